@@ -1,0 +1,29 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+  name: "attsim",
+  products: [
+    .executable(name: "attsim", targets: ["attsim"])
+  ],
+  targets: [
+    // The ATT / IDFA / SDK behaviour model: value types and a reducer, no I/O.
+    // Optimized even in debug builds: the exhaustive state walk in `swift test` runs through it millions of times.
+    .target(name: "ConsentCore", swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
+    // Small text helpers shared by every module: control-character escaping, edit distance.
+    .target(name: "TextSupport"),
+    // The `.attsim` script language, its runner, and the QA test plan.
+    .target(name: "Scenarios", dependencies: ["ConsentCore", "TextSupport"]),
+    // Argument parsing and the subcommands, as a library so tests can drive them.
+    .target(name: "AttsimCommands", dependencies: ["ConsentCore", "Scenarios", "TextSupport"]),
+    // The executable: hands the command line to AttsimCommands.
+    .executableTarget(name: "attsim", dependencies: ["AttsimCommands"]),
+    // Benchmarks for the README's Performance section (`swift run -c release attsim-bench`).
+    .executableTarget(name: "attsim-bench", dependencies: ["ConsentCore"]),
+
+    .testTarget(name: "ConsentCoreTests", dependencies: ["ConsentCore"]),
+    .testTarget(name: "TextSupportTests", dependencies: ["TextSupport"]),
+    .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "ConsentCore"]),
+    .testTarget(name: "AttsimCommandsTests", dependencies: ["AttsimCommands", "Scenarios", "ConsentCore"]),
+  ]
+)

@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Benchmarks for the README's Performance section. Builds in release and prints medians, because the
+# machines are shared and noisy. Usage: Scripts/benchmark.sh [RUNS]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+runs=${1:-11}
+swift build -c release >/dev/null
+bin=.build/release
+
+# Median wall time in milliseconds of running a command $runs times.
+median_ms() {
+  local times=()
+  for ((i = 0; i < runs; i++)); do
+    local start end
+    start=$(date +%s%N)
+    "$@" >/dev/null 2>&1 || true
+    end=$(date +%s%N)
+    times+=($(((end - start) / 1000)))
+  done
+  printf '%s\n' "${times[@]}" | sort -n | awk '{a[NR]=$1} END {printf "%.1f", a[int((NR+1)/2)]/1000}'
+}
+
+echo "== The model: exhaustive state walk (every invariant on every transition)"
+"$bin/attsim-bench" walk 6 3
+
+echo "== Headless commands (median of $runs runs)"
+scenarios=(Assets/Scenarios/*.attsim)
+echo "attsim play, all ${#scenarios[@]} library scenarios: $(median_ms "$bin/attsim" play "${scenarios[@]}") ms"
+echo "attsim matrix --format csv:                $(median_ms "$bin/attsim" matrix --format csv) ms"
+echo "attsim matrix (markdown):                  $(median_ms "$bin/attsim" matrix) ms"
+echo "baseline, /bin/true:                       $(median_ms /bin/true) ms"

@@ -1,0 +1,43 @@
+import Scenarios
+
+/// attsim's entry point: decode the command line, run the subcommand, return the exit status.
+public enum Attsim {
+  /// The version `--version` prints.
+  public static let version = "0.1.0"
+
+  /// Runs attsim with `arguments` (without the program name) and returns the process exit status.
+  public static func run(_ arguments: [String], console: Console = .standard) -> Int32 {
+    let command: Command
+    do {
+      command = try ArgumentParser.parse(arguments)
+    } catch {
+      console.err("attsim: \(error.message.escapingControlCharacters) (see 'attsim --help')\n")
+      return 2
+    }
+    switch command {
+    case .help(let topic):
+      console.out(HelpText.text(for: topic))
+      return 0
+    case .version:
+      console.out("attsim \(version)\n")
+      return 0
+    case .play(let files):
+      return PlayCommand.run(files: files, console: console)
+    case .matrix(let format):
+      let rows = TestPlan.rows()
+      console.out(format == .csv ? TestPlan.csv(rows) : TestPlan.markdown(rows))
+      return 0
+    case .interactive:
+      return notAvailable("the terminal UI", console)
+    case .check:
+      return notAvailable("'attsim check'", console)
+    case .render:
+      return notAvailable("'attsim render'", console)
+    }
+  }
+
+  private static func notAvailable(_ what: String, _ console: Console) -> Int32 {
+    console.err("attsim: \(what) is not available yet in this build; 'attsim play' and 'attsim matrix' are\n")
+    return 2
+  }
+}

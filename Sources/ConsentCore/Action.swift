@@ -1,0 +1,87 @@
+/// A change to any subset of the device's state (`device …` in a script); nil leaves a field as it is.
+public struct DeviceChange: Hashable, Sendable {
+  public var iOS: IOSVersion?
+  public var kind: DeviceKind?
+  public var trackingSwitchOn: Bool?
+  public var restricted: Bool?
+  public var limitAdTracking: Bool?
+  public var idfa: String?
+  public var otherAlertOnScreen: Bool?
+
+  /// A change of the given fields.
+  public init(
+    iOS: IOSVersion? = nil, kind: DeviceKind? = nil, trackingSwitchOn: Bool? = nil, restricted: Bool? = nil,
+    limitAdTracking: Bool? = nil, idfa: String? = nil, otherAlertOnScreen: Bool? = nil
+  ) {
+    self.iOS = iOS
+    self.kind = kind
+    self.trackingSwitchOn = trackingSwitchOn
+    self.restricted = restricted
+    self.limitAdTracking = limitAdTracking
+    self.idfa = idfa
+    self.otherAlertOnScreen = otherAlertOnScreen
+  }
+}
+
+/// A change to any subset of the app's state (`app …` in a script).
+public struct AppChange: Hashable, Sendable {
+  public var hasUsageDescription: Bool?
+  public var lifecycle: Lifecycle?
+  public var locale: String?
+
+  /// A change of the given fields.
+  public init(hasUsageDescription: Bool? = nil, lifecycle: Lifecycle? = nil, locale: String? = nil) {
+    self.hasUsageDescription = hasUsageDescription
+    self.lifecycle = lifecycle
+    self.locale = locale
+  }
+}
+
+/// Something that happened: a user's tap, an app's call, a change in Settings or a test setup.
+public enum Action: Hashable, Sendable {
+  /// The tester set device state directly (an iOS version change is an OS update).
+  case deviceConfigured(DeviceChange)
+  /// The tester set app state directly.
+  case appConfigured(AppChange)
+  /// The app called `Collect.initialize` with these options.
+  case sdkInitialized(SDKOptions)
+  /// The app showed its own pre-permission screen.
+  case prePermissionShown
+  /// The user pressed Continue on the pre-permission screen: the app requests authorization.
+  case prePermissionContinued
+  /// The user pressed Not Now on the pre-permission screen: no request.
+  case prePermissionDeclined
+  /// The app called `ATTrackingManager.requestTrackingAuthorization` (or the blog recipe).
+  case trackingRequested
+  /// The user tapped Allow in the ATT dialog.
+  case allowTapped
+  /// The user tapped Ask App Not to Track in the ATT dialog.
+  case askNotToTrackTapped
+  /// The app called `setATTStatusAndAdvertisingId(status:advertisingId:)` with exactly these arguments.
+  case methodBCalled(status: ATTStatus, advertisingId: String)
+  /// The user flipped this app's switch in Settings › Privacy › Tracking.
+  case appTrackingSwitchChanged(on: Bool)
+  /// The user turned Allow Apps to Request to Track off, choosing what happens to answered apps.
+  case trackingSwitchTurnedOff(existing: ExistingApps)
+  /// The user turned Allow Apps to Request to Track back on.
+  case trackingSwitchTurnedOn
+  /// The app was launched again (after a crash, or to restart it).
+  case relaunched
+  /// The app was deleted and installed again.
+  case reinstalled
+  /// The app called `setConsent(track:identify:)`; nil arguments are not passed.
+  case consentSet(track: Bool?, identify: Bool?)
+  /// The app tracked an event.
+  case eventTracked(name: String)
+}
+
+/// Why an action cannot happen in the current state (for example a tap with no dialog on screen).
+public struct ActionRefused: Error, Hashable, Sendable, CustomStringConvertible {
+  /// What the user would need to know, in one sentence.
+  public var reason: String
+
+  /// A refusal with its reason.
+  public init(_ reason: String) { self.reason = reason }
+
+  public var description: String { reason }
+}

@@ -1,0 +1,68 @@
+/// The app's lifecycle state, as `UIApplication.applicationState` reports it.
+public enum Lifecycle: String, CaseIterable, Hashable, Sendable {
+  case active
+  case inactive
+  case background
+}
+
+/// What the app shows in the foreground.
+public enum AppScreen: Hashable, Sendable {
+  /// The app's own content (its home screen).
+  case home
+  /// The app's pre-permission screen that explains tracking before asking.
+  case prePermission
+  /// The system ATT dialog, over the app.
+  case attDialog
+  /// The app has crashed and shows nothing until it is relaunched.
+  case crashed
+}
+
+/// What the blog recipe's `requestIDFA(callbackIdfa:)` handed the app: `(Bool, String)`.
+public struct BlogCallback: Hashable, Sendable, CustomStringConvertible {
+  /// The Bool the recipe passes.
+  public var granted: Bool
+  /// The String the recipe passes: an IDFA or `"00"`.
+  public var identifier: String
+  /// Whether this came from the prompt callback (after the ATT dialog), where the recipe's bug lives.
+  public var fromPrompt: Bool
+
+  /// Makes a callback value.
+  public init(granted: Bool, identifier: String, fromPrompt: Bool) {
+    self.granted = granted
+    self.identifier = identifier
+    self.fromPrompt = fromPrompt
+  }
+
+  /// The recipe's bug bites: the prompt callback says `false` while handing out a real IDFA.
+  public var showsRecipeBug: Bool { fromPrompt && !granted && identifier != "00" }
+
+  /// `true,<IDFA>` or `false,00`, as `expect callback=` writes it.
+  public var description: String { "\(granted),\(identifier)" }
+}
+
+/// One installation of the app on the device, and what it has been told.
+public struct AppInstall: Hashable, Sendable {
+  /// Info.plist carries `NSUserTrackingUsageDescription`.
+  public var hasUsageDescription = true
+  /// The lifecycle state.
+  public var lifecycle: Lifecycle = .active
+  /// The user's answer to the ATT dialog for this install, once given.
+  public var answer: ATTAnswer?
+  /// What the foreground shows.
+  public var screen: AppScreen = .home
+  /// The language the app runs in (a BCP 47 tag).
+  public var locale: String
+  /// The last `(Bool, String)` the blog recipe handed the app.
+  public var blogCallback: BlogCallback?
+
+  /// A fresh install in `locale`.
+  public init(locale: String) {
+    self.locale = locale
+  }
+
+  /// Whether the app has crashed and waits for a relaunch.
+  public var crashed: Bool { screen == .crashed }
+
+  /// Whether the ATT dialog is on screen.
+  public var promptOnScreen: Bool { screen == .attDialog }
+}

@@ -1,0 +1,285 @@
+/// The reducer: every action, in the order and with the rules of SPEC §1.
+extension ConsentState {
+  /// The line iOS logs when an app requests tracking without a usage description.
+  public static let crashLogLine =
+    "This app has crashed because it attempted to access privacy-sensitive data without a usage description. The app's Info.plist must contain an NSUserTrackingUsageDescription key with a string value explaining to the user how the app uses this data."
+
+  /// Applies `action` and returns the story of what the app called and what iOS answered, one line each.
+  ///
+  /// Throws `ActionRefused`, and leaves the state untouched, when the action cannot happen now
+  /// (a tap with no dialog, an SDK call from a crashed app, a switch Settings does not show).
+  @discardableResult
+  public mutating func apply(_ action: Action) throws(ActionRefused) -> [String] {
+    var next = self
+    next.actionWarnings = []
+    var story = Story()
+    try next.perform(action, &story)
+    self = next
+    return story.lines
+  }
+
+  private mutating func perform(_ action: Action, _ story: inout Story) throws(ActionRefused) {
+    switch action {
+    case .deviceConfigured(let change): configureDevice(change, &story)
+    case .appConfigured(let change): configureApp(change)
+    case .sdkInitialized(let options):
+      try requireRunningApp()
+      initializeSDK(options, &story)
+    case .prePermissionShown:
+      try requireRunningApp()
+      guard app.screen == .home else { throw ActionRefused("the ATT dialog is on screen; answer it first") }
+      if let status, status.isDetermined {
+        actionWarnings.append(
+          Warning(
+            .prePermissionPointless,
+            "the status is already \(status.name): iOS will not prompt again, so the pre-permission screen leads nowhere"
+          ))
+      }
+      app.screen = .prePermission
+      story.add("pre-permission screen shown")
+    case .prePermissionContinued:
+      try requirePrePermissionScreen()
+      app.screen = .home
+      story.add("pre-permission: Continue")
+      try requestTracking(&story)
+    case .prePermissionDeclined:
+      try requirePrePermissionScreen()
+      app.screen = .home
+      story.add("pre-permission: Not Now (no request)")
+    case .trackingRequested:
+      try requireRunningApp()
+      guard !app.promptOnScreen else { throw ActionRefused("the ATT dialog is already on screen") }
+      try requestTracking(&story)
+    case .allowTapped: try answerPrompt(.authorized, &story)
+    case .askNotToTrackTapped: try answerPrompt(.denied, &story)
+    case .methodBCalled(let status, let advertisingId):
+      try requireRunningApp()
+      callMethodB(status: status, advertisingId: advertisingId, &story)
+    case .appTrackingSwitchChanged(let on): try changeAppSwitch(on: on, &story)
+    case .trackingSwitchTurnedOff(let existing): try turnTrackingSwitchOff(existing: existing, &story)
+    case .trackingSwitchTurnedOn:
+      try requireTrackingSettings()
+      device.trackingSwitchOn = true
+      story.add("Settings: Allow Apps to Request to Track on; status \(statusWord)")
+    case .relaunched: relaunch(&story)
+    case .reinstalled: reinstall(&story)
+    case .consentSet(let track, let identify):
+      try requireRunningApp()
+      setConsent(track: track, identify: identify, &story)
+    case .eventTracked(let name):
+      try requireRunningApp()
+      track(name, &story)
+    }
+  }
+
+  // MARK: Preconditions
+
+  private func requireRunningApp() throws(ActionRefused) {
+    if app.crashed { throw ActionRefused("the app has crashed; relaunch it first") }
+  }
+
+  private func requirePrePermissionScreen() throws(ActionRefused) {
+    try requireRunningApp()
+    guard app.screen == .prePermission else { throw ActionRefused("the pre-permission screen is not on screen") }
+  }
+
+  private func requireTrackingSettings() throws(ActionRefused) {
+    if app.promptOnScreen { throw ActionRefused("the ATT dialog is on screen; answer it before opening Settings") }
+    if !device.iOS.hasATT { throw ActionRefused("iOS \(device.iOS) has no Tracking settings (ATT starts with iOS 14)") }
+    if device.restricted { throw ActionRefused("the device is restricted: Tracking settings are locked") }
+  }
+
+  // MARK: Setup
+
+  private mutating func configureDevice(_ change: DeviceChange, _ story: inout Story) {
+    if let version = change.iOS, version != device.iOS {
+      story.add("iOS updated from \(device.iOS) to \(version): the phone restarted and the app launches again")
+      device.iOS = version
+      restartApp(&story)
+    }
+    if let kind = change.kind { device.kind = kind }
+    if let on = change.trackingSwitchOn { device.trackingSwitchOn = on }
+    if let restricted = change.restricted { device.restricted = restricted }
+    if let limit = change.limitAdTracking { device.limitAdTracking = limit }
+    if let idfa = change.idfa { device.idfa = IDFA.canonical(idfa) }
+    if let alert = change.otherAlertOnScreen { device.otherAlertOnScreen = alert }
+  }
+
+  private mutating func configureApp(_ change: AppChange) {
+    if let present = change.hasUsageDescription { app.hasUsageDescription = present }
+    if let lifecycle = change.lifecycle { app.lifecycle = lifecycle }
+    if let locale = change.locale { app.locale = locale }
+  }
+
+  // MARK: Launches and installs
+
+  /// The app process starts again: nothing on screen, `Collect.getInstance()` nil until initialize.
+  private mutating func restartApp(_ story: inout Story) {
+    if app.promptOnScreen { story.add("the unanswered ATT dialog went away; the app may ask again") }
+    app.screen = .home
+    app.lifecycle = .active
+    app.blogCallback = nil
+    sdk.initialized = false
+  }
+
+  private mutating func relaunch(_ story: inout Story) {
+    story.add("app relaunched; Collect.initialize must run again")
+    restartApp(&story)
+  }
+
+  private mutating func reinstall(_ story: inout Story) {
+    story.add(
+      "app deleted and installed again: status \(device.restricted ? "restricted" : "notDetermined"), SDK storage cleared"
+    )
+    dropQueue(&story)
+    var fresh = AppInstall(locale: app.locale)
+    fresh.hasUsageDescription = app.hasUsageDescription
+    app = fresh
+    var freshSDK = SDK()
+    freshSDK.options.integration = sdk.options.integration
+    sdk = freshSDK
+  }
+
+  // MARK: The SDK
+
+  private mutating func initializeSDK(_ options: SDKOptions, _ story: inout Story) {
+    if sdk.initialized {
+      actionWarnings.append(
+        Warning(.initializedTwice, "Collect.initialize already ran in this launch; the second call changes nothing"))
+      return
+    }
+    sdk.initialized = true
+    sdk.options = options
+    var flags = [options.integration.rawValue]
+    if options.optOut { flags.append("optOut") }
+    if options.useConsent { flags.append("useConsent") }
+    story.add("Collect.initialize(\(flags.joined(separator: ", ")))")
+    if !device.iOS.hasATT { autoCollect(&story) }
+    settleQueue(&story)
+  }
+
+  /// Queued events leave when consent (or a launch without the consent gate) allows them, and are dropped
+  /// when it forbids them.
+  private mutating func settleQueue(_ story: inout Story) {
+    guard !sdk.queue.isEmpty else { return }
+    if sdk.options.optOut || (sdk.options.useConsent && sdk.consent.track == false) {
+      dropQueue(&story)
+    } else if !sdk.options.useConsent || sdk.consent.track == true {
+      for name in sdk.queue { send(name, &story) }
+      sdk.queue = []
+    }
+  }
+
+  /// iOS 13 and earlier: the SDK reads the IDFA itself unless Limit Ad Tracking is on.
+  private mutating func autoCollect(_ story: inout Story) {
+    sdk.payload.advertisingId = autoCollectedIDFA
+    sdk.payloadWriter = .autoCollect
+    story.add(
+      autoCollectedIDFA == nil
+        ? "SDK auto-collect: Limit Ad Tracking is on, no advertising_id"
+        : "SDK auto-collect: advertising_id = device IDFA")
+  }
+
+  private mutating func requireSDK(for call: String) -> Bool {
+    if sdk.initialized { return true }
+    actionWarnings.append(
+      Warning(
+        .sdkNotInitialized, "\(call) before Collect.initialize: Collect.getInstance() is nil, the call is dropped"))
+    return false
+  }
+
+  mutating func callMethodA(status: ATTStatus, _ story: inout Story) {
+    guard requireSDK(for: "setAdvertisingIdByATTStatus") else { return }
+    sdk.payload.attAuthorizationStatus = status.name
+    sdk.payload.advertisingId = status == .authorized ? deviceIDFA : nil
+    sdk.payloadWriter = .methodA
+    story.add("setAdvertisingIdByATTStatus(.\(status.name))")
+  }
+
+  mutating func callMethodB(status: ATTStatus, advertisingId: String, _ story: inout Story) {
+    guard requireSDK(for: "setATTStatusAndAdvertisingId") else { return }
+    sdk.payload.attAuthorizationStatus = status.name
+    sdk.payload.advertisingId = advertisingId.isEmpty ? nil : advertisingId
+    sdk.payloadWriter = .methodB
+    let shown = advertisingId.isEmpty ? "\"\"" : advertisingId
+    story.add("setATTStatusAndAdvertisingId(.\(status.name), \(shown))")
+  }
+
+  private mutating func setConsent(track: Bool?, identify: Bool?, _ story: inout Story) {
+    guard requireSDK(for: "setConsent") else { return }
+    let arguments = [track.map { "track: \($0)" }, identify.map { "identify: \($0)" }].compactMap { $0 }
+    story.add("setConsent(\(arguments.joined(separator: ", ")))")
+    if let identify { sdk.consent.identify = identify }
+    guard let track else { return }
+    guard sdk.options.useConsent else {
+      actionWarnings.append(
+        Warning(.consentIgnored, "useConsent is off: setConsent(track:) has no effect, events are sent anyway"))
+      return
+    }
+    sdk.consent.track = track
+    settleQueue(&story)
+  }
+
+  private mutating func track(_ name: String, _ story: inout Story) {
+    guard requireSDK(for: "track(\(name))") else {
+      drop(count: 1)
+      return
+    }
+    if !device.iOS.hasATT { autoCollect(&story) }
+    if sdk.options.optOut {
+      story.add("track(\(name)): optOut, nothing sent")
+      drop(count: 1)
+    } else if sdk.options.useConsent && sdk.consent.track == nil {
+      sdk.queue.append(name)
+      events.lastFate = .queued
+      story.add("track(\(name)): queued until setConsent(track:)")
+    } else if sdk.options.useConsent && sdk.consent.track == false {
+      story.add("track(\(name)): track consent is false, dropped")
+      drop(count: 1)
+    } else {
+      send(name, &story)
+    }
+  }
+
+  private mutating func send(_ name: String, _ story: inout Story) {
+    events.sent.append(SentEvent(name: name, payload: sdk.payload, payloadWriter: sdk.payloadWriter))
+    events.lastFate = .sent
+    story.add("\(name) sent with the payload")
+  }
+
+  private mutating func drop(count: Int) {
+    events.dropped += count
+    events.lastFate = .dropped
+  }
+
+  private mutating func dropQueue(_ story: inout Story) {
+    guard !sdk.queue.isEmpty else { return }
+    story.add("\(sdk.queue.count) queued event(s) dropped")
+    drop(count: sdk.queue.count)
+    sdk.queue = []
+  }
+
+  // MARK: Settings
+
+  private mutating func changeAppSwitch(on: Bool, _ story: inout Story) throws(ActionRefused) {
+    if app.promptOnScreen { throw ActionRefused("the ATT dialog is on screen; answer it before opening Settings") }
+    if let reason = appTrackingSwitchUnavailableReason { throw ActionRefused(reason) }
+    app.answer = on ? .authorized : .denied
+    story.add("Settings: this app's tracking switch \(on ? "on" : "off"); status \(statusWord)")
+  }
+
+  private mutating func turnTrackingSwitchOff(existing: ExistingApps, _ story: inout Story) throws(ActionRefused) {
+    try requireTrackingSettings()
+    device.trackingSwitchOn = false
+    if existing == .stop, app.answer == .authorized { app.answer = .denied }
+    let choice = existing == .keep ? "Allow Apps to Continue Tracking" : "Ask Apps to Stop Tracking"
+    story.add("Settings: Allow Apps to Request to Track off (\(choice)); status \(statusWord)")
+  }
+}
+
+/// The lines an action adds to the event log.
+struct Story {
+  private(set) var lines: [String] = []
+
+  mutating func add(_ line: String) { lines.append(line) }
+}

@@ -1,0 +1,55 @@
+/// The warnings a tester should see now: the last action's, plus those the state itself shows.
+extension ConsentState {
+  /// Every current warning, the last action's first.
+  public var warnings: [Warning] {
+    actionWarnings + payloadWarnings + blogWarnings
+  }
+
+  /// What is wrong with the stored payload, or between the payload and the device.
+  var payloadWarnings: [Warning] {
+    var found: [Warning] = []
+    let payload = sdk.payload
+    if let id = payload.advertisingId {
+      if IDFA.isZero(id.uppercased()) {
+        found.append(Warning(.zeroIDFA, "the payload carries the zero IDFA as advertising_id: it identifies nobody"))
+      } else if !IDFA.isUUID(id) {
+        found.append(Warning(.idfaNotUUID, "advertising_id \"\(id)\" is not a UUID"))
+      }
+      if let sent = payload.attAuthorizationStatus, sent != ATTStatus.authorized.name {
+        found.append(
+          Warning(
+            .idfaWithoutAuthorization,
+            "an IDFA travels with att_authorization_status \(sent): only pass it when authorized (method-b misuse)"))
+      }
+    }
+    if let status, let sent = payload.attAuthorizationStatus, sent != status.name {
+      found.append(
+        Warning(
+          .stalePayload,
+          "stale payload: it says \(sent), iOS now says \(status.name); it stays so until the app calls the SDK again"))
+    }
+    if sdk.payloadWriter == .autoCollect, payload.advertisingId != autoCollectExpectation {
+      found.append(
+        Warning(
+          .stalePayload,
+          "stale payload: advertising_id was collected automatically and no longer matches what the device hands out"))
+    }
+    return found
+  }
+
+  /// What an up-to-date automatic collection would hold: iOS 13 rules, or on iOS 14+ what the device hands out.
+  private var autoCollectExpectation: String? {
+    if device.iOS.hasATT { return deviceIDFA == IDFA.zero ? nil : deviceIDFA }
+    return autoCollectedIDFA
+  }
+
+  private var blogWarnings: [Warning] {
+    guard let callback = app.blogCallback, callback.showsRecipeBug else { return [] }
+    return [
+      Warning(
+        .blogRecipeBug,
+        "blog recipe bug: after Allow the prompt callback says false with a real IDFA; an app trusting the Bool treats the user as not tracked"
+      )
+    ]
+  }
+}

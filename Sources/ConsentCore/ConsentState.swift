@@ -1,0 +1,60 @@
+/// Everything attsim models: the device, the app install, the SDK inside it, and the events sent.
+///
+/// Change it only through `apply(_:)`; read the answers iOS would give through the derived properties.
+public struct ConsentState: Hashable, Sendable {
+  /// The iPhone.
+  public var device: Device
+  /// The app install.
+  public var app: AppInstall
+  /// The analytics SDK and its storage.
+  public var sdk: SDK
+  /// Every tracked event's fate.
+  public var events: EventLedger
+  /// Warnings raised by the most recent action (derived warnings are added by `warnings`).
+  public var actionWarnings: [Warning] = []
+
+  /// The state a script starts from: a physical iPhone on iOS 26.0, all switches permissive, the app
+  /// installed and active in `locale`, the SDK not initialized.
+  public init(locale: String = "en") {
+    device = Device()
+    app = AppInstall(locale: locale)
+    sdk = SDK()
+    events = EventLedger()
+  }
+
+  /// The app's ATT status as `ATTrackingManager.trackingAuthorizationStatus` reads it; nil below iOS 14.
+  public var status: ATTStatus? {
+    guard device.iOS.hasATT else { return nil }
+    if device.restricted { return .restricted }
+    if let answer = app.answer { return answer.status }
+    return device.trackingSwitchOn ? .notDetermined : .denied
+  }
+
+  /// What `ASIdentifierManager.advertisingIdentifier` returns to this app now.
+  public var deviceIDFA: String {
+    if device.kind == .simulator { return IDFA.zero }
+    guard let status else { return device.limitAdTracking ? IDFA.zero : device.idfa }
+    if status == .authorized { return device.idfa }
+    if !device.iOS.idfaNeedsAuthorization && status == .notDetermined && device.trackingSwitchOn {
+      return device.idfa
+    }
+    return IDFA.zero
+  }
+
+  /// The status in the words of `expect` and `play`: the status name, or `unavailable` below iOS 14.
+  public var statusWord: String { status?.name ?? "unavailable" }
+
+  /// Whether this app's switch exists in Settings › Privacy › Tracking, and why not when it does not.
+  public var appTrackingSwitchUnavailableReason: String? {
+    if !device.iOS.hasATT { return "iOS \(device.iOS) has no Tracking settings (ATT starts with iOS 14)" }
+    if device.restricted { return "the device is restricted: Tracking settings are locked" }
+    if !device.trackingSwitchOn { return "Allow Apps to Request to Track is off: per-app switches are hidden" }
+    if app.answer == nil { return "the app has not asked yet, so it has no switch in Settings" }
+    return nil
+  }
+
+  /// The payload `auto-collect` would hold now (iOS 13 and earlier): the IDFA unless Limit Ad Tracking is on.
+  var autoCollectedIDFA: String? {
+    device.limitAdTracking ? nil : deviceIDFA
+  }
+}

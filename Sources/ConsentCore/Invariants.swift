@@ -1,0 +1,67 @@
+/// Properties that must hold after every step, whatever came before: the model's self-check.
+///
+/// The exhaustive walk in the tests and the `walk` benchmark check every reachable transition against these.
+public enum Invariants {
+  /// The properties `after` breaks, having come from `before` through `action`; empty when all hold.
+  public static func violations(before: ConsentState, action: Action, after: ConsentState) -> [String] {
+    var broken: [String] = []
+    func require(_ condition: Bool, _ property: String) {
+      if !condition { broken.append(property) }
+    }
+    let payload = after.sdk.payload
+
+    require(
+      after.sdk.payloadWriter != .methodA || payload.advertisingId == nil
+        || payload.attAuthorizationStatus == ATTStatus.authorized.name,
+      "method-a stored an advertising_id without authorized")
+    for event in after.events.sent.dropFirst(before.events.sent.count) where event.payloadWriter == .methodA {
+      require(
+        event.payload.advertisingId == nil || event.payload.attAuthorizationStatus == ATTStatus.authorized.name,
+        "method-a sent an advertising_id without authorized")
+    }
+    if after.app.promptOnScreen && !before.app.promptOnScreen {
+      require(before.app.answer == nil, "the prompt showed to an install that had answered")
+      require(after.status == .notDetermined, "the prompt showed while the status was determined")
+    }
+    if before.app.answer != nil && action != .reinstalled {
+      require(after.app.answer != nil, "an answer was forgotten without a reinstall")
+    }
+    if action == .allowTapped || action == .askNotToTrackTapped {
+      require(after.status != .notDetermined, "status notDetermined right after a tap")
+    }
+    require(after.device.kind != .simulator || after.deviceIDFA == IDFA.zero, "the simulator handed out a real IDFA")
+    if after.device.iOS.idfaNeedsAuthorization && after.status != .authorized {
+      require(after.deviceIDFA == IDFA.zero, "iOS 14.5+ handed out the IDFA without authorization")
+    }
+    if !after.device.iOS.hasATT {
+      require(after.status == nil && !after.app.promptOnScreen, "ATT below iOS 14")
+    } else if after.device.restricted {
+      require(after.status == .restricted, "a restricted device did not read restricted")
+    }
+    if after.app.crashed {
+      require(!after.sdk.initialized && !after.app.promptOnScreen, "a crashed app kept running")
+      if !before.app.crashed { require(!after.app.hasUsageDescription, "a crash with a usage description") }
+    }
+    if let word = payload.attAuthorizationStatus {
+      require(ATTStatus(name: word) != nil, "payload status \(word) is not a camelCase status name")
+    }
+    let eventsBefore = before.events.sent.count + before.sdk.queue.count + before.events.dropped
+    let eventsAfter = after.events.sent.count + after.sdk.queue.count + after.events.dropped
+    let tracked = if case .eventTracked = action { 1 } else { 0 }
+    require(eventsAfter == eventsBefore + tracked, "an event appeared or vanished")
+    if !after.sdk.queue.isEmpty {
+      require(
+        after.sdk.options.useConsent && after.sdk.consent.track == nil && !after.sdk.options.optOut,
+        "events wait in the queue although consent does not hold them")
+    }
+    let kinds = Set(after.warnings.map(\.kind))
+    if let status = after.status, let word = payload.attAuthorizationStatus, after.sdk.payloadWriter != .autoCollect {
+      require((word != status.name) == kinds.contains(.stalePayload), "stale payload not flagged, or flagged wrongly")
+    }
+    if payload.advertisingId == IDFA.zero { require(kinds.contains(.zeroIDFA), "zero IDFA in the payload not flagged") }
+    if case .appTrackingSwitchChanged(let on) = action {
+      require(after.status == (on ? .authorized : .denied), "the app's switch did not set the status")
+    }
+    return broken
+  }
+}

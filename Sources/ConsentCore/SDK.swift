@@ -1,0 +1,65 @@
+/// How the app wires ATT into the analytics SDK.
+public enum Integration: String, CaseIterable, Hashable, Sendable {
+  /// `setAdvertisingIdByATTStatus(status:)`: the SDK reads the IDFA itself.
+  case methodA = "method-a"
+  /// `setATTStatusAndAdvertisingId(status:advertisingId:)`: the app passes both.
+  case methodB = "method-b"
+  /// The blog post's `requestIDFA(callbackIdfa:)` recipe, with no SDK call.
+  case blog
+
+  /// The integration after this one, wrapping around (the TUI's `m` key).
+  public var next: Integration {
+    let all = Self.allCases
+    return all[(all.firstIndex(of: self)! + 1) % all.count]
+  }
+}
+
+/// The options the app passes to `Collect.initialize`.
+public struct SDKOptions: Hashable, Sendable {
+  /// How the app feeds ATT into the SDK.
+  public var integration: Integration = .methodA
+  /// The user opted out: the SDK sends nothing.
+  public var optOut = false
+  /// Events wait for the app's `setConsent(track:)`.
+  public var useConsent = false
+
+  /// Default options: method-a, no opt-out, no consent gate.
+  public init(integration: Integration = .methodA, optOut: Bool = false, useConsent: Bool = false) {
+    self.integration = integration
+    self.optOut = optOut
+    self.useConsent = useConsent
+  }
+}
+
+/// Custom consent given through `setConsent(track:identify:)`; nil means not given yet.
+public struct Consent: Hashable, Sendable {
+  /// Consent to send events.
+  public var track: Bool?
+  /// Consent to identify the user.
+  public var identify: Bool?
+
+  /// No consent given.
+  public init(track: Bool? = nil, identify: Bool? = nil) {
+    self.track = track
+    self.identify = identify
+  }
+}
+
+/// The analytics SDK (Zeotap-style `Collect`) inside the app and its on-device storage.
+public struct SDK: Hashable, Sendable {
+  /// `Collect.initialize` ran in this launch (`Collect.getInstance()` is non-nil).
+  public var initialized = false
+  /// The options of the last `Collect.initialize`; the integration is part of the app's code.
+  public var options = SDKOptions()
+  /// Custom consent (stored).
+  public var consent = Consent()
+  /// The stored user payload.
+  public var payload = Payload()
+  /// Who wrote the payload last.
+  public var payloadWriter: PayloadWriter?
+  /// Events waiting for consent, by name (stored).
+  public var queue: [String] = []
+
+  /// An uninitialized SDK with empty storage.
+  public init() {}
+}

@@ -1,0 +1,125 @@
+/// An exhaustive breadth-first walk of every state reachable through a set of actions, checking
+/// `Invariants` on every accepted transition.
+public struct StateWalk: Sendable {
+  /// What a walk saw.
+  public struct Report: Sendable {
+    /// Distinct states reached, the starting ones included.
+    public var states = 0
+    /// Accepted transitions checked.
+    public var transitions = 0
+    /// Actions refused (a tap with no dialog, …): also checked to leave the state untouched.
+    public var refusals = 0
+    /// Broken invariants, with the path that broke them (first 20 kept).
+    public var violations: [String] = []
+  }
+
+  /// The actions tried from every state.
+  public var alphabet: [Action]
+
+  /// A walk over `alphabet`.
+  public init(alphabet: [Action] = StateWalk.fullAlphabet) {
+    self.alphabet = alphabet
+  }
+
+  /// Every user, app and Settings action, with every SDK option and iOS release step.
+  public static let fullAlphabet: [Action] = {
+    var actions: [Action] = [
+      .prePermissionShown, .prePermissionContinued, .prePermissionDeclined, .trackingRequested, .allowTapped,
+      .askNotToTrackTapped, .appTrackingSwitchChanged(on: true), .appTrackingSwitchChanged(on: false),
+      .trackingSwitchTurnedOff(existing: .keep), .trackingSwitchTurnedOff(existing: .stop), .trackingSwitchTurnedOn,
+      .relaunched, .reinstalled, .consentSet(track: true, identify: nil), .consentSet(track: false, identify: nil),
+      .eventTracked(name: "e"), .methodBCalled(status: .denied, advertisingId: IDFA.demo),
+      .methodBCalled(status: .authorized, advertisingId: IDFA.zero),
+      .methodBCalled(status: .authorized, advertisingId: ""),
+      .deviceConfigured(DeviceChange(restricted: true)), .deviceConfigured(DeviceChange(restricted: false)),
+      .deviceConfigured(DeviceChange(limitAdTracking: true)), .deviceConfigured(DeviceChange(otherAlertOnScreen: true)),
+      .deviceConfigured(DeviceChange(otherAlertOnScreen: false)), .deviceConfigured(DeviceChange(kind: .simulator)),
+      .appConfigured(AppChange(hasUsageDescription: false)), .appConfigured(AppChange(lifecycle: .active)),
+      .appConfigured(AppChange(lifecycle: .inactive)), .appConfigured(AppChange(lifecycle: .background)),
+    ]
+    for version in IOSVersion.planVersions { actions.append(.deviceConfigured(DeviceChange(iOS: version))) }
+    for integration in Integration.allCases {
+      actions.append(.sdkInitialized(SDKOptions(integration: integration)))
+      actions.append(.sdkInitialized(SDKOptions(integration: integration, optOut: true)))
+      actions.append(.sdkInitialized(SDKOptions(integration: integration, useConsent: true)))
+    }
+    return actions
+  }()
+
+  /// Walks `depth` actions deep from each of `starts`.
+  public func run(from starts: [ConsentState], depth: Int) -> Report {
+    var report = Report()
+    var graph = Graph()
+    var frontier = starts.compactMap { graph.add($0, parent: nil, via: nil) }
+    for _ in 0..<depth {
+      var next: [Int] = []
+      for index in frontier {
+        let state = graph.states[index]
+        for action in alphabet {
+          var after = state
+          do {
+            try after.apply(action)
+          } catch {
+            report.refusals += 1
+            if after != state { record("refused action changed the state", index, action, graph, &report) }
+            continue
+          }
+          report.transitions += 1
+          for property in Invariants.violations(before: state, action: action, after: after) {
+            record(property, index, action, graph, &report)
+          }
+          if let added = graph.add(after.forgettingHistory, parent: index, via: action) { next.append(added) }
+        }
+      }
+      frontier = next
+    }
+    report.states = graph.states.count
+    return report
+  }
+
+  private func record(_ property: String, _ index: Int, _ action: Action, _ graph: Graph, _ report: inout Report) {
+    guard report.violations.count < 20 else { return }
+    let path = (graph.path(to: index) + [action]).map { "\($0)" }.joined(separator: " → ")
+    report.violations.append("\(property) after: \(path)")
+  }
+
+  /// The states seen so far, each with the step that first reached it, so a violation can name its path.
+  private struct Graph {
+    var states: [ConsentState] = []
+    var index: [ConsentState: Int] = [:]
+    var parents: [(parent: Int, action: Action)?] = []
+
+    /// Adds a new state and returns its index; nil when it was seen before.
+    mutating func add(_ state: ConsentState, parent: Int?, via action: Action?) -> Int? {
+      guard index[state] == nil else { return nil }
+      index[state] = states.count
+      states.append(state)
+      parents.append(parent.flatMap { parent in action.map { (parent, $0) } })
+      return states.count - 1
+    }
+
+    /// The actions from a starting state to the state at `target`.
+    func path(to target: Int) -> [Action] {
+      var actions: [Action] = []
+      var current = target
+      while let step = parents[current] {
+        actions.append(step.action)
+        current = step.parent
+      }
+      return actions.reversed()
+    }
+  }
+}
+
+extension ConsentState {
+  /// The state without what the reducer only ever appends to and never reads: the sent events and the
+  /// dropped count, and the last action's warnings. States that differ only there behave the same from
+  /// then on, so the walk treats them as one (invariants are checked before this is applied).
+  var forgettingHistory: ConsentState {
+    var state = self
+    state.events.sent = []
+    state.events.dropped = 0
+    state.actionWarnings = []
+    return state
+  }
+}

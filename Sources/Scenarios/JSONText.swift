@@ -1,0 +1,55 @@
+/// A small JSON writer that keeps keys in the order they are added (play's lines read top-down).
+public struct JSONText: Sendable {
+  private(set) var text = "{"
+  private var isFirst = true
+
+  /// An empty object.
+  public init() {}
+
+  /// Adds a string member.
+  public mutating func add(_ key: String, _ value: String) { member(key, Self.quoted(value)) }
+  /// Adds an integer member.
+  public mutating func add(_ key: String, _ value: Int) { member(key, String(value)) }
+  /// Adds a boolean member.
+  public mutating func add(_ key: String, _ value: Bool) { member(key, value ? "true" : "false") }
+  /// Adds an array of strings.
+  public mutating func add(_ key: String, _ values: [String]) {
+    member(key, "[" + values.map(Self.quoted).joined(separator: ",") + "]")
+  }
+  /// Adds a nested object.
+  public mutating func add(_ key: String, _ object: JSONText) { member(key, object.json) }
+  /// Adds an array of nested objects.
+  public mutating func add(_ key: String, _ objects: [JSONText]) {
+    member(key, "[" + objects.map(\.json).joined(separator: ",") + "]")
+  }
+
+  /// The finished object.
+  public var json: String { text + "}" }
+
+  private mutating func member(_ key: String, _ raw: String) {
+    if !isFirst { text += "," }
+    isFirst = false
+    text += Self.quoted(key) + ":" + raw
+  }
+
+  /// `value` as a JSON string literal, with quotes, backslashes and control characters escaped.
+  public static func quoted(_ value: String) -> String {
+    var out = "\""
+    for scalar in value.unicodeScalars {
+      switch scalar {
+      case "\"": out += "\\\""
+      case "\\": out += "\\\\"
+      case "\n": out += "\\n"
+      case "\r": out += "\\r"
+      case "\t": out += "\\t"
+      case _
+      where scalar.value < 0x20 || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value)
+        || (0x2028...0x2029).contains(scalar.value):
+        let hex = String(scalar.value, radix: 16)
+        out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+      default: out.unicodeScalars.append(scalar)
+      }
+    }
+    return out + "\""
+  }
+}

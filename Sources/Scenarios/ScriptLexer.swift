@@ -1,0 +1,86 @@
+/// One word of a script line: `request`, `ios=14.5`, `name="Sign up"`.
+struct ScriptWord: Hashable, Sendable {
+  /// The part before the first unquoted `=`, or nil when there is none.
+  var key: String?
+  /// The value (after `=`), or the whole word; quotes removed and escapes resolved.
+  var value: String
+  /// 1-based column where the word starts.
+  var column: Int
+  /// 1-based column where the value starts.
+  var valueColumn: Int
+  /// The word as written, for messages.
+  var text: String
+}
+
+/// Splits a script line into words: spaces separate, `#` outside quotes starts a comment, double quotes
+/// group spaces, and `\"` and `\\` escape inside quotes.
+enum ScriptLexer {
+  /// The words of `line`, or an error message with its 1-based column.
+  static func words(of line: String) -> Result<[ScriptWord], LexError> {
+    var words: [ScriptWord] = []
+    let characters = Array(line)
+    var index = 0
+    while index < characters.count {
+      let character = characters[index]
+      if character == " " || character == "\t" {
+        index += 1
+        continue
+      }
+      if character == "#" { break }
+      let start = index
+      var key: String?
+      var value = ""
+      var valueStart = index
+      while index < characters.count, characters[index] != " ", characters[index] != "\t", characters[index] != "#" {
+        let current = characters[index]
+        if current == "=" && key == nil {
+          key = value
+          value = ""
+          valueStart = index + 1
+          index += 1
+        } else if current == "\"" {
+          let quoteStart = index
+          index += 1
+          var closed = false
+          while index < characters.count {
+            let quoted = characters[index]
+            if quoted == "\\", index + 1 < characters.count, ["\"", "\\"].contains(characters[index + 1]) {
+              value.append(characters[index + 1])
+              index += 2
+            } else if quoted == "\"" {
+              closed = true
+              index += 1
+              break
+            } else {
+              value.append(quoted)
+              index += 1
+            }
+          }
+          if !closed { return .failure(LexError(column: quoteStart + 1, message: "unterminated quote")) }
+        } else {
+          value.append(current)
+          index += 1
+        }
+      }
+      words.append(
+        ScriptWord(
+          key: key, value: value, column: start + 1, valueColumn: valueStart + 1,
+          text: String(characters[start..<index])))
+    }
+    return .success(words)
+  }
+
+  /// The text of `line` without its comment and surrounding spaces, for reports.
+  static func commandText(of line: String) -> String {
+    guard case .success(let words) = words(of: line), let last = words.last else { return "" }
+    let characters = Array(line)
+    let end = last.column - 1 + last.text.count
+    return String(characters[(words[0].column - 1)..<end])
+  }
+}
+
+/// A line the lexer cannot split.
+struct LexError: Error {
+  var column: Int
+  var message: String
+}

@@ -1,0 +1,64 @@
+import ConsentCore
+
+/// What one step of a script did.
+public struct StepResult: Sendable {
+  /// The step.
+  public var step: Step
+  /// The state after the step.
+  public var state: ConsentState
+  /// The story of what the app called and what iOS answered.
+  public var story: [String]
+  /// The expectations that did not hold (for `expect` steps).
+  public var failures: [ExpectationFailure]
+  /// Why the action could not happen, when it could not; the script stops there.
+  public var refusal: ActionRefused?
+
+  /// Whether the step went as the script said.
+  public var passed: Bool { failures.isEmpty && refusal == nil }
+}
+
+/// An `expect` that did not hold: where, which key, what was expected and what was there.
+public struct ExpectationFailure: Hashable, Sendable {
+  /// The expectation.
+  public var expectation: Expectation
+  /// What the state showed, in `expect`'s words.
+  public var actual: String
+}
+
+/// Runs scripts against the model, from a starting state.
+public enum ScriptRunner {
+  /// Runs every step of `script` from `start`, handing each result to `report` as it happens.
+  /// Stops after a refused action; returns whether every step passed.
+  @discardableResult
+  public static func run(
+    _ script: Script, from start: ConsentState = ConsentState(), report: (StepResult) -> Void = { _ in }
+  ) -> Bool {
+    var state = start
+    var passed = true
+    for step in script.steps {
+      let result = perform(step, on: &state)
+      report(result)
+      passed = passed && result.passed
+      if result.refusal != nil { break }
+    }
+    return passed
+  }
+
+  /// Performs one step on `state`.
+  public static func perform(_ step: Step, on state: inout ConsentState) -> StepResult {
+    switch step.kind {
+    case .action(let action):
+      do {
+        let story = try state.apply(action)
+        return StepResult(step: step, state: state, story: story, failures: [], refusal: nil)
+      } catch {
+        return StepResult(step: step, state: state, story: [], failures: [], refusal: error)
+      }
+    case .expect(let expectations):
+      let failures = expectations.filter { !$0.holds(in: state) }.map {
+        ExpectationFailure(expectation: $0, actual: $0.actual(in: state))
+      }
+      return StepResult(step: step, state: state, story: [], failures: failures, refusal: nil)
+    }
+  }
+}

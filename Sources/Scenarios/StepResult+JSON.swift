@@ -1,0 +1,44 @@
+import ConsentCore
+
+extension StepResult {
+  /// The JSON object `attsim play` prints for this step (SPEC §3), on one line.
+  public func jsonLine(file: String) -> String {
+    var object = JSONText()
+    object.add("file", file)
+    object.add("line", step.line)
+    object.add("command", step.command)
+    object.add("status", state.statusWord)
+    object.add("prompt", state.app.promptOnScreen ? "shown" : "none")
+    object.add("crashed", state.app.crashed)
+    object.add("device_idfa", state.deviceIDFA)
+    object.add("payload", state.sdk.payload.json)
+    var events = JSONText()
+    events.add("sent", state.events.sent.count)
+    events.add("queued", state.sdk.queue.count)
+    events.add("dropped", state.events.dropped)
+    object.add("events", events)
+    object.add("warnings", state.warnings.map(\.message))
+    object.add("story", story)
+    if let callback = state.app.blogCallback { object.add("callback", callback.description) }
+    if case .expect = step.kind { object.add("expect", failures.isEmpty ? "passed" : "failed") }
+    if !failures.isEmpty { object.add("failures", failures.map(\.sentence)) }
+    if let refusal { object.add("error", refusal.reason) }
+    return object.json
+  }
+}
+
+extension ExpectationFailure {
+  /// `status: expected authorized, got denied`.
+  public var sentence: String {
+    "\(expectation.key): expected \(expectation.expected), got \(actual)"
+  }
+}
+
+extension Payload {
+  /// The payload as a JSON object, keys in print order.
+  public var json: JSONText {
+    var object = JSONText()
+    for (key, value) in entries { object.add(key, value) }
+    return object
+  }
+}

@@ -1,0 +1,104 @@
+import ConsentCore
+
+/// The test plan as CSV (for spreadsheets) and Markdown (to print).
+extension TestPlan {
+  /// Every row as CSV with a header; the `steps` column is the script that reproduces the row.
+  public static func csv(_ rows: [Row]) -> String {
+    let header = [
+      "row", "ios", "device_kind", "tracking_switch", "restricted", "limit_ad_tracking", "app_state", "integration",
+      "prompt", "answer", "status", "device_idfa", "payload", "callback", "warnings", "steps",
+    ]
+    var lines = [header.joined(separator: ",")]
+    for row in rows {
+      let setup = row.setup
+      let fields = [
+        String(row.number), setup.iOS.description, setup.kind.rawValue, onOff(setup.trackingSwitchOn),
+        yesNo(setup.restricted), onOff(setup.limitAdTracking), setup.lifecycle.rawValue, setup.integration.rawValue,
+        row.promptShown ? "shown" : "none", answerWord(row.answer), row.outcome.statusWord, row.outcome.deviceIDFA,
+        row.outcome.sdk.payload.json.json, row.outcome.app.blogCallback?.description ?? "",
+        warningLabels(row.outcome).joined(separator: "; "), row.script.steps.map(\.command).joined(separator: "; "),
+      ]
+      lines.append(fields.map(csvField).joined(separator: ","))
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// The plan as Markdown: a legend, then one table per iOS release with only the switches it has.
+  public static func markdown(_ rows: [Row]) -> String {
+    var out = """
+      # attsim QA test plan
+
+      Each row: set the device up as shown, launch the app (the SDK is initialized with the row's integration), \
+      put the app in the row's state, make the app request tracking, and give the answer shown. Then check status, \
+      device IDFA, payload and warnings. `IDFA` is the device's advertising identifier \
+      (attsim's demo device: `\(IDFA.demo)`); `zero` is `\(IDFA.zero)`. \
+      `attsim matrix --format csv` adds the exact script of every row.
+
+      """
+    for version in IOSVersion.planVersions {
+      let section = rows.filter { $0.setup.iOS == version }
+      out += "\n## iOS \(version)\n\n"
+      var columns = ["#", "Device"]
+      columns += version.hasATT ? ["Tracking switch", "Restricted"] : ["Limit Ad Tracking"]
+      columns += ["App", "Integration", "Prompt", "Tap", "Status", "Device IDFA", "Payload", "Callback", "Warnings"]
+      out += "| " + columns.joined(separator: " | ") + " |\n"
+      out += "|" + String(repeating: "---|", count: columns.count) + "\n"
+      for row in section {
+        let setup = row.setup
+        let outcome = row.outcome
+        var cells = [String(row.number), setup.kind.rawValue]
+        cells +=
+          version.hasATT ? [onOff(setup.trackingSwitchOn), yesNo(setup.restricted)] : [onOff(setup.limitAdTracking)]
+        cells += [
+          setup.lifecycle.rawValue, setup.integration.rawValue, row.promptShown ? "shown" : "none",
+          row.answer.map { $0 == .authorized ? "Allow" : "Ask Not to Track" } ?? "—", outcome.statusWord,
+          idfaWord(outcome.deviceIDFA, outcome), payloadWords(outcome),
+          outcome.app.blogCallback.map { "\($0.granted),\(idfaWord($0.identifier, outcome))" } ?? "—",
+          warningLabels(outcome).joined(separator: "; ").nonEmpty ?? "—",
+        ]
+        out += "| " + cells.joined(separator: " | ") + " |\n"
+      }
+    }
+    return out
+  }
+
+  private static func payloadWords(_ state: ConsentState) -> String {
+    let entries = state.sdk.payload.entries
+    guard !entries.isEmpty else { return "—" }
+    return entries.map { "\($0.key)=\($0.key == "advertising_id" ? idfaWord($0.value, state) : $0.value)" }
+      .joined(separator: ", ")
+  }
+
+  private static func idfaWord(_ value: String, _ state: ConsentState) -> String {
+    if value == IDFA.zero { return "zero" }
+    if value == state.device.idfa { return "IDFA" }
+    return value
+  }
+
+  private static func warningLabels(_ state: ConsentState) -> [String] {
+    var labels: [String] = []
+    for warning in state.warnings where !labels.contains(warning.kind.label) { labels.append(warning.kind.label) }
+    return labels
+  }
+
+  private static func onOff(_ value: Bool?) -> String { value.map { $0 ? "on" : "off" } ?? "n/a" }
+  private static func yesNo(_ value: Bool?) -> String { value.map { $0 ? "yes" : "no" } ?? "n/a" }
+  private static func answerWord(_ answer: ATTAnswer?) -> String {
+    answer.map { $0 == .authorized ? "allow" : "ask-not-to-track" } ?? "n/a"
+  }
+
+  private static func csvField(_ field: String) -> String {
+    guard field.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return field }
+    return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+  }
+}
+
+extension String {
+  /// nil for the empty string.
+  fileprivate var nonEmpty: String? { isEmpty ? nil : self }
+
+  /// The string with every `target` replaced (Foundation-free).
+  fileprivate func replacingOccurrences(of target: String, with replacement: String) -> String {
+    split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
+  }
+}

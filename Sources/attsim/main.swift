@@ -1,0 +1,4 @@
+import AttsimCommands
+import Foundation
+
+exit(Attsim.run(Array(CommandLine.arguments.dropFirst())))

@@ -1,0 +1,40 @@
+import Foundation
+import Testing
+
+@Suite struct CommandLineTests {
+  @Test func usageErrorIsOneLineAndExitsTwo() {
+    let outcome = attsim("matrix", "--format", "pdf")
+    #expect(outcome.status == 2)
+    #expect(outcome.err == "attsim: --format must be one of csv, markdown, not 'pdf' (see 'attsim --help')\n")
+  }
+
+  @Test func helpAndVersion() {
+    #expect(attsim("--help").out.contains("attsim play FILE…"))
+    #expect(attsim("help", "matrix").out.hasPrefix("USAGE: attsim matrix"))
+    #expect(attsim("--version").out == "attsim 0.1.0\n")
+  }
+
+  @Test func matrixPrintsTheTestPlan() {
+    let markdown = attsim("matrix")
+    #expect(markdown.status == 0 && markdown.out.hasPrefix("# attsim QA test plan"))
+    let csv = attsim("matrix", "--format", "csv")
+    #expect(csv.status == 0 && csv.out.hasPrefix("row,ios,"))
+  }
+
+  @Test func theBuiltExecutablePassesArgumentsAndExitStatusThrough() throws {
+    let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+      .appendingPathComponent("attsim")
+    try #require(FileManager.default.isExecutableFile(atPath: binary.path), "built attsim next to the tests")
+    let process = Process()
+    process.executableURL = binary
+    process.arguments = ["matrix", "--format", "pdf"]
+    let errors = Pipe()
+    process.standardError = errors
+    process.standardOutput = Pipe()
+    try process.run()
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 2)
+    let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    #expect(text.hasPrefix("attsim: --format must be one of"))
+  }
+}

@@ -1,0 +1,39 @@
+import AttsimCommands
+import Foundation
+
+/// What a command printed and returned.
+struct Outcome {
+  var status: Int32
+  var out: String
+  var err: String
+}
+
+/// Runs attsim in-process with captured output.
+func attsim(_ arguments: String...) -> Outcome { attsim(arguments) }
+
+/// Runs attsim in-process with captured output.
+func attsim(_ arguments: [String]) -> Outcome {
+  final class Buffer: @unchecked Sendable { var text = "" }
+  let out = Buffer()
+  let err = Buffer()
+  let status = Attsim.run(arguments, console: Console(out: { out.text += $0 }, err: { err.text += $0 }))
+  return Outcome(status: status, out: out.text, err: err.text)
+}
+
+/// The repository's root folder, found from this file's path.
+let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+  .deletingLastPathComponent()
+
+/// A fresh temporary folder for one test.
+func temporaryFolder() throws -> URL {
+  let url = FileManager.default.temporaryDirectory.appendingPathComponent("attsim-tests-\(UUID().uuidString)")
+  try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+  return url
+}
+
+/// Writes `text` to `name` in `folder` and returns its path.
+func write(_ text: String, to name: String, in folder: URL) throws -> String {
+  let url = folder.appendingPathComponent(name)
+  try text.write(to: url, atomically: true, encoding: .utf8)
+  return url.path
+}

@@ -1,0 +1,94 @@
+import Foundation
+import Testing
+
+@Suite struct PlayCommandTests {
+  static let scenarioFolder = repositoryRoot.appendingPathComponent("Assets/Scenarios")
+
+  static var scenarioFiles: [String] {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: scenarioFolder.path)) ?? []
+    return names.filter { $0.hasSuffix(".attsim") }.sorted()
+  }
+
+  @Test func theLibraryHoldsAtLeastTwelveScenarios() {
+    #expect(Self.scenarioFiles.count >= 12)
+  }
+
+  @Test(arguments: scenarioFiles)
+  func everyLibraryScenarioPassesThroughPlay(name: String) throws {
+    let path = Self.scenarioFolder.appendingPathComponent(name).path
+    let text = try String(contentsOfFile: path, encoding: .utf8)
+    #expect(text.hasPrefix("# title: "), "\(name) starts with its title")
+    #expect(text.contains("\nexpect "), "\(name) checks something")
+    let outcome = attsim("play", path)
+    #expect(outcome.status == 0, "\(outcome.err)")
+    #expect(outcome.err.isEmpty)
+  }
+
+  @Test func printsOneJSONObjectPerCommand() throws {
+    let folder = try temporaryFolder()
+    let path = try write(
+      "# comment\nsdk init\n\nrequest\ntap allow\nexpect status=authorized\n", to: "s.attsim", in: folder)
+    let outcome = attsim("play", path)
+    #expect(outcome.status == 0)
+    let lines = outcome.out.split(separator: "\n")
+    #expect(lines.count == 4)
+    for line in lines {
+      let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+      for key in ["line", "command", "status", "prompt", "crashed", "device_idfa", "payload", "events", "warnings"] {
+        #expect(object?[key] != nil, "\(key) in \(line)")
+      }
+    }
+    #expect(
+      lines.map {
+        $0.contains("\"line\":2") || $0.contains("\"line\":4") || $0.contains("\"line\":5") || $0.contains("\"line\":6")
+      } == [true, true, true, true])
+  }
+
+  @Test func failedExpectationExitsOneAndNamesFileLineColumnKey() throws {
+    let folder = try temporaryFolder()
+    let path = try write("sdk init\nrequest\ntap allow\nexpect prompt=none status=denied\n", to: "f.attsim", in: folder)
+    let outcome = attsim("play", path)
+    #expect(outcome.status == 1)
+    #expect(outcome.err == "\(path):4:20: expect failed: status: expected denied, got authorized\n")
+  }
+
+  @Test func refusedStepExitsOne() throws {
+    let folder = try temporaryFolder()
+    let path = try write("  tap allow\n", to: "r.attsim", in: folder)
+    let outcome = attsim("play", path)
+    #expect(outcome.status == 1)
+    #expect(outcome.err == "\(path):1:3: step failed: tap allow: no ATT dialog is on screen\n")
+  }
+
+  @Test func scriptErrorRunsNothingAndExitsTwo() throws {
+    let folder = try temporaryFolder()
+    let good = try write("sdk init\n", to: "good.attsim", in: folder)
+    let bad = try write("sdk init\ntap alow\n", to: "bad.attsim", in: folder)
+    let outcome = attsim("play", good, bad)
+    #expect(outcome.status == 2)
+    #expect(outcome.out.isEmpty)
+    #expect(
+      outcome.err
+        == "\(bad):2:5: error: tap cannot do \"alow\"; did you mean \"allow\"? expected one of allow, ask-not-to-track\n"
+    )
+  }
+
+  @Test(arguments: [
+    ("missing.attsim", "attsim: cannot read '{dir}/missing.attsim': no such file\n"),
+    ("", "attsim: cannot read '{dir}/': it is a folder\n"),
+  ])
+  func unreadableFileExitsTwo(name: String, message: String) throws {
+    let folder = try temporaryFolder()
+    let outcome = attsim("play", folder.path + "/" + name)
+    #expect(outcome.status == 2)
+    #expect(outcome.err == message.replacingOccurrences(of: "{dir}", with: folder.path))
+  }
+
+  @Test func nonUTF8FileExitsTwo() throws {
+    let folder = try temporaryFolder()
+    let path = folder.appendingPathComponent("latin1.attsim").path
+    FileManager.default.createFile(atPath: path, contents: Data([0x74, 0x72, 0x61, 0x63, 0x6B, 0x20, 0xE9, 0x0A]))
+    let outcome = attsim("play", path)
+    #expect(outcome.status == 2 && outcome.err == "attsim: cannot read '\(path)': not UTF-8 text\n")
+  }
+}

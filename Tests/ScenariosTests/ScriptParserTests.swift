@@ -1,0 +1,162 @@
+import ConsentCore
+import Scenarios
+import Testing
+
+@Suite struct ScriptParserTests {
+  func parse(_ source: String) throws -> Script {
+    try ScriptParser.parse(source, file: "t.attsim")
+  }
+
+  func actions(_ source: String) throws -> [Action] {
+    try parse(source).steps.compactMap { step in
+      if case .action(let action) = step.kind { return action }
+      return nil
+    }
+  }
+
+  @Test(arguments: [
+    ("request", Action.trackingRequested),
+    ("tap allow", .allowTapped),
+    ("tap ask-not-to-track", .askNotToTrackTapped),
+    ("prepermission show", .prePermissionShown),
+    ("prepermission continue", .prePermissionContinued),
+    ("prepermission not-now", .prePermissionDeclined),
+    ("relaunch", .relaunched),
+    ("reinstall", .reinstalled),
+    ("settings app-tracking=off", .appTrackingSwitchChanged(on: false)),
+    ("settings tracking-switch=off existing=stop", .trackingSwitchTurnedOff(existing: .stop)),
+    ("settings tracking-switch=on", .trackingSwitchTurnedOn),
+    ("consent track=true", .consentSet(track: true, identify: nil)),
+    ("consent identify=false track=false", .consentSet(track: false, identify: false)),
+    ("track sign_up", .eventTracked(name: "sign_up")),
+    ("track \"Sign up # now\"", .eventTracked(name: "Sign up # now")),
+    ("method-b status=denied idfa=abc", .methodBCalled(status: .denied, advertisingId: "abc")),
+    ("method-b status=authorized idfa=\"\"", .methodBCalled(status: .authorized, advertisingId: "")),
+    ("method-b status=authorized", .methodBCalled(status: .authorized, advertisingId: "")),
+    ("sdk init", .sdkInitialized(SDKOptions())),
+    (
+      "sdk init integration=blog optout=true use-consent=true",
+      .sdkInitialized(SDKOptions(integration: .blog, optOut: true, useConsent: true))
+    ),
+    (
+      "device ios=14.4 kind=simulator tracking-switch=off restricted=yes limit-ad-tracking=on other-alert=yes idfa=\(IDFA.demo)",
+      .deviceConfigured(
+        DeviceChange(
+          iOS: IOSVersion(14, 4), kind: .simulator, trackingSwitchOn: false, restricted: true, limitAdTracking: true,
+          idfa: IDFA.demo, otherAlertOnScreen: true))
+    ),
+    (
+      "app usage-description=missing state=background locale=zh-Hant",
+      .appConfigured(AppChange(hasUsageDescription: false, lifecycle: .background, locale: "zh-Hant"))
+    ),
+    ("  request   # with a comment", .trackingRequested),
+  ])
+  func parsesEveryCommand(line: String, expected: Action) throws {
+    #expect(try actions(line) == [expected])
+  }
+
+  @Test func keepsLineNumbersColumnsAndCommandText() throws {
+    let script = try parse("# header\n\n  sdk init   # launch\nexpect status=notDetermined\r\n")
+    #expect(script.steps.map(\.line) == [3, 4])
+    #expect(script.steps.map(\.column) == [3, 1])
+    #expect(script.steps.map(\.command) == ["sdk init", "expect status=notDetermined"])
+  }
+
+  @Test func parsesExpectations() throws {
+    let script = try parse("expect status=authorized advertising_id=absent warning=\"stale payload\" callback=false,00")
+    guard case .expect(let expectations) = script.steps[0].kind else {
+      Issue.record("not an expect step")
+      return
+    }
+    #expect(expectations.map(\.subject) == [.status, .payload("advertising_id"), .warning, .callback])
+    #expect(expectations.map(\.expected) == ["authorized", "absent", "stale payload", "false,00"])
+    #expect(expectations.map(\.column) == [8, 26, 48, 72])
+  }
+
+  @Test(arguments: [
+    ("tapp allow", 1, 1, "unknown command \"tapp\"; did you mean \"tap\"?"),
+    ("tap", 1, 5, "tap needs one of allow, ask-not-to-track"),
+    ("tap alow", 1, 5, "tap cannot do \"alow\"; did you mean \"allow\"? expected one of allow, ask-not-to-track"),
+    ("request now", 1, 9, "unexpected \"now\""),
+    (
+      "device", 1, 1,
+      "device needs at least one of ios, kind, tracking-switch, restricted, limit-ad-tracking, idfa, other-alert"
+    ),
+    (
+      "device iso=14.5", 1, 8,
+      "device has no key \"iso\"; did you mean \"ios\"? keys are ios, kind, tracking-switch, restricted, limit-ad-tracking, idfa, other-alert"
+    ),
+    ("device ios=19.0", 1, 12, "iOS 19 does not exist (Apple went from iOS 18 to iOS 26)"),
+    (
+      "device ios=14,5", 1, 12,
+      "bad iOS version \"14,5\"; expected major.minor with major 12, 13, 14, 15, 16, 17, 18, 26"
+    ),
+    ("device restricted=maybe", 1, 19, "bad value \"maybe\" for restricted; expected yes, no"),
+    ("device idfa=1234", 1, 13, "idfa must be a UUID like \(IDFA.demo), not \"1234\""),
+    ("device ios=14.5 ios=15.0", 1, 17, "\"ios\" is given twice"),
+    ("device restricted", 1, 8, "\"restricted\" needs a value: restricted=…"),
+    ("app locale=\"pt BR\"", 1, 12, "locale must be a language tag like en, pt-BR or zh-Hant"),
+    ("sdk integration=blog", 1, 5, "sdk needs \"init\": sdk init …"),
+    (
+      "sdk init integration=method-c", 1, 22,
+      "bad value \"method-c\" for integration; did you mean \"method-a\"? expected method-a, method-b, blog"
+    ),
+    ("method-b idfa=x", 1, 1, "method-b needs status=…"),
+    (
+      "settings tracking-switch=off", 1, 10,
+      "tracking-switch=off needs existing=keep or existing=stop (what happens to apps that answered)"
+    ),
+    ("settings tracking-switch=on existing=keep", 1, 29, "existing= goes with tracking-switch=off"),
+    (
+      "settings app-tracking=on tracking-switch=on", 1, 26,
+      "settings changes one thing a line: app-tracking, or tracking-switch"
+    ),
+    ("track", 1, 7, "track needs an event name: track sign_up"),
+    ("track a b", 1, 9, "unexpected \"b\""),
+    ("expect", 1, 8, "expect needs at least one key=value, e.g. expect status=authorized"),
+    (
+      "expect stauts=denied", 1, 8,
+      "expect has no key \"stauts\"; did you mean \"status\"? keys are callback, crashed, device-idfa, event, prompt, status, warning, att_authorization_status, advertising_id"
+    ),
+    (
+      "expect status=allowed", 1, 15,
+      "bad value \"allowed\" for status; expected notDetermined, restricted, denied, authorized, unavailable"
+    ),
+    (
+      "expect att_authorization_status=Authorized", 1, 33,
+      "bad value \"Authorized\" for att_authorization_status; expected notDetermined, restricted, denied, authorized, absent"
+    ),
+    ("expect device-idfa=real", 1, 20, "bad value \"real\" for device-idfa; expected a UUID or zero"),
+    (
+      "expect callback=yes", 1, 17,
+      "bad value \"yes\" for callback; expected true,IDFA or false,00 (or a UUID, zero, none)"
+    ),
+    ("expect status", 1, 8, "expect takes key=value pairs, not \"status\""),
+    ("track \"unterminated", 1, 7, "unterminated quote"),
+    ("ios=14.5", 1, 1, "a line starts with a command, not \"ios=14.5\""),
+  ])
+  func reportsMistakesWithLineAndColumn(line: String, lineNumber: Int, column: Int, message: String) {
+    #expect {
+      try parse(line)
+    } throws: { error in
+      guard let errors = error as? ScriptErrors, let first = errors.errors.first else { return false }
+      #expect(first.message == message)
+      #expect(first.line == lineNumber && first.column == column)
+      return errors.errors.count == 1
+    }
+  }
+
+  @Test func reportsEveryBadLineAndRunsNothing() {
+    #expect {
+      try parse("sdk init\ntap alow\nrequest\nexpect stauts=x\n")
+    } throws: { error in
+      let errors = (error as? ScriptErrors)?.errors ?? []
+      return errors.map(\.line) == [2, 4] && errors.map(\.file) == ["t.attsim", "t.attsim"]
+    }
+  }
+
+  @Test func errorDescriptionIsOneSafeLine() {
+    let error = ScriptError(file: "a\u{1B}[2J.attsim", line: 3, column: 7, message: "unknown command \"\u{7}\"")
+    #expect(error.description == "a\\u{1B}[2J.attsim:3:7: error: unknown command \"\\u{7}\"")
+  }
+}
