@@ -12,18 +12,22 @@ let package = Package(
     .target(name: "ConsentCore", swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
     // Small text helpers shared by every module: control-character escaping, edit distance.
     .target(name: "TextSupport"),
+    // Localized prompt strings: .strings / .xcstrings / Info.plist readers, Apple's locale lookup, lint rules.
+    .target(name: "PromptStrings", dependencies: ["TextSupport"]),
     // The `.attsim` script language, its runner, and the QA test plan.
     .target(name: "Scenarios", dependencies: ["ConsentCore", "TextSupport"]),
     // Argument parsing and the subcommands, as a library so tests can drive them.
-    .target(name: "AttsimCommands", dependencies: ["ConsentCore", "Scenarios", "TextSupport"]),
+    .target(name: "AttsimCommands", dependencies: ["ConsentCore", "Scenarios", "PromptStrings", "TextSupport"]),
     // The executable: hands the command line to AttsimCommands.
     .executableTarget(name: "attsim", dependencies: ["AttsimCommands"]),
     // Benchmarks for the README's Performance section (`swift run -c release attsim-bench`).
-    .executableTarget(name: "attsim-bench", dependencies: ["ConsentCore"]),
+    .executableTarget(name: "attsim-bench", dependencies: ["ConsentCore", "PromptStrings"]),
 
     .testTarget(name: "ConsentCoreTests", dependencies: ["ConsentCore"]),
     .testTarget(name: "TextSupportTests", dependencies: ["TextSupport"]),
-    .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "ConsentCore"]),
-    .testTarget(name: "AttsimCommandsTests", dependencies: ["AttsimCommands", "Scenarios", "ConsentCore"]),
+    .testTarget(name: "PromptStringsTests", dependencies: ["PromptStrings"]),
+    .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "ConsentCore", "TextSupport"]),
+    .testTarget(
+      name: "AttsimCommandsTests", dependencies: ["AttsimCommands", "Scenarios", "ConsentCore", "PromptStrings"]),
   ]
 )

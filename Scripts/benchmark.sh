@@ -29,3 +29,15 @@ echo "attsim play, all ${#scenarios[@]} library scenarios: $(median_ms "$bin/att
 echo "attsim matrix --format csv:                $(median_ms "$bin/attsim" matrix --format csv) ms"
 echo "attsim matrix (markdown):                  $(median_ms "$bin/attsim" matrix) ms"
 echo "baseline, /bin/true:                       $(median_ms /bin/true) ms"
+
+echo "== attsim check on a 60 MB strings file, against Foundation's parser alone (median of $runs runs)"
+big=$(mktemp /tmp/attsim-bench-XXXXXX.strings)
+trap 'rm -f "$big"' EXIT
+"$bin/attsim-bench" generate-strings "$big" 60
+# Peak resident memory in MB, from GNU time.
+peak_mb() { /usr/bin/time -f %M "$@" 2>&1 >/dev/null | tail -1 | awk '{printf "%.0f", $1/1024}'; }
+ours=$(median_ms "$bin/attsim" check "$big")
+theirs=$(median_ms "$bin/attsim-bench" foundation-strings "$big")
+echo "attsim check:                 $ours ms, peak $(peak_mb "$bin/attsim" check "$big") MB"
+echo "Foundation (parse only):      $theirs ms, peak $(peak_mb "$bin/attsim-bench" foundation-strings "$big") MB"
+echo "speed-up:                     $(awk -v a="$theirs" -v b="$ours" 'BEGIN {printf "%.1fx", a/b}')"

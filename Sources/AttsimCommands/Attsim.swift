@@ -29,8 +29,8 @@ public enum Attsim {
       return 0
     case .interactive:
       return notAvailable("the terminal UI", console)
-    case .check:
-      return notAvailable("'attsim check'", console)
+    case .check(let path, let format, let developmentRegion):
+      return CheckCommand.run(path: path, format: format, developmentRegion: developmentRegion, console: console)
     case .render:
       return notAvailable("'attsim render'", console)
     }

@@ -1,4 +1,5 @@
 import ConsentCore
+import TextSupport
 
 extension StepResult {
   /// The JSON object `attsim play` prints for this step (SPEC §3), on one line.

@@ -1,9 +1,12 @@
 import ConsentCore
 import Foundation
+import PromptStrings
 
 /// Benchmarks behind the README's Performance section; `Scripts/benchmark.sh` runs them in release.
 ///
-///     attsim-bench walk [DEPTH] [RUNS]   the exhaustive state walk, median wall time over RUNS
+///     attsim-bench walk [DEPTH] [RUNS]              the exhaustive state walk, median wall time over RUNS
+///     attsim-bench generate-strings FILE MEGABYTES  a large, realistic strings file
+///     attsim-bench foundation-strings FILE          Foundation's parser alone on FILE
 enum Benchmark {
   static func main(_ arguments: [String]) -> Int32 {
     switch arguments.first {
@@ -12,10 +15,61 @@ enum Benchmark {
       let runs = arguments.count > 2 ? Int(arguments[2]) ?? 3 : 3
       walk(depth: depth, runs: runs)
       return 0
+    case "generate-strings" where arguments.count == 3:
+      generateStrings(path: arguments[1], megabytes: Int(arguments[2]) ?? 60)
+      return 0
+    case "foundation-strings" where arguments.count == 2:
+      // Foundation's parser alone, the baseline `attsim check` is compared with.
+      let data = FileManager.default.contents(atPath: arguments[1]) ?? Data()
+      let object = try? PropertyListSerialization.propertyList(from: data, options: [], format: nil)
+      print("\((object as? [String: Any])?.count ?? -1) entries")
+      return 0
     default:
-      FileHandle.standardError.write(Data("usage: attsim-bench walk [DEPTH] [RUNS]\n".utf8))
+      let usage = """
+        usage: attsim-bench walk [DEPTH] [RUNS]
+               attsim-bench generate-strings FILE MEGABYTES
+               attsim-bench foundation-strings FILE
+
+        """
+      FileHandle.standardError.write(Data(usage.utf8))
       return 2
     }
+  }
+
+  /// Writes a strings file of about `megabytes` MB: comments, escapes and text in several scripts.
+  static func generateStrings(path: String, megabytes: Int) {
+    let words = [
+      "Allow", "tracking", "to", "show", "you", "ads", "that", "fit", "your", "interests", "データ", "広告", "Übersicht",
+      "données", "реклама", "إعلانات",
+    ]
+    var random = SplitMix(state: 1)
+    var text = ""
+    var entry = 0
+    let target = megabytes * 1_048_576
+    var written = 0
+    guard
+      let output = FileHandle(forWritingAtPath: path)
+        ?? {
+          FileManager.default.createFile(atPath: path, contents: nil)
+          return FileHandle(forWritingAtPath: path)
+        }()
+    else { return }
+    output.truncateFile(atOffset: 0)
+    while written < target {
+      entry += 1
+      if entry % 10 == 0 { text += "/* Comment for entry \(entry): shown on the settings screen */\n" }
+      var value = (0..<(3 + Int(random.next() % 10))).map { _ in words[Int(random.next() % UInt64(words.count))] }
+        .joined(separator: " ")
+      if entry % 7 == 0 { value += "\\n\\\"quoted\\\"" }
+      text += "\"screen.\(entry % 977).label_\(entry)\" = \"\(value)\";\n"
+      if text.utf8.count > 1 << 20 {
+        written += text.utf8.count
+        output.write(Data(text.utf8))
+        text = ""
+      }
+    }
+    output.write(Data(text.utf8))
+    output.closeFile()
   }
 
   /// Walks every state reachable in `depth` actions from each iOS release of the plan.
@@ -43,3 +97,16 @@ enum Benchmark {
 }
 
 exit(Benchmark.main(Array(CommandLine.arguments.dropFirst())))
+
+/// A small deterministic random number generator.
+struct SplitMix {
+  var state: UInt64
+
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}

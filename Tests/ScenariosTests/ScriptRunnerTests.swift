@@ -1,6 +1,7 @@
 import ConsentCore
 import Scenarios
 import Testing
+import TextSupport
 
 @Suite struct ScriptRunnerTests {
   func run(_ source: String) throws -> (passed: Bool, results: [StepResult]) {

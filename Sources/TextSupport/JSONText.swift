@@ -23,6 +23,9 @@ public struct JSONText: Sendable {
     member(key, "[" + objects.map(\.json).joined(separator: ",") + "]")
   }
 
+  /// Adds a member whose value is already JSON text (a number, `null`, a literal).
+  public mutating func addRaw(_ key: String, _ json: String) { member(key, json) }
+
   /// The finished object.
   public var json: String { text + "}" }
 

@@ -1,0 +1,83 @@
+import Foundation
+
+/// Reads `.strings` files: old-style text (UTF-8, UTF-16 or UTF-32, with or without BOM), XML and binary
+/// property lists.
+public enum StringsReader {
+  /// The table in `bytes`, or why the bytes are not text at all.
+  public static func read(_ bytes: [UInt8]) -> Result<StringsTable, EncodingProblem> {
+    if bytes.starts(with: Array("bplist".utf8)) {
+      return propertyList(bytes, encoding: .binaryPropertyList, text: [])
+    }
+    switch TextDecoder.decode(bytes) {
+    case .failure(let problem):
+      return .failure(problem)
+    case .success(let decoded):
+      if looksLikeXML(decoded.utf8) { return propertyList(bytes, encoding: decoded.encoding, text: decoded.utf8) }
+      var table = parse(decoded.utf8, encoding: decoded.encoding)
+      table.encodingFlaws = decoded.flaws
+      return .success(table)
+    }
+  }
+
+  /// Parses old-style strings text (valid UTF-8).
+  public static func parse(_ text: [UInt8], encoding: TextEncoding = .utf8) -> StringsTable {
+    text.withUnsafeBufferPointer { buffer in
+      var parser = OldStyleParser(bytes: buffer)
+      let error = parser.parseFile()
+      return StringsTable(encoding: encoding, text: text, entries: parser.entries, syntaxError: error)
+    }
+  }
+
+  private static func looksLikeXML(_ text: [UInt8]) -> Bool {
+    let start = text.firstIndex { !($0 == 0x20 || (0x09...0x0D).contains($0)) } ?? text.endIndex
+    let head = text[start...].prefix(9)
+    return head.starts(with: Array("<?xml".utf8)) || head.starts(with: Array("<!DOCTYPE".utf8))
+      || head.starts(with: Array("<plist".utf8))
+  }
+
+  /// XML and binary property lists: Foundation reads them right; entries carry no positions.
+  private static func propertyList(_ bytes: [UInt8], encoding: TextEncoding, text: [UInt8]) -> Result<
+    StringsTable, EncodingProblem
+  > {
+    let object: Any
+    do {
+      object = try PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: nil)
+    } catch {
+      let table = StringsTable(
+        encoding: encoding, text: text, entries: [],
+        syntaxError: StringsSyntaxError(
+          offset: 0, message: "this property list cannot be read: \(Self.reason(error))", effect: .fileIgnored))
+      return .success(table)
+    }
+    guard let dictionary = object as? [String: Any] else {
+      let table = StringsTable(
+        encoding: encoding, text: text, entries: [],
+        syntaxError: StringsSyntaxError(
+          offset: 0, message: "a strings file holds a dictionary of strings; this property list holds something else",
+          effect: .fileIgnored))
+      return .success(table)
+    }
+    let entries = dictionary.keys.sorted().map { key in
+      StringsEntry(key: key, value: PlistValue(foundation: dictionary[key]!), keyOffset: 0, valueOffset: 0)
+    }
+    return .success(StringsTable(encoding: encoding, text: text, entries: entries, syntaxError: nil))
+  }
+
+  static func reason(_ error: Error) -> String {
+    let nsError = error as NSError
+    return (nsError.userInfo[NSDebugDescriptionErrorKey] as? String) ?? nsError.localizedDescription
+  }
+}
+
+extension PlistValue {
+  /// The value of a Foundation property-list object.
+  init(foundation object: Any) {
+    switch object {
+    case let string as String: self = .string(string)
+    case let array as [Any]: self = .array(array.map(PlistValue.init(foundation:)))
+    case let dictionary as [String: Any]: self = .dictionary(dictionary.mapValues(PlistValue.init(foundation:)))
+    case let data as Data: self = .data(Array(data))
+    default: self = .string("\(object)")
+    }
+  }
+}

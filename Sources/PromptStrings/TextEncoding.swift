@@ -1,0 +1,262 @@
+/// How a strings file was encoded.
+public enum TextEncoding: String, Hashable, Sendable {
+  case utf8 = "UTF-8"
+  case utf8WithBOM = "UTF-8 with BOM"
+  case utf16LittleEndian = "UTF-16LE"
+  case utf16BigEndian = "UTF-16BE"
+  case utf32LittleEndian = "UTF-32LE"
+  case utf32BigEndian = "UTF-32BE"
+  /// UTF-16 without a byte-order mark, which CoreFoundation misreads: it takes the first two bytes for a
+  /// little-endian BOM, losing the first character (and garbling big-endian text entirely).
+  case utf16LittleEndianWithoutBOM = "UTF-16LE without BOM"
+  case utf16BigEndianWithoutBOM = "UTF-16BE without BOM"
+  /// A binary property list (as in built apps).
+  case binaryPropertyList = "binary property list"
+}
+
+/// Why a file's bytes cannot be read as text, or a flaw iOS reads past.
+public struct EncodingProblem: Error, Hashable, Sendable {
+  /// Byte offset into the original file of the bad byte.
+  public var byteOffset: Int
+  /// Where it is in the decoded text.
+  public var location: SourceLocation
+  /// What is wrong.
+  public var message: String
+}
+
+/// A file's text, converted to UTF-8.
+public struct DecodedText: Sendable {
+  /// How the file was encoded.
+  public var encoding: TextEncoding
+  /// The text as UTF-8, without a byte-order mark.
+  public var utf8: [UInt8]
+  /// Flaws iOS may read past (a dangling byte, an unpaired surrogate, the first invalid UTF-8 byte), each at
+  /// its byte offset in the original file.
+  public var flaws: [EncodingProblem]
+}
+
+/// Detects a file's text encoding and converts it to UTF-8, the way CoreFoundation reads it.
+public enum TextDecoder {
+  /// The file's text, or the first byte that makes iOS reject it.
+  public static func decode(_ bytes: [UInt8]) -> Result<DecodedText, EncodingProblem> {
+    let count = bytes.count
+    if count >= 4 && bytes[0] == 0xFF && bytes[1] == 0xFE && bytes[2] == 0 && bytes[3] == 0 {
+      return utf32(bytes, from: 4, bigEndian: false, as: .utf32LittleEndian)
+    }
+    if count >= 4 && bytes[0] == 0 && bytes[1] == 0 && bytes[2] == 0xFE && bytes[3] == 0xFF {
+      return utf32(bytes, from: 4, bigEndian: true, as: .utf32BigEndian)
+    }
+    if count >= 2 && bytes[0] == 0xFF && bytes[1] == 0xFE {
+      return .success(utf16(bytes, from: 2, bigEndian: false, as: .utf16LittleEndian))
+    }
+    if count >= 2 && bytes[0] == 0xFE && bytes[1] == 0xFF {
+      return .success(utf16(bytes, from: 2, bigEndian: true, as: .utf16BigEndian))
+    }
+    if count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF {
+      return utf8(bytes, from: 3, as: .utf8WithBOM)
+    }
+    // CoreFoundation takes a NUL in either of the first two bytes for UTF-16LE whose first two bytes are a
+    // byte-order mark, so it loses the first character. Read it as iOS does, and say so.
+    if count >= 2 && (bytes[0] == 0 || bytes[1] == 0) {
+      let looksBigEndian = looksLikeUTF16WithoutBOM(bytes) == true || bytes[0] == 0
+      let encoding: TextEncoding = looksBigEndian ? .utf16BigEndianWithoutBOM : .utf16LittleEndianWithoutBOM
+      return .success(utf16(bytes, from: 2, bigEndian: false, as: encoding))
+    }
+    let encoding = TextEncoding.utf8
+    return utf8(bytes, from: 0, as: encoding)
+  }
+
+  /// BOM-less UTF-16 shows as NUL bytes in every other position of ASCII-heavy text; nil when it does not.
+  /// Returns whether it is big-endian.
+  static func looksLikeUTF16WithoutBOM(_ bytes: [UInt8]) -> Bool? {
+    guard bytes.count >= 2 && bytes.count % 2 == 0 else { return nil }
+    let sample = Swift.min(bytes.count, 512) & ~1
+    var zerosEven = 0
+    var zerosOdd = 0
+    for index in 0..<sample where bytes[index] == 0 {
+      if index % 2 == 0 { zerosEven += 1 } else { zerosOdd += 1 }
+    }
+    let pairs = sample / 2
+    if zerosOdd * 2 > pairs && zerosEven * 8 < pairs { return false }
+    if zerosEven * 2 > pairs && zerosOdd * 8 < pairs { return true }
+    return nil
+  }
+
+  /// The offset of the first byte that breaks UTF-8 (overlongs, surrogates and values past U+10FFFF
+  /// included), or nil when all is valid.
+  public static func firstInvalidUTF8(_ bytes: [UInt8]) -> Int? {
+    bytes.withUnsafeBufferPointer { firstInvalidUTF8(in: $0, from: 0) }
+  }
+
+  /// The offset of the first byte at or after `from` that breaks UTF-8, or nil.
+  static func firstInvalidUTF8(in buffer: UnsafeBufferPointer<UInt8>, from: Int) -> Int? {
+    let count = buffer.count
+    var index = from
+    while index < count {
+      // Eight ASCII bytes at a time.
+      if index + 8 <= count,
+        UnsafeRawPointer(buffer.baseAddress! + index).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0
+      {
+        index += 8
+        continue
+      }
+      let lead = buffer[index]
+      if lead < 0x80 {
+        index += 1
+        continue
+      }
+      let length: Int
+      var low: UInt8 = 0x80
+      var high: UInt8 = 0xBF
+      switch lead {
+      case 0xC2...0xDF: length = 2
+      case 0xE0:
+        length = 3
+        low = 0xA0
+      case 0xE1...0xEC, 0xEE...0xEF: length = 3
+      case 0xED:
+        length = 3
+        high = 0x9F
+      case 0xF0:
+        length = 4
+        low = 0x90
+      case 0xF1...0xF3: length = 4
+      case 0xF4:
+        length = 4
+        high = 0x8F
+      default: return index
+      }
+      guard index + length <= count else { return index }
+      let second = buffer[index + 1]
+      guard second >= low && second <= high else { return index }
+      for offset in 2..<length where buffer[index + offset] & 0xC0 != 0x80 { return index }
+      index += length
+    }
+    return nil
+  }
+
+  /// UTF-8 as CoreFoundation reads it: any broken sequence makes the file unreadable, except a stray
+  /// 0xA9 byte, which reads as U+FFFD (an observed CoreFoundation quirk, noted as a flaw).
+  private static func utf8(_ bytes: [UInt8], from start: Int, as encoding: TextEncoding) -> Result<
+    DecodedText, EncodingProblem
+  > {
+    let first = bytes.withUnsafeBufferPointer { firstInvalidUTF8(in: $0, from: start) }
+    guard var bad = first else {
+      let text = start == 0 ? bytes : Array(bytes[start...])
+      return .success(DecodedText(encoding: encoding, utf8: text, flaws: []))
+    }
+    var output: [UInt8] = []
+    output.reserveCapacity(bytes.count - start + 16)
+    var flaws: [EncodingProblem] = []
+    var copied = start
+    while true {
+      guard bytes[bad] == 0xA9 else {
+        output += bytes[copied..<bad]
+        return .failure(EncodingProblem(byteOffset: bad, location: endLocation(of: output), message: "invalid UTF-8"))
+      }
+      output += bytes[copied..<bad]
+      if flaws.isEmpty {
+        flaws.append(
+          EncodingProblem(
+            byteOffset: bad, location: endLocation(of: output), message: "a stray 0xA9 byte, which iOS shows as �"))
+      }
+      output += [0xEF, 0xBF, 0xBD]
+      copied = bad + 1
+      guard let next = bytes.withUnsafeBufferPointer({ firstInvalidUTF8(in: $0, from: copied) }) else { break }
+      bad = next
+    }
+    output += bytes[copied...]
+    return .success(DecodedText(encoding: encoding, utf8: output, flaws: flaws))
+  }
+
+  /// UTF-16 as CoreFoundation reads it: a dangling last byte is dropped and an unpaired surrogate reads as
+  /// U+FFFD, both noted as flaws.
+  private static func utf16(_ bytes: [UInt8], from start: Int, bigEndian: Bool, as encoding: TextEncoding)
+    -> DecodedText
+  {
+    var flaws: [EncodingProblem] = []
+    var end = bytes.count
+    let dangling = (end - start) % 2 == 1
+    if dangling { end -= 1 }
+    var output: [UInt8] = []
+    output.reserveCapacity(end - start)
+    var index = start
+    while index < end {
+      let unit = unit16(bytes, index, bigEndian)
+      var scalar: Unicode.Scalar
+      if (0xD800...0xDBFF).contains(unit), index + 3 < end,
+        (0xDC00...0xDFFF).contains(unit16(bytes, index + 2, bigEndian))
+      {
+        let next = unit16(bytes, index + 2, bigEndian)
+        scalar = Unicode.Scalar(0x10000 + ((UInt32(unit) - 0xD800) << 10) + (UInt32(next) - 0xDC00))!
+        index += 4
+      } else if (0xD800...0xDFFF).contains(unit) {
+        if !flaws.contains(where: { $0.message.hasPrefix("an unpaired") }) {
+          flaws.append(
+            EncodingProblem(
+              byteOffset: index, location: endLocation(of: output),
+              message: "an unpaired UTF-16 surrogate, which iOS shows as �"))
+        }
+        scalar = "\u{FFFD}"
+        index += 2
+      } else {
+        scalar = Unicode.Scalar(unit)!
+        index += 2
+      }
+      appendUTF8(scalar, to: &output)
+    }
+    if dangling {
+      flaws.append(
+        EncodingProblem(
+          byteOffset: end, location: endLocation(of: output), message: "a dangling last byte, which iOS drops"))
+    }
+    return DecodedText(encoding: encoding, utf8: output, flaws: flaws)
+  }
+
+  /// UTF-32 as CoreFoundation reads it: dangling last bytes are dropped; an invalid code point is fatal.
+  private static func utf32(_ bytes: [UInt8], from start: Int, bigEndian: Bool, as encoding: TextEncoding)
+    -> Result<DecodedText, EncodingProblem>
+  {
+    var flaws: [EncodingProblem] = []
+    let end = bytes.count - (bytes.count - start) % 4
+    var output: [UInt8] = []
+    output.reserveCapacity((end - start) / 2)
+    var index = start
+    while index < end {
+      let parts = (0..<4).map { UInt32(bytes[index + $0]) }
+      let value =
+        bigEndian
+        ? parts[0] << 24 | parts[1] << 16 | parts[2] << 8 | parts[3]
+        : parts[3] << 24 | parts[2] << 16 | parts[1] << 8 | parts[0]
+      guard let scalar = Unicode.Scalar(value) else {
+        return .failure(
+          EncodingProblem(
+            byteOffset: index, location: endLocation(of: output), message: "an invalid UTF-32 code point"))
+      }
+      appendUTF8(scalar, to: &output)
+      index += 4
+    }
+    if end < bytes.count {
+      flaws.append(
+        EncodingProblem(
+          byteOffset: end, location: endLocation(of: output), message: "dangling last bytes, which iOS drops"))
+    }
+    return .success(DecodedText(encoding: encoding, utf8: output, flaws: flaws))
+  }
+
+  private static func unit16(_ bytes: [UInt8], _ index: Int, _ bigEndian: Bool) -> UInt16 {
+    bigEndian
+      ? UInt16(bytes[index]) << 8 | UInt16(bytes[index + 1])
+      : UInt16(bytes[index + 1]) << 8 | UInt16(bytes[index])
+  }
+}
+
+/// The line and column just past the end of `text` (UTF-8).
+func endLocation(of text: [UInt8]) -> SourceLocation {
+  LineMap(bytes: text).location(of: text.count)
+}
+
+/// Appends the UTF-8 form of `scalar`.
+func appendUTF8(_ scalar: Unicode.Scalar, to output: inout [UInt8]) {
+  output.append(contentsOf: UTF8.encode(scalar)!)
+}

@@ -1,0 +1,53 @@
+import Testing
+import TextSupport
+
+@Suite struct WidthAndWrapTests {
+  @Test(arguments: [
+    ("abc", 3), ("日本語", 6), ("한국어", 6), ("ｶﾀｶﾅ", 4), ("Ａ", 2), ("é", 1), ("e\u{301}", 1), ("👍", 2), ("👍🏽", 2),
+    ("👨‍👩‍👧", 2), ("❤️", 2), ("☺", 1), ("עברית", 5), ("العربية", 7), ("क्षि", 3), ("🇯🇵", 2), ("1️⃣", 2), ("\u{200B}", 0),
+    ("a\u{0}b", 2), ("", 0),
+  ])
+  func measuresTerminalColumns(text: String, columns: Int) {
+    #expect(TerminalWidth.of(text) == columns)
+  }
+
+  @Test(arguments: [
+    ("Allow tracking to show ads", 10, ["Allow", "tracking", "to show", "ads"]),
+    ("Allow tracking", 20, ["Allow tracking"]),
+    ("Supercalifragilistic", 8, ["Supercal", "ifragili", "stic"]),
+    ("日本語のテキストです", 6, ["日本語", "のテキ", "ストで", "す"]),
+    ("広告を表示します。", 8, ["広告を表", "示しま", "す。"]),
+    ("Lumen は広告を表示", 10, ["Lumen は広", "告を表示"]),
+    ("line one\nline two", 20, ["line one", "line two"]),
+    ("trailing   ", 8, ["trailing"]),
+    ("", 10, [""]),
+    ("a b", 1, ["a", "b"]),
+  ])
+  func wrapsAtWordsOrCJKCharacters(text: String, width: Int, lines: [String]) {
+    #expect(TextWrapper.wrap(text, width: width) == lines)
+  }
+
+  @Test func wrappedLinesNeverExceedTheWidth() {
+    let texts = [
+      "Lumen は、あなたの興味に合った広告を表示し、その効果を測定するためにデータを使用します。",
+      "Lumen uses your data to show you ads that fit your interests and to measure how well they work.",
+      "يستخدم Lumen بياناتك لعرض إعلانات تناسب اهتماماتك ولقياس مدى فعاليتها.",
+    ]
+    for text in texts {
+      for width in 4...40 {
+        for line in TextWrapper.wrap(text, width: width) {
+          #expect(TerminalWidth.of(line) <= width, "\(width): \(line)")
+        }
+      }
+    }
+  }
+
+  @Test func closingPunctuationNeverStartsALine() {
+    // From four columns a character and its closing mark fit on a line together.
+    for width in 4...12 {
+      for line in TextWrapper.wrap("これは、テスト。です」と言った。", width: width) {
+        #expect(!(line.first.map { "、。」".contains($0) } ?? false), "\(width): \(line)")
+      }
+    }
+  }
+}
