@@ -14,10 +14,18 @@ let package = Package(
     .target(name: "TextSupport"),
     // Localized prompt strings: .strings / .xcstrings / Info.plist readers, Apple's locale lookup, lint rules.
     .target(name: "PromptStrings", dependencies: ["TextSupport"]),
+    // The terminal UI, pure: screen state, keys, layout and rendering into a cell buffer. No ncurses.
+    .target(name: "ConsentUI", dependencies: ["ConsentCore", "PromptStrings", "Scenarios", "TextSupport"]),
+    // Wide-character ncurses, as a system library (libncurses-dev).
+    .systemLibrary(name: "CNcurses", providers: [.apt(["libncurses-dev"])]),
+    // Shows ScreenBuffers on a real terminal and reads keys and clicks: the only ncurses user.
+    .target(name: "TerminalDriver", dependencies: ["CNcurses", "ConsentUI"]),
     // The `.attsim` script language, its runner, and the QA test plan.
     .target(name: "Scenarios", dependencies: ["ConsentCore", "TextSupport"]),
     // Argument parsing and the subcommands, as a library so tests can drive them.
-    .target(name: "AttsimCommands", dependencies: ["ConsentCore", "Scenarios", "PromptStrings", "TextSupport"]),
+    .target(
+      name: "AttsimCommands",
+      dependencies: ["ConsentCore", "ConsentUI", "Scenarios", "PromptStrings", "TerminalDriver", "TextSupport"]),
     // The executable: hands the command line to AttsimCommands.
     .executableTarget(name: "attsim", dependencies: ["AttsimCommands"]),
     // Benchmarks for the README's Performance section (`swift run -c release attsim-bench`).
@@ -26,6 +34,8 @@ let package = Package(
     .testTarget(name: "ConsentCoreTests", dependencies: ["ConsentCore"]),
     .testTarget(name: "TextSupportTests", dependencies: ["TextSupport"]),
     .testTarget(name: "PromptStringsTests", dependencies: ["PromptStrings"]),
+    .testTarget(name: "TerminalDriverTests", dependencies: ["TerminalDriver", "ConsentUI", "CNcurses"]),
+    .testTarget(name: "ConsentUITests", dependencies: ["ConsentUI", "ConsentCore", "PromptStrings", "Scenarios"]),
     .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "ConsentCore", "TextSupport"]),
     .testTarget(
       name: "AttsimCommandsTests", dependencies: ["AttsimCommands", "Scenarios", "ConsentCore", "PromptStrings"]),

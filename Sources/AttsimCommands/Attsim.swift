@@ -27,17 +27,12 @@ public enum Attsim {
       let rows = TestPlan.rows()
       console.out(format == .csv ? TestPlan.csv(rows) : TestPlan.markdown(rows))
       return 0
-    case .interactive:
-      return notAvailable("the terminal UI", console)
+    case .interactive(let app, let locale, let record):
+      return InteractiveCommand.run(app: app, locale: locale, record: record, console: console)
     case .check(let path, let format, let developmentRegion):
       return CheckCommand.run(path: path, format: format, developmentRegion: developmentRegion, console: console)
-    case .render:
-      return notAvailable("'attsim render'", console)
+    case .render(let app, let locale, let width, let height, let script):
+      return RenderCommand.run(app: app, locale: locale, width: width, height: height, script: script, console: console)
     }
-  }
-
-  private static func notAvailable(_ what: String, _ console: Console) -> Int32 {
-    console.err("attsim: \(what) is not available yet in this build; 'attsim play' and 'attsim matrix' are\n")
-    return 2
   }
 }

@@ -96,9 +96,4 @@ extension TestPlan {
 extension String {
   /// nil for the empty string.
   fileprivate var nonEmpty: String? { isEmpty ? nil : self }
-
-  /// The string with every `target` replaced (Foundation-free).
-  fileprivate func replacingOccurrences(of target: String, with replacement: String) -> String {
-    split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
-  }
 }

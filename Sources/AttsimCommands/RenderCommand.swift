@@ -1,0 +1,47 @@
+import ConsentCore
+import ConsentUI
+import Scenarios
+import TextSupport
+
+/// `attsim render`: prints, as plain text, exactly what the terminal UI would draw.
+enum RenderCommand {
+  /// Without a script: the UI as it opens (the app launched, SDK initialized). With `--script`: the script's
+  /// actions from the script defaults, as `play` runs them, then the screen they lead to.
+  static func run(
+    app: String?, locale: String?, width: Int?, height: Int?, script: String?, console: Console
+  ) -> Int32 {
+    if let problem = UISetup.validate(locale: locale) {
+      console.err("attsim: \(problem.message.escapingControlCharacters)\n")
+      return 2
+    }
+    let environment: UIEnvironment
+    switch UISetup.environment(app: app) {
+    case .success(let loaded): environment = loaded
+    case .failure(let problem):
+      console.err("attsim: \(problem.message.escapingControlCharacters)\n")
+      return 2
+    }
+    var state = UIState(environment: environment, locale: locale)
+    if let script {
+      let parsed: Script
+      switch TextFile.read(script) {
+      case .failure(let problem):
+        console.err("attsim: \(problem.message.escapingControlCharacters)\n")
+        return 2
+      case .success(let text):
+        do {
+          parsed = try ScriptParser.parse(text, file: script)
+        } catch {
+          console.err(error.description + "\n")
+          return 2
+        }
+      }
+      var start = ConsentState(locale: locale ?? environment.app.developmentRegion)
+      start.app.hasUsageDescription = environment.app.infoPlist?.usageDescription != nil
+      state = UIState(environment: environment, replaying: parsed, from: start)
+    }
+    let frame = Renderer.render(state, width: width ?? MinimumSize.width, height: height ?? MinimumSize.height)
+    console.out(frame.buffer.text)
+    return 0
+  }
+}

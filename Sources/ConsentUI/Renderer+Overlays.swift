@@ -1,0 +1,64 @@
+import ConsentCore
+import TextSupport
+
+/// The help and setup overlays.
+extension Renderer {
+  static let helpLines = [
+    ("←→ ↑↓ Tab", "move focus between the phone's buttons"), ("⏎ Space", "press the focused button"),
+    ("p", "the app shows its pre-permission screen"), ("a / n", "Allow / Ask App Not to Track (dialog up)"),
+    ("t", "the app tracks an event"), ("c", "the app calls setConsent(track:)"),
+    ("l / L", "next / previous locale"), ("i", "update iOS to the next version in the plan"),
+    ("m", "next integration: method-a, method-b, blog"), ("s", "Settings › Privacy › Tracking (and back)"),
+    ("d", "device and SDK setup"), ("r / x", "reinstall / relaunch the app"), ("?", "this help"), ("q Ctrl-C", "quit"),
+  ]
+
+  mutating func drawHelp() {
+    let boxWidth = min(width - 4, 66)
+    let box = Rect(
+      row: 2, column: (width - boxWidth) / 2, width: boxWidth, height: min(height - 4, Renderer.helpLines.count + 4))
+    buffer.fill(box)
+    buffer.roundedBox(box)
+    buffer.put(" Keys ", row: box.row, column: box.column + 2, style: Style(bold: true))
+    for (offset, line) in Renderer.helpLines.prefix(box.height - 4).enumerated() {
+      buffer.put(line.0, row: box.row + 2 + offset, column: box.column + 2, style: Style(bold: true), limit: 12)
+      buffer.put(line.1, row: box.row + 2 + offset, column: box.column + 15, limit: boxWidth - 17)
+    }
+  }
+
+  mutating func drawSetup(selected: SetupField) {
+    let boxWidth = min(width - 4, 60)
+    let fields = SetupField.allCases
+    let box = Rect(row: 2, column: (width - boxWidth) / 2, width: boxWidth, height: min(height - 4, fields.count + 4))
+    buffer.fill(box)
+    buffer.roundedBox(box)
+    buffer.put(" Device and SDK setup ", row: box.row, column: box.column + 2, style: Style(bold: true))
+    for (offset, field) in fields.prefix(box.height - 4).enumerated() {
+      let row = box.row + 2 + offset
+      let isSelected = field == selected
+      let style = isSelected ? Style(reverse: true) : .plain
+      buffer.put(isSelected ? "▸" : " ", row: row, column: box.column + 2)
+      buffer.put(field.label, row: row, column: box.column + 4, style: style, limit: 32)
+      buffer.put(
+        "◂ \(value(of: field)) ▸", row: row, column: box.column + 37,
+        style: isSelected ? Style(bold: true) : Renderer.iosBlue, limit: boxWidth - 39)
+    }
+  }
+
+  private func value(of field: SetupField) -> String {
+    let consent = state.consent
+    let options = state.launchOptions
+    switch field {
+    case .iOS: return consent.device.iOS.description
+    case .kind: return consent.device.kind.rawValue
+    case .trackingSwitch: return consent.device.trackingSwitchOn ? "on" : "off"
+    case .restricted: return consent.device.restricted ? "yes" : "no"
+    case .limitAdTracking: return consent.device.limitAdTracking ? "on" : "off"
+    case .otherAlert: return consent.device.otherAlertOnScreen ? "yes" : "no"
+    case .appState: return consent.app.lifecycle.rawValue
+    case .usageDescription: return consent.app.hasUsageDescription ? "present" : "missing"
+    case .integration: return options.integration.rawValue
+    case .optOut: return options.optOut ? "true" : "false"
+    case .useConsent: return options.useConsent ? "true" : "false"
+    }
+  }
+}

@@ -1,0 +1,149 @@
+import ConsentCore
+import PromptStrings
+import TextSupport
+
+/// The side panel: the payload the SDK attaches to events, what the device says, warnings, `check`'s
+/// findings for the locale, and the event log.
+extension Renderer {
+  mutating func drawPanel(_ rect: Rect) {
+    var lines: [PanelLine] = []
+    lines += payloadSection(width: rect.width - 1)
+    lines += deviceSection(width: rect.width - 1)
+    lines += warningSection(width: rect.width - 1)
+    lines += checkSection(width: rect.width - 1)
+    let fixed = lines.count
+    let room = rect.height - fixed - 1
+    lines.append(.header("Events"))
+    lines += state.log.suffix(max(0, room)).map { entry in
+      let style: Style =
+        switch entry.kind {
+        case .story: .plain
+        case .notice: Renderer.iosBlue
+        case .refusal: Renderer.warning
+        }
+      return .text(entry.clock + " " + entry.text, style)
+    }
+    for (offset, line) in lines.prefix(rect.height).enumerated() {
+      let row = rect.row + offset
+      switch line {
+      case .header(let title):
+        buffer.sectionHeader(title, row: row, column: rect.column, width: rect.width, style: Style(bold: true))
+      case .text(let text, let style):
+        buffer.put(text, row: row, column: rect.column + 1, style: style, limit: rect.width - 1)
+      case .pair(let label, let value, let style):
+        buffer.put(label, row: row, column: rect.column + 1, style: Renderer.dim, limit: 13)
+        buffer.put(value, row: row, column: rect.column + 14, style: style, limit: rect.width - 14)
+      }
+    }
+  }
+
+  /// One line of the panel.
+  enum PanelLine {
+    case header(String)
+    case text(String, Style)
+    case pair(String, String, Style)
+  }
+
+  /// The payload as JSON; changed keys are marked ◀. Narrow panels put each value under its key.
+  private func payloadSection(width: Int) -> [PanelLine] {
+    let entries = state.consent.sdk.payload.entries
+    var lines: [PanelLine] = [.header("Payload")]
+    guard !entries.isEmpty else {
+      return lines + [.text("{ }", .plain)]
+    }
+    lines.append(.text("{", .plain))
+    for (index, entry) in entries.enumerated() {
+      let comma = index < entries.count - 1 ? "," : ""
+      let changed = state.changedKeys.contains(entry.key)
+      let style = changed ? Style(foreground: .yellow, bold: true) : .plain
+      let marker = changed ? " ◀" : ""
+      let key = "\"\(entry.key)\":"
+      let value = JSONText.quoted(entry.value) + comma
+      if TerminalWidth.of("  \(key) \(value)\(marker)") <= width {
+        lines.append(.text("  \(key) \(value)\(marker)", style))
+      } else {
+        lines.append(.text("  \(key)\(marker)", style))
+        lines.append(.text(" \(value)", style))
+      }
+    }
+    lines.append(.text("}", .plain))
+    return lines
+  }
+
+  private func deviceSection(width: Int) -> [PanelLine] {
+    let consent = state.consent
+    var lines: [PanelLine] = [.header("Device")]
+    if let status = consent.status {
+      var shown = "\(status.name) (\(status.rawValue))"
+      var style = Style(bold: true)
+      if let sent = consent.sdk.payload.attAuthorizationStatus, sent != status.name {
+        shown += " · payload: \(sent)"
+        style = Renderer.warning
+      }
+      lines.append(.pair("ATT status", shown, style))
+    } else {
+      lines.append(.pair("ATT status", "unavailable (iOS \(consent.device.iOS))", Style(bold: true)))
+    }
+    let idfa = consent.deviceIDFA
+    let shownIDFA = idfa == IDFA.zero ? "zero (00000000-…)" : Renderer.middleEllipsis(idfa, width: width - 14)
+    lines.append(.pair("Device IDFA", shownIDFA, .plain))
+    var switches = [consent.device.trackingSwitchOn ? "switch on" : "switch off"]
+    switches.append(consent.device.restricted ? "restricted" : "unrestricted")
+    if !consent.device.iOS.hasATT { switches.append(consent.device.limitAdTracking ? "LAT on" : "LAT off") }
+    if consent.device.otherAlertOnScreen { switches.append("alert up") }
+    lines.append(.pair("Tracking", switches.joined(separator: " · "), .plain))
+    var app = [consent.app.crashed ? "crashed" : consent.app.lifecycle.rawValue]
+    app.append(consent.sdk.initialized ? "SDK on" : "SDK off")
+    if consent.sdk.options.optOut { app.append("optOut") }
+    if consent.sdk.options.useConsent {
+      app.append("consent " + (consent.sdk.consent.track.map { $0 ? "yes" : "no" } ?? "unset"))
+    }
+    let events = consent.events
+    app.append("\(events.sent.count) sent")
+    if !consent.sdk.queue.isEmpty { app.append("\(consent.sdk.queue.count) queued") }
+    if events.dropped > 0 { app.append("\(events.dropped) dropped") }
+    lines.append(.pair("App", app.joined(separator: " · "), consent.app.crashed ? Renderer.error : .plain))
+    if let callback = consent.app.blogCallback {
+      lines.append(
+        .pair(
+          "Callback", "(\(callback.granted), \"\(callback.identifier)\")",
+          callback.showsRecipeBug ? Renderer.warning : .plain))
+    }
+    let source = state.texts.usageDescription.map(\.source.label) ?? "none: the app crashes on request"
+    lines.append(.pair("Prompt text", source, state.texts.usageDescription == nil ? Renderer.error : .plain))
+    return lines
+  }
+
+  /// `text` cut in the middle with "…" to fit `width` columns (identifiers keep both ends).
+  static func middleEllipsis(_ text: String, width: Int) -> String {
+    guard text.count > width, width > 3 else { return text }
+    let head = (width - 1) / 2
+    return String(text.prefix(head)) + "…" + String(text.suffix(width - 1 - head))
+  }
+
+  private func warningSection(width: Int) -> [PanelLine] {
+    let warnings = state.consent.warnings
+    guard !warnings.isEmpty else { return [.header("Warnings"), .text("none", Renderer.dim)] }
+    var lines: [PanelLine] = [.header("Warnings (\(warnings.count))")]
+    for warning in warnings.prefix(3) {
+      let wrapped = TextWrapper.wrap(warning.message, width: width - 2)
+      lines.append(.text("⚠ " + (wrapped.first ?? ""), Renderer.warning))
+      if wrapped.count > 1 { lines.append(.text("  " + wrapped[1] + (wrapped.count > 2 ? "…" : ""), Renderer.warning)) }
+    }
+    return lines
+  }
+
+  private func checkSection(width: Int) -> [PanelLine] {
+    let findings = state.environment.findings(locale: state.locale)
+    let localization = state.texts.resolution.localization ?? "none"
+    guard !findings.isEmpty else {
+      return [.header("Check"), .text("✓ \(state.locale) → \(localization).lproj: no findings", Renderer.good)]
+    }
+    var lines: [PanelLine] = [.header("Check (\(findings.count))")]
+    for finding in findings.prefix(2) {
+      let style = finding.severity == .error ? Renderer.error : Renderer.warning
+      lines.append(.text("\(finding.rule.rawValue): \(finding.message)", style))
+    }
+    return lines
+  }
+}

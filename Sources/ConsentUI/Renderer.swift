@@ -1,0 +1,103 @@
+import ConsentCore
+import TextSupport
+
+/// Draws a `UIState` into a `Frame`: title bar, phone, side panel and key help. Pure: the same state and
+/// size always give the same cells.
+public struct Renderer {
+  /// The state to draw.
+  let state: UIState
+  let width: Int
+  let height: Int
+  var buffer: ScreenBuffer
+  var hotspots: [ButtonID: Rect] = [:]
+
+  /// Renders `state` at `width` × `height`.
+  public static func render(_ state: UIState, width: Int, height: Int) -> Frame {
+    var renderer = Renderer(
+      state: state, width: width, height: height, buffer: ScreenBuffer(width: width, height: height))
+    renderer.draw()
+    return Frame(buffer: renderer.buffer, hotspots: renderer.hotspots)
+  }
+
+  /// The phone's outer width: wide enough for the fixed-width ATT alert.
+  var phoneWidth: Int { width >= 100 ? 42 : 38 }
+
+  private mutating func draw() {
+    guard width >= MinimumSize.width && height >= MinimumSize.height else {
+      drawTooSmall()
+      return
+    }
+    drawTitleBar()
+    drawPhone(Rect(row: 1, column: 0, width: phoneWidth, height: height - 2))
+    drawPanel(Rect(row: 1, column: phoneWidth + 1, width: width - phoneWidth - 1, height: height - 2))
+    drawKeyHelp()
+    switch state.overlay {
+    case .help: drawHelp()
+    case .setup(let field): drawSetup(selected: field)
+    case nil: break
+    }
+  }
+
+  private mutating func drawTooSmall() {
+    let lines = [
+      "attsim needs at least \(MinimumSize.width)×\(MinimumSize.height)",
+      "this window is \(width)×\(height)", "enlarge it, or press q to quit",
+    ]
+    let top = max(0, (height - lines.count) / 2)
+    for (offset, line) in lines.enumerated() {
+      buffer.put(line, row: top + offset, column: 0, width: width, alignment: .center, style: Style(bold: offset == 0))
+    }
+  }
+
+  private mutating func drawTitleBar() {
+    let bar = Style(reverse: true)
+    buffer.fill(Rect(row: 0, column: 0, width: width, height: 1), style: bar)
+    let consent = state.consent
+    let kind = consent.device.kind == .simulator ? "Simulator" : "iPhone"
+    let parts = [
+      "attsim", state.texts.appName, state.locale, "iOS \(consent.device.iOS)", kind,
+      state.launchOptions.integration.rawValue,
+    ]
+    buffer.put(" " + parts.joined(separator: " · "), row: 0, column: 0, style: Style(bold: true, reverse: true))
+    let right = (state.isRecording ? "● REC   " : "") + "? help "
+    buffer.put(right, row: 0, column: 0, width: width, alignment: .trailing, style: bar)
+    if state.isRecording {
+      let column = width - TerminalWidth.of(right)
+      buffer.put("● REC", row: 0, column: column, style: Style(foreground: .red, bold: true, reverse: true))
+    }
+  }
+
+  private mutating func drawKeyHelp() {
+    let keys: [String]
+    switch (state.overlay, state.phoneScreen) {
+    case (.setup, _): keys = ["↑↓ field", "←→ change", "Esc done", "q quit"]
+    case (.help, _): keys = ["any key closes help"]
+    case (nil, .attDialog):
+      keys = ["a Allow", "n Ask Not to Track", "←→ focus", "⏎ press", "l locale", "i iOS", "s settings", "q quit"]
+    case (nil, .settings), (nil, .globalOffChoice):
+      keys = ["←→ focus", "⏎ press", "s/Esc back", "l locale", "d setup", "? help", "q quit"]
+    default:
+      keys = [
+        "←→ focus", "⏎ press", "p pre-permission", "t track", "l locale", "i iOS", "m integration", "s settings",
+        "d setup", "? help", "q quit",
+      ]
+    }
+    var column = 1
+    for key in keys {
+      let columns = TerminalWidth.of(key)
+      guard column + columns < width else { break }
+      let space = key.firstIndex(of: " ") ?? key.endIndex
+      buffer.put(String(key[..<space]), row: height - 1, column: column, style: Style(bold: true))
+      buffer.put(String(key[space...]), row: height - 1, column: column + TerminalWidth.of(key[..<space]))
+      column += columns + 2
+    }
+  }
+
+  // MARK: Styles
+
+  static let iosBlue = Style(foreground: .blue)
+  static let dim = Style(dim: true)
+  static let warning = Style(foreground: .yellow)
+  static let error = Style(foreground: .red, bold: true)
+  static let good = Style(foreground: .green)
+}

@@ -1,0 +1,92 @@
+import PromptStrings
+
+/// What the phone needs to draw an app: its resources, the system's dialog texts, and `check`'s findings.
+public struct UIEnvironment: Sendable {
+  /// The app's Info.plist, lproj folders and catalogs.
+  public var app: AppResources
+  /// The system texts (`Assets/System`): the ATT dialog's title and buttons, Settings labels.
+  public var system: AppResources
+  /// `attsim check`'s findings for the app, shown per locale in the side panel.
+  public var findings: [Finding]
+
+  /// An environment for `app`.
+  public init(app: AppResources, system: AppResources, findings: [Finding]) {
+    self.app = app
+    self.system = system
+    self.findings = findings
+  }
+
+  /// The locales the app offers, in a stable order (development region first).
+  public var locales: [String] {
+    let offered = app.localizations.filter { $0 != "Base" }
+    let development = app.developmentRegion
+    let rest = offered.filter { $0 != development }
+    return (offered.contains(development) ? [development] : []) + rest
+  }
+
+  /// Every text the phone shows in `locale`, looked up as iOS would.
+  public func texts(locale: String) -> ScreenTexts {
+    let name = app.appName(locale: locale) ?? "App"
+    func own(_ key: String, _ fallback: String) -> String {
+      app.localizedString(key, locale: locale)?.value ?? fallback
+    }
+    func system(_ key: String, _ fallback: String) -> String {
+      self.system.localizedString(key, table: "ATTDialog", locale: locale)?.value ?? fallback
+    }
+    let title = system("title", "Allow “%@” to track your activity across other companies’ apps and websites?")
+    return ScreenTexts(
+      locale: locale, resolution: app.resolve(locale: locale), appName: name,
+      usageDescription: app.usageDescription(locale: locale),
+      dialogTitle: title.replacingOccurrences(of: "%@", with: name),
+      askNotToTrack: system("ask-not-to-track", "Ask App Not to Track"), allow: system("allow", "Allow"),
+      prePermissionTitle: own("prepermission.title", "Before you continue"),
+      prePermissionBody: own(
+        "prepermission.body",
+        "Next, iOS asks whether \(name) may track your activity. Allowing it lets us show ads that fit you."),
+      continueLabel: own("prepermission.continue", "Continue"), notNowLabel: own("prepermission.not-now", "Not Now"),
+      homeTitle: own("home.title", name), homeBody: own("home.body", ""),
+      settingsPrivacy: system("settings.privacy", "Privacy"), settingsTracking: system("settings.tracking", "Tracking"),
+      settingsAllowApps: system("settings.allow-apps", "Allow Apps to Request to Track"),
+      isRightToLeft: ScreenTexts.rightToLeftLanguages.contains(LocaleTag(locale)?.language ?? ""))
+  }
+
+  /// The findings about `locale` (and those about no locale in particular).
+  public func findings(locale: String) -> [Finding] {
+    let resolved = app.resolve(locale: locale).localization
+    return findings.filter { $0.locale == nil || $0.locale == resolved || $0.locale == locale }
+  }
+}
+
+/// The texts of every screen in one locale.
+public struct ScreenTexts: Hashable, Sendable {
+  public var locale: String
+  /// Which localization iOS picked, and how.
+  public var resolution: LocaleResolution
+  public var appName: String
+  /// The purpose string and where it came from; nil when there is none (the app crashes on request).
+  public var usageDescription: LocalizedText?
+  /// The system title with the app's name in it.
+  public var dialogTitle: String
+  public var askNotToTrack: String
+  public var allow: String
+  public var prePermissionTitle: String
+  public var prePermissionBody: String
+  public var continueLabel: String
+  public var notNowLabel: String
+  public var homeTitle: String
+  public var homeBody: String
+  public var settingsPrivacy: String
+  public var settingsTracking: String
+  public var settingsAllowApps: String
+  /// Whether the language is written right to left (text is right-aligned).
+  public var isRightToLeft: Bool
+
+  static let rightToLeftLanguages: Set<String> = ["ar", "he", "fa", "ur", "yi", "ps", "sd", "ug", "dv"]
+}
+
+extension String {
+  /// The string with every `target` replaced.
+  func replacingOccurrences(of target: String, with replacement: String) -> String {
+    split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
+  }
+}

@@ -1,0 +1,209 @@
+import ConsentCore
+import Scenarios
+
+/// Key handling: every key and click goes through `handle`, which changes the state and says what the
+/// driver must do. The same function serves the terminal, `render --script` and the tests.
+extension UIState {
+  /// Handles one event.
+  @discardableResult
+  public mutating func handle(_ event: UIEvent) -> [UIEffect] {
+    let screenBefore = phoneScreen
+    var effects: [UIEffect] = []
+    switch event {
+    case .key(let key): handle(key, &effects)
+    case .press(let button): press(button, &effects)
+    }
+    if phoneScreen != screenBefore { focus = 0 }
+    return effects
+  }
+
+  private mutating func handle(_ key: KeyPress, _ effects: inout [UIEffect]) {
+    if case .interrupt = key {
+      effects.append(.quit)
+      return
+    }
+    if let overlay {
+      handleOverlay(overlay, key, &effects)
+      return
+    }
+    let buttons = phoneScreen.buttons
+    switch key {
+    case .tab, .right, .down: focus = (focus + 1) % buttons.count
+    case .backTab, .left, .up: focus = (focus + buttons.count - 1) % buttons.count
+    case .enter, .character(" "):
+      if let button = focusedButton { press(button, &effects) }
+    case .escape:
+      if settingsOpen { press(choosingGlobalOff ? .cancelGlobalOff : .closeSettings, &effects) }
+    case .character(let character): handleCommand(character, &effects)
+    default: break
+    }
+  }
+
+  /// The single-letter commands of SPEC §5.
+  private mutating func handleCommand(_ character: Character, _ effects: inout [UIEffect]) {
+    switch character {
+    case "q": effects.append(.quit)
+    case "?": overlay = .help
+    case "d": overlay = .setup(.iOS)
+    case "p": perform(.prePermissionShown, &effects)
+    case "a" where phoneScreen == .attDialog: perform(.allowTapped, &effects)
+    case "n" where phoneScreen == .attDialog: perform(.askNotToTrackTapped, &effects)
+    case "l": switchLocale(by: 1, &effects)
+    case "L": switchLocale(by: -1, &effects)
+    case "i": setIOS(consent.device.iOS.nextPlanVersion, &effects)
+    case "s": settingsOpen ? closeSettings(&effects) : openSettings(&effects)
+    case "m":
+      launchOptions.integration = launchOptions.integration.next
+      relaunch(&effects)
+    case "t": trackEvent(&effects)
+    case "r":
+      perform(.reinstalled, &effects)
+      launch(&effects)
+    case "x": relaunch(&effects)
+    case "c": perform(.consentSet(track: consent.sdk.consent.track != true, identify: nil), &effects)
+    default: break
+    }
+  }
+
+  /// Presses a phone button (Enter, Space, or a click).
+  mutating func press(_ button: ButtonID, _ effects: inout [UIEffect]) {
+    guard phoneScreen.buttons.contains(button) else { return }
+    switch button {
+    case .request: perform(.trackingRequested, &effects)
+    case .showPrePermission: perform(.prePermissionShown, &effects)
+    case .trackEvent: trackEvent(&effects)
+    case .continuePrePermission: perform(.prePermissionContinued, &effects)
+    case .notNow: perform(.prePermissionDeclined, &effects)
+    case .askNotToTrack: perform(.askNotToTrackTapped, &effects)
+    case .allow: perform(.allowTapped, &effects)
+    case .relaunch: relaunch(&effects)
+    case .globalSwitch:
+      if consent.device.trackingSwitchOn {
+        if consent.device.iOS.hasATT && !consent.device.restricted {
+          choosingGlobalOff = true
+        } else {
+          perform(.trackingSwitchTurnedOff(existing: .keep), &effects)
+        }
+      } else {
+        perform(.trackingSwitchTurnedOn, &effects)
+      }
+    case .appSwitch: perform(.appTrackingSwitchChanged(on: consent.status != .authorized), &effects)
+    case .closeSettings: closeSettings(&effects)
+    case .keepTracking, .stopTracking:
+      choosingGlobalOff = false
+      perform(.trackingSwitchTurnedOff(existing: button == .keepTracking ? .keep : .stop), &effects)
+    case .cancelGlobalOff: choosingGlobalOff = false
+    }
+  }
+
+  // MARK: Overlays
+
+  private mutating func handleOverlay(_ overlay: Overlay, _ key: KeyPress, _ effects: inout [UIEffect]) {
+    guard case .setup(let field) = overlay else {
+      if key == .character("q") { effects.append(.quit) }
+      self.overlay = nil
+      return
+    }
+    let fields = SetupField.allCases
+    switch key {
+    case .up, .backTab: self.overlay = .setup(fields[(field.rawValue + fields.count - 1) % fields.count])
+    case .down, .tab: self.overlay = .setup(fields[(field.rawValue + 1) % fields.count])
+    case .right, .character(" "): change(field, forward: true, &effects)
+    case .left: change(field, forward: false, &effects)
+    case .character("q"): effects.append(.quit)
+    default: self.overlay = nil
+    }
+  }
+
+  /// Moves a setup field to its next (or previous) value, as the matching script action.
+  private mutating func change(_ field: SetupField, forward: Bool, _ effects: inout [UIEffect]) {
+    func step<T: Equatable>(_ values: [T], _ current: T) -> T {
+      let index = values.firstIndex(of: current) ?? 0
+      return values[(index + (forward ? 1 : values.count - 1)) % values.count]
+    }
+    let device = consent.device
+    switch field {
+    case .iOS: setIOS(step(IOSVersion.planVersions, device.iOS), &effects)
+    case .kind: perform(.deviceConfigured(DeviceChange(kind: step(DeviceKind.allCases, device.kind))), &effects)
+    case .trackingSwitch: perform(.deviceConfigured(DeviceChange(trackingSwitchOn: !device.trackingSwitchOn)), &effects)
+    case .restricted: perform(.deviceConfigured(DeviceChange(restricted: !device.restricted)), &effects)
+    case .limitAdTracking: perform(.deviceConfigured(DeviceChange(limitAdTracking: !device.limitAdTracking)), &effects)
+    case .otherAlert: perform(.deviceConfigured(DeviceChange(otherAlertOnScreen: !device.otherAlertOnScreen)), &effects)
+    case .appState:
+      perform(.appConfigured(AppChange(lifecycle: step(Lifecycle.allCases, consent.app.lifecycle))), &effects)
+    case .usageDescription:
+      perform(.appConfigured(AppChange(hasUsageDescription: !consent.app.hasUsageDescription)), &effects)
+    case .integration:
+      launchOptions.integration = step(Integration.allCases, launchOptions.integration)
+      relaunch(&effects)
+    case .optOut:
+      launchOptions.optOut.toggle()
+      relaunch(&effects)
+    case .useConsent:
+      launchOptions.useConsent.toggle()
+      relaunch(&effects)
+    }
+  }
+
+  // MARK: Compound actions
+
+  private mutating func switchLocale(by offset: Int, _ effects: inout [UIEffect]) {
+    let locales = environment.locales
+    guard !locales.isEmpty else { return }
+    let index = locales.firstIndex(of: locale) ?? -offset
+    let next = locales[(index + offset + locales.count) % locales.count]
+    perform(.appConfigured(AppChange(locale: next)), &effects, notice: "locale: \(next)")
+  }
+
+  /// An OS update restarts the phone; the demo app launches again and initializes the SDK.
+  private mutating func setIOS(_ version: IOSVersion, _ effects: inout [UIEffect]) {
+    perform(.deviceConfigured(DeviceChange(iOS: version)), &effects)
+    launch(&effects)
+  }
+
+  private mutating func relaunch(_ effects: inout [UIEffect]) {
+    perform(.relaunched, &effects)
+    launch(&effects)
+  }
+
+  /// The demo app's launch: `Collect.initialize` with the launch options.
+  private mutating func launch(_ effects: inout [UIEffect]) {
+    perform(.sdkInitialized(launchOptions), &effects)
+  }
+
+  private mutating func trackEvent(_ effects: inout [UIEffect]) {
+    trackedEvents += 1
+    perform(.eventTracked(name: "demo_event_\(trackedEvents)"), &effects)
+  }
+
+  /// Going to Settings sends the app to the background; coming back makes it active.
+  private mutating func openSettings(_ effects: inout [UIEffect]) {
+    settingsOpen = true
+    if consent.app.lifecycle != .background {
+      perform(.appConfigured(AppChange(lifecycle: .background)), &effects, notice: "Settings opened: app in background")
+    }
+  }
+
+  private mutating func closeSettings(_ effects: inout [UIEffect]) {
+    settingsOpen = false
+    choosingGlobalOff = false
+    perform(.appConfigured(AppChange(lifecycle: .active)), &effects, notice: "back in the app: active")
+  }
+
+  /// Applies an action to the model: logs its story, marks changed payload keys, and records it.
+  mutating func perform(_ action: Action, _ effects: inout [UIEffect], notice: String? = nil) {
+    clock += 1
+    let payloadBefore = consent.sdk.payload
+    do {
+      let story = try consent.apply(action)
+      if let notice { log.append(LogLine(time: clock, text: notice, kind: .notice)) }
+      log += story.map { LogLine(time: clock, text: $0, kind: .story) }
+      let payload = consent.sdk.payload
+      changedKeys = Set(Payload.keys.filter { payload[$0] != payloadBefore[$0] })
+      effects.append(.record(ScriptWriter.line(for: action)))
+    } catch {
+      log.append(LogLine(time: clock, text: "✗ \(ScriptWriter.line(for: action)): \(error.reason)", kind: .refusal))
+    }
+    if log.count > 200 { log.removeFirst(log.count - 200) }
+  }
+}

@@ -1,0 +1,97 @@
+import ConsentCore
+import PromptStrings
+import Scenarios
+
+/// Everything the terminal UI shows: the model, plus what only the screen knows (focus, overlays, log).
+public struct UIState: Sendable {
+  /// The device, app and SDK.
+  public internal(set) var consent: ConsentState
+  /// The app's texts and findings.
+  public let environment: UIEnvironment
+  /// The options the demo app passes to `Collect.initialize` at every launch.
+  public internal(set) var launchOptions: SDKOptions
+  /// An overlay over the whole screen, if any.
+  public internal(set) var overlay: Overlay?
+  /// Whether the phone shows Settings › Privacy › Tracking.
+  public internal(set) var settingsOpen = false
+  /// Whether Settings asks what to do with apps that answered (turning the global switch off).
+  public internal(set) var choosingGlobalOff = false
+  /// The focused button on the phone, as an index into `phoneScreen.buttons`.
+  public internal(set) var focus = 0
+  /// The event log, oldest first.
+  public internal(set) var log: [LogLine] = []
+  /// Payload keys the last action changed (marked in the panel).
+  public internal(set) var changedKeys: Set<String> = []
+  /// The simulated clock, in seconds since 9:41:00.
+  public internal(set) var clock = 0
+  /// How many events the user has tracked (to name the next one).
+  public internal(set) var trackedEvents = 0
+  /// Whether the session is being recorded (the title bar shows REC).
+  public var isRecording = false
+
+  /// An overlay over the whole screen.
+  public enum Overlay: Hashable, Sendable {
+    /// The key help.
+    case help
+    /// The device and SDK setup, with the selected field.
+    case setup(SetupField)
+  }
+
+  /// The demo app just launched in `locale`, like a well-behaved app: `Collect.initialize(method-a)` at launch.
+  /// The usage description is present exactly when the app's Info.plist has one.
+  public init(environment: UIEnvironment, locale: String? = nil, launchOptions: SDKOptions = SDKOptions()) {
+    self.environment = environment
+    self.launchOptions = launchOptions
+    var consent = ConsentState(locale: locale ?? environment.app.developmentRegion)
+    consent.app.hasUsageDescription = environment.app.infoPlist?.usageDescription != nil
+    try? consent.apply(.sdkInitialized(launchOptions))
+    self.consent = consent
+    log = [LogLine(time: 0, text: "launch: Collect.initialize(\(launchOptions.integration.rawValue))", kind: .story)]
+  }
+
+  /// The lines that set up a fresh script to this state: the start of a `--record` file.
+  public var recordingHeader: [String] {
+    ["# attsim session: replay with `attsim play`"] + ScriptWriter.setupLines(for: consent)
+  }
+
+  /// The current locale.
+  public var locale: String { consent.app.locale }
+
+  /// The current locale's texts.
+  public var texts: ScreenTexts { environment.texts(locale: locale) }
+
+  /// What the phone shows now.
+  public var phoneScreen: PhoneScreen {
+    if settingsOpen { return choosingGlobalOff ? .globalOffChoice : .settings }
+    switch consent.app.screen {
+    case .home: return .home
+    case .prePermission: return .prePermission
+    case .attDialog: return .attDialog
+    case .crashed: return .crashed
+    }
+  }
+
+  /// The focused button.
+  public var focusedButton: ButtonID? {
+    let buttons = phoneScreen.buttons
+    return buttons.indices.contains(focus) ? buttons[focus] : nil
+  }
+}
+
+extension UIState {
+  /// The UI after a script's steps (as `attsim play` runs them from `start`), for `render --script`. The
+  /// log shows the script's story; a refused step stops there, as in `play`.
+  public init(environment: UIEnvironment, replaying script: Script, from start: ConsentState) {
+    self.init(environment: environment, locale: start.app.locale)
+    consent = start
+    launchOptions = start.sdk.options
+    log = []
+    for step in script.steps {
+      guard case .action(let action) = step.kind else { continue }
+      var effects: [UIEffect] = []
+      perform(action, &effects)
+      if effects.isEmpty { break }
+    }
+    launchOptions = consent.sdk.options
+  }
+}

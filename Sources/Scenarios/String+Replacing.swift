@@ -1,0 +1,6 @@
+extension String {
+  /// The string with every `target` replaced (this module does without Foundation).
+  func replacingOccurrences(of target: String, with replacement: String) -> String {
+    split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
+  }
+}

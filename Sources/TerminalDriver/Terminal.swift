@@ -1,0 +1,178 @@
+import CNcurses
+import ConsentUI
+import Glibc
+
+/// What the terminal reports.
+public enum TerminalInput: Hashable, Sendable {
+  /// A key.
+  case key(KeyPress)
+  /// A left click at a cell.
+  case click(row: Int, column: Int)
+  /// The window changed size.
+  case resize
+}
+
+/// A real terminal through wide-character ncurses: shows `ScreenBuffer`s, writing only the cells that
+/// changed, and reads keys, clicks and resizes. Only this type touches ncurses.
+public final class Terminal {
+  private let screen: OpaquePointer
+  private let window: UnsafeMutablePointer<WINDOW>
+  private var shown: ScreenBuffer?
+  private var colorPairs: [ColorKey: Int16] = [:]
+  private let useColor: Bool
+
+  private struct ColorKey: Hashable {
+    var foreground: Color?
+    var background: Color?
+  }
+
+  /// Takes over the terminal of file descriptors `input` and `output` (default: standard input and
+  /// output) as terminal type `type` (default: `$TERM`). Colours are used when the terminal has them and
+  /// `noColor` (`NO_COLOR`) is false.
+  public init(input: Int32 = 0, output: Int32 = 1, type: String? = nil, noColor: Bool) throws(TerminalError) {
+    setlocale(LC_ALL, "")
+    guard let outputFile = fdopen(dup(output), "w"), let inputFile = fdopen(dup(input), "r") else {
+      throw TerminalError(message: "cannot open the terminal's input and output")
+    }
+    let created = type.map { newterm($0, outputFile, inputFile) } ?? newterm(nil, outputFile, inputFile)
+    guard let screen = created, let window = attsim_stdscr() else {
+      let name = type ?? ProcessInfoLite.environment("TERM") ?? ""
+      throw TerminalError(message: "the terminal type '\(name)' is unknown to ncurses")
+    }
+    self.screen = screen
+    self.window = window
+    set_term(screen)
+    raw()
+    noecho()
+    nonl()
+    keypad(window, true)
+    curs_set(0)
+    set_escdelay(25)
+    mousemask(attsim_button1_press(), nil)
+    mouseinterval(0)
+    useColor = !noColor && has_colors()
+    if useColor {
+      start_color()
+      use_default_colors()
+    }
+  }
+
+  /// Gives the terminal back as it was.
+  public func stop() {
+    endwin()
+    delscreen(screen)
+  }
+
+  /// The window's size in cells.
+  public var size: (width: Int, height: Int) {
+    (Int(getmaxx(window)), Int(getmaxy(window)))
+  }
+
+  /// Shows `buffer`, writing only cells that differ from the last frame (all of them after a resize).
+  public func draw(_ buffer: ScreenBuffer) {
+    if shown?.width != buffer.width || shown?.height != buffer.height {
+      shown = nil
+      werase(window)
+    }
+    for row in 0..<buffer.height {
+      for column in 0..<buffer.width {
+        let cell = buffer[row, column]
+        if let previous = shown, previous[row, column] == cell { continue }
+        guard let character = cell.character else { continue }
+        write(character, style: cell.style, row: row, column: column)
+      }
+    }
+    shown = buffer
+    wnoutrefresh(window)
+    doupdate()
+  }
+
+  /// The next input, waiting at most `milliseconds` (nil when nothing came).
+  public func read(timeout milliseconds: Int32) -> TerminalInput? {
+    wtimeout(window, milliseconds)
+    var code: wint_t = 0
+    let result = wget_wch(window, &code)
+    if result == ERR { return nil }
+    if result == KEY_CODE_YES {
+      switch Int32(code) {
+      case KEY_UP: return .key(.up)
+      case KEY_DOWN: return .key(.down)
+      case KEY_LEFT: return .key(.left)
+      case KEY_RIGHT: return .key(.right)
+      case KEY_BTAB: return .key(.backTab)
+      case KEY_ENTER: return .key(.enter)
+      case KEY_RESIZE: return .resize
+      case KEY_MOUSE:
+        var event = MEVENT()
+        guard getmouse(&event) == OK else { return nil }
+        return .click(row: Int(event.y), column: Int(event.x))
+      default: return nil
+      }
+    }
+    switch code {
+    case 3: return .key(.interrupt)
+    case 9: return .key(.tab)
+    case 10, 13: return .key(.enter)
+    case 27: return .key(.escape)
+    default:
+      guard let scalar = Unicode.Scalar(code), code >= 0x20 else { return nil }
+      return .key(.character(Character(scalar)))
+    }
+  }
+
+  private func write(_ character: Character, style: Style, row: Int, column: Int) {
+    var characters = character.unicodeScalars.prefix(5).map { wchar_t(bitPattern: $0.value) }
+    characters.append(0)
+    var cell = cchar_t()
+    setcchar(&cell, characters, attributes(style), pair(for: style), nil)
+    mvwadd_wch(window, Int32(row), Int32(column), &cell)
+  }
+
+  private func attributes(_ style: Style) -> attr_t {
+    var attributes = attsim_a_normal()
+    if style.bold { attributes |= attsim_a_bold() }
+    if style.dim || (!useColor && style.foreground == .gray) { attributes |= attsim_a_dim() }
+    if style.reverse { attributes |= attsim_a_reverse() }
+    if style.underline { attributes |= attsim_a_underline() }
+    return attributes
+  }
+
+  /// A colour pair for the style's colours, made on first use (0: the terminal's defaults).
+  private func pair(for style: Style) -> Int16 {
+    guard useColor, style.foreground != nil || style.background != nil else { return 0 }
+    let key = ColorKey(foreground: style.foreground, background: style.background)
+    if let existing = colorPairs[key] { return existing }
+    guard colorPairs.count + 1 < Int(attsim_color_pairs()) else { return 0 }
+    let number = Int16(colorPairs.count + 1)
+    init_pair(number, cursesColor(style.foreground), cursesColor(style.background))
+    colorPairs[key] = number
+    return number
+  }
+
+  private func cursesColor(_ color: Color?) -> Int16 {
+    switch color {
+    case nil: -1
+    case .black: Int16(COLOR_BLACK)
+    case .red: Int16(COLOR_RED)
+    case .green: Int16(COLOR_GREEN)
+    case .yellow: Int16(COLOR_YELLOW)
+    case .blue: Int16(COLOR_BLUE)
+    case .magenta: Int16(COLOR_MAGENTA)
+    case .cyan: Int16(COLOR_CYAN)
+    case .white: Int16(COLOR_WHITE)
+    case .gray: attsim_colors() >= 16 ? 8 : Int16(COLOR_WHITE)
+    }
+  }
+}
+
+/// Environment lookups without Foundation.
+enum ProcessInfoLite {
+  static func environment(_ name: String) -> String? {
+    getenv(name).map { String(cString: $0) }
+  }
+}
+
+/// Why the terminal could not be used.
+public struct TerminalError: Error, Sendable {
+  public var message: String
+}
