@@ -19,7 +19,7 @@ let package = Package(
     // Wide-character ncurses, as a system library (libncurses-dev).
     .systemLibrary(name: "CNcurses", providers: [.apt(["libncurses-dev"])]),
     // Shows ScreenBuffers on a real terminal and reads keys and clicks: the only ncurses user.
-    .target(name: "TerminalDriver", dependencies: ["CNcurses", "ConsentUI"]),
+    .target(name: "TerminalDriver", dependencies: ["CNcurses", "ConsentUI", "TextSupport"]),
     // The `.attsim` script language, its runner, and the QA test plan.
     .target(name: "Scenarios", dependencies: ["ConsentCore", "TextSupport"]),
     // Argument parsing and the subcommands, as a library so tests can drive them.
@@ -35,7 +35,9 @@ let package = Package(
     .testTarget(name: "TextSupportTests", dependencies: ["TextSupport"]),
     .testTarget(name: "PromptStringsTests", dependencies: ["PromptStrings"]),
     .testTarget(name: "TerminalDriverTests", dependencies: ["TerminalDriver", "ConsentUI", "CNcurses"]),
-    .testTarget(name: "ConsentUITests", dependencies: ["ConsentUI", "ConsentCore", "PromptStrings", "Scenarios"]),
+    .testTarget(
+      name: "ConsentUITests", dependencies: ["ConsentUI", "ConsentCore", "PromptStrings", "Scenarios"],
+      exclude: ["Snapshots"]),
     .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "ConsentCore", "TextSupport"]),
     .testTarget(
       name: "AttsimCommandsTests", dependencies: ["AttsimCommands", "Scenarios", "ConsentCore", "PromptStrings"]),

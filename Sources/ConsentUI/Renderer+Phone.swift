@@ -168,9 +168,11 @@ extension Renderer {
         .appSwitch, label: texts.appName, on: consent.status == .authorized, row: row, column: column, width: textWidth)
       row += 1
     }
-    buffer.put(
-      consent.device.iOS.trackingSettingsPath, row: screen.row + screen.height - 4, column: column, style: Renderer.dim,
-      limit: textWidth)
+    let path = TextWrapper.wrap(consent.device.iOS.trackingSettingsPath, width: textWidth).prefix(2)
+    for (offset, line) in path.enumerated() {
+      buffer.put(
+        line, row: screen.row + screen.height - 5 + offset, column: column, style: Renderer.dim, limit: textWidth)
+    }
     drawButton(
       .closeSettings, label: "Back to the app", row: screen.row + screen.height - 2, column: column, width: textWidth,
       style: Renderer.iosBlue)
@@ -224,10 +226,12 @@ extension Renderer {
     if focused { look.reverse.toggle() }
     for (offset, line) in lines.enumerated() {
       if filled { buffer.fill(Rect(row: row + offset, column: column, width: width, height: 1), style: style) }
-      let bracketed = focused && lines.count == 1 && TerminalWidth.of(line) + 4 <= width
-      buffer.put(
-        bracketed ? "[ \(line) ]" : line, row: row + offset, column: column, width: width, alignment: .center,
-        style: look)
+      // Focus shows in plain text too: between brackets, or after a marker when brackets do not fit.
+      var shown = line
+      if focused && offset == 0 {
+        shown = TerminalWidth.of(line) + 4 <= width && lines.count == 1 ? "[ \(line) ]" : "▸" + line
+      }
+      buffer.put(shown, row: row + offset, column: column, width: width, alignment: .center, style: look)
     }
     hotspots[button] = Rect(row: row, column: column, width: width, height: lines.count)
     return lines.count

@@ -1,6 +1,7 @@
 import CNcurses
 import ConsentUI
 import Glibc
+import TextSupport
 
 /// What the terminal reports.
 public enum TerminalInput: Hashable, Sendable {
@@ -10,6 +11,8 @@ public enum TerminalInput: Hashable, Sendable {
   case click(row: Int, column: Int)
   /// The window changed size.
   case resize
+  /// The terminal went away (its input hung up).
+  case hangup
 }
 
 /// A real terminal through wide-character ncurses: shows `ScreenBuffer`s, writing only the cells that
@@ -20,6 +23,10 @@ public final class Terminal {
   private var shown: ScreenBuffer?
   private var colorPairs: [ColorKey: Int16] = [:]
   private let useColor: Bool
+  /// The terminal's output file descriptor, asked for the window size on SIGWINCH.
+  private let outputDescriptor: Int32
+  /// The terminal's input file descriptor, watched for hang-ups.
+  private let inputDescriptor: Int32
 
   private struct ColorKey: Hashable {
     var foreground: Color?
@@ -41,6 +48,8 @@ public final class Terminal {
     }
     self.screen = screen
     self.window = window
+    outputDescriptor = output
+    inputDescriptor = input
     set_term(screen)
     raw()
     noecho()
@@ -68,6 +77,21 @@ public final class Terminal {
     (Int(getmaxx(window)), Int(getmaxy(window)))
   }
 
+  /// Whether the input has hung up (the terminal closed), so reading would fail at once forever.
+  private func inputHungUp() -> Bool {
+    var descriptor = pollfd(fd: inputDescriptor, events: Int16(POLLIN), revents: 0)
+    guard poll(&descriptor, 1, 0) >= 0 else { return false }
+    return descriptor.revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0
+  }
+
+  /// Takes the window's new size from the terminal (after SIGWINCH) and forgets what was shown.
+  public func adoptWindowSize() {
+    var size = winsize()
+    guard ioctl(outputDescriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0, size.ws_col > 0 else { return }
+    resize_term(Int32(size.ws_row), Int32(size.ws_col))
+    shown = nil
+  }
+
   /// Shows `buffer`, writing only cells that differ from the last frame (all of them after a resize).
   public func draw(_ buffer: ScreenBuffer) {
     if shown?.width != buffer.width || shown?.height != buffer.height {
@@ -92,7 +116,7 @@ public final class Terminal {
     wtimeout(window, milliseconds)
     var code: wint_t = 0
     let result = wget_wch(window, &code)
-    if result == ERR { return nil }
+    if result == ERR { return inputHungUp() ? .hangup : nil }
     if result == KEY_CODE_YES {
       switch Int32(code) {
       case KEY_UP: return .key(.up)
@@ -118,6 +142,28 @@ public final class Terminal {
       guard let scalar = Unicode.Scalar(code), code >= 0x20 else { return nil }
       return .key(.character(Character(scalar)))
     }
+  }
+
+  /// What ncurses holds for a row now: the characters of its virtual screen (for tests).
+  func shownText(row: Int) -> String {
+    var text = ""
+    var cell = cchar_t()
+    var column = 0
+    while column < size.width {
+      guard mvwin_wch(window, Int32(row), Int32(column), &cell) == OK else { break }
+      var characters = [wchar_t](repeating: 0, count: 8)
+      var attributes: attr_t = 0
+      var pair: Int16 = 0
+      getcchar(&cell, &characters, &attributes, &pair, nil)
+      var character = ""
+      for value in characters.prefix(while: { $0 != 0 }) {
+        if let scalar = Unicode.Scalar(UInt32(bitPattern: value)) { character.unicodeScalars.append(scalar) }
+      }
+      text += character
+      // A wide character's right half reads back as the character again: skip it.
+      column += character.first.map { TerminalWidth.of($0) == 2 ? 2 : 1 } ?? 1
+    }
+    return text
   }
 
   private func write(_ character: Character, style: Style, row: Int, column: Int) {

@@ -4,6 +4,7 @@ import Glibc
 
 /// Set by signal handlers; read by the session loop between frames.
 nonisolated(unsafe) private var pendingSignal: Int32 = 0
+nonisolated(unsafe) private var pendingResize: Int32 = 0
 
 /// The UI's run loop on a real terminal: draw, wait for input, update, repeat. The terminal is restored on
 /// `q`, Ctrl-C, SIGTERM, SIGHUP and on crashes.
@@ -24,12 +25,20 @@ public enum TerminalSession {
         frame = rendered
         needsDraw = false
       }
+      if pendingResize != 0 {
+        pendingResize = 0
+        terminal.adoptWindowSize()
+        needsDraw = true
+        continue
+      }
       guard let input = terminal.read(timeout: 100) else { continue }
       let event: UIEvent
       switch input {
       case .resize:
         needsDraw = true
         continue
+      case .hangup:
+        return SIGHUP
       case .click(let row, let column):
         guard let button = frame?.button(atRow: row, column: column) else { continue }
         event = .press(button)
@@ -52,9 +61,15 @@ public enum TerminalSession {
 
   private static func installSignalHandlers() {
     pendingSignal = 0
+    // A parent may hand us these blocked (seen under tmux); the session needs them delivered.
+    var set = sigset_t()
+    sigemptyset(&set)
+    for signal in terminatingSignals + [SIGWINCH] { sigaddset(&set, signal) }
+    sigprocmask(SIG_UNBLOCK, &set, nil)
     for signal in terminatingSignals {
       Glibc.signal(signal) { received in pendingSignal = received }
     }
+    Glibc.signal(SIGWINCH) { _ in pendingResize = 1 }
     for signal in crashSignals {
       Glibc.signal(signal) { received in
         // Best effort: put the terminal back before dying, then die of the same signal.
@@ -66,6 +81,6 @@ public enum TerminalSession {
   }
 
   private static func restoreSignalHandlers() {
-    for signal in terminatingSignals + crashSignals { Glibc.signal(signal, SIG_DFL) }
+    for signal in terminatingSignals + crashSignals + [SIGWINCH] { Glibc.signal(signal, SIG_DFL) }
   }
 }

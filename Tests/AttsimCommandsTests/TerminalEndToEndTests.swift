@@ -1,0 +1,80 @@
+import Foundation
+import Testing
+
+/// The real UI in a real terminal (tmux), driven by keys from outside.
+@Suite(.serialized, .enabled(if: Tmux.isAvailable, "needs tmux")) struct TerminalEndToEndTests {
+  @Test func pressingPEnterAndAShowsAuthorized() throws {
+    let tmux = try Tmux(Tmux.attsim)
+    #expect(try tmux.waitFor("simulator controls"))
+    try tmux.send("p")
+    #expect(try tmux.waitFor("Continue"))
+    try tmux.send("Enter")
+    #expect(try tmux.waitFor("Ask App Not to Track"))
+    try tmux.send("a")
+    #expect(try tmux.waitFor("authorized (3)"))
+    #expect(try tmux.capture().contains("\"authorized\""))
+    try tmux.send("q")
+    #expect(try waitForExit(tmux) == 0)
+  }
+
+  @Test func aKilledSessionKeepsEveryRecordedStep() throws {
+    let record = FileManager.default.temporaryDirectory.appendingPathComponent("attsim-\(UUID().uuidString).attsim")
+    let tmux = try Tmux("\(Tmux.attsim) --record \(record.path)")
+    #expect(try tmux.waitFor("● REC"))
+    try tmux.send("p")
+    #expect(try tmux.waitFor("Continue"))
+    try tmux.send("Enter")
+    #expect(try tmux.waitFor("Ask App Not to Track"))
+    try tmux.send("a")
+    #expect(try tmux.waitFor("authorized (3)"))
+    kill(try tmux.commandPID(), SIGKILL)
+    #expect(try waitForExit(tmux) == 128 + Int(SIGKILL))
+    let lines = try String(contentsOf: record, encoding: .utf8).split(separator: "\n").map(String.init)
+    #expect(lines.suffix(3) == ["prepermission show", "prepermission continue", "tap allow"])
+    let replay = attsim("play", record.path)
+    #expect(replay.status == 0)
+    #expect(replay.out.split(separator: "\n").last?.contains("\"status\":\"authorized\"") == true)
+  }
+
+  @Test func sigtermRestoresTheTerminal() throws {
+    let tmux = try Tmux(Tmux.attsim)
+    #expect(try tmux.waitFor("simulator controls"))
+    kill(try tmux.commandPID(), SIGTERM)
+    #expect(try waitForExit(tmux) == 128 + Int(SIGTERM))
+    // Left the alternate screen: the UI is gone from the pane.
+    #expect(!(try tmux.capture().contains("simulator controls")))
+  }
+
+  @Test func aTooSmallWindowSaysHowBigItMustBeAndFollowsResizes() throws {
+    let tmux = try Tmux(Tmux.attsim, width: 60, height: 20)
+    #expect(try tmux.waitFor("attsim needs at least 80×24"))
+    try tmux.resize(width: 100, height: 30)
+    #expect(try tmux.waitFor("simulator controls"))
+    try tmux.send("q")
+    #expect(try waitForExit(tmux) == 0)
+  }
+
+  @Test func withoutATerminalItPointsToRenderAndPlay() throws {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: Tmux.attsim)
+    process.standardInput = FileHandle.nullDevice
+    let errors = Pipe()
+    process.standardError = errors
+    process.standardOutput = Pipe()
+    try process.run()
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 2)
+    let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    #expect(message.contains("no terminal") && message.contains("attsim render") && message.contains("attsim play"))
+    #expect(message.split(separator: "\n").count == 1)
+  }
+
+  private func waitForExit(_ tmux: Tmux, seconds: Double = 10) throws -> Int? {
+    let deadline = Date().addingTimeInterval(seconds)
+    while Date() < deadline {
+      if let status = try tmux.exitStatus() { return status }
+      Thread.sleep(forTimeInterval: 0.05)
+    }
+    return nil
+  }
+}

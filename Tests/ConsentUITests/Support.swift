@@ -1,0 +1,83 @@
+import ConsentUI
+import Foundation
+import PromptStrings
+import Testing
+
+/// The repository's Assets folder.
+let assets = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+  .deletingLastPathComponent().appendingPathComponent("Assets")
+
+/// The demo app's environment, as the TUI loads it.
+let demoEnvironment: UIEnvironment = {
+  let app = try! AppResources.load(assets.appendingPathComponent("DemoApp").path).get()
+  let system = try! AppResources.load(assets.appendingPathComponent("System").path).get()
+  return UIEnvironment(app: app, system: system, findings: PromptLinter.check(app: app))
+}()
+
+/// A headless session: keys go through the same update function as the terminal, frames come from the
+/// same renderer (Textual's pilot, for attsim).
+struct Pilot {
+  var state: UIState
+  var width = 80
+  var height = 24
+  var recorded: [String] = []
+  var quit = false
+
+  init(locale: String = "en", environment: UIEnvironment = demoEnvironment) {
+    state = UIState(environment: environment, locale: locale)
+  }
+
+  /// Presses keys: single characters, or names `enter`, `tab`, `up`, `down`, `left`, `right`, `esc`, `ctrl-c`.
+  mutating func press(_ keys: String...) {
+    for key in keys {
+      let press: KeyPress =
+        switch key {
+        case "enter": .enter
+        case "tab": .tab
+        case "backtab": .backTab
+        case "up": .up
+        case "down": .down
+        case "left": .left
+        case "right": .right
+        case "esc": .escape
+        case "ctrl-c": .interrupt
+        default: .character(Character(key))
+        }
+      apply(state.handle(.key(press)))
+    }
+  }
+
+  /// Clicks a cell of the current frame.
+  mutating func click(row: Int, column: Int) {
+    guard let button = frame.button(atRow: row, column: column) else { return }
+    apply(state.handle(.press(button)))
+  }
+
+  private mutating func apply(_ effects: [UIEffect]) {
+    for effect in effects {
+      switch effect {
+      case .record(let line): recorded.append(line)
+      case .quit: quit = true
+      }
+    }
+  }
+
+  var frame: Frame { Renderer.render(state, width: width, height: height) }
+  var text: String { frame.buffer.text }
+}
+
+/// Compares `text` with the stored snapshot `name`; with RECORD_SNAPSHOTS set, stores it instead.
+func assertSnapshot(_ text: String, named name: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+  let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Snapshots")
+  let file = folder.appendingPathComponent("\(name).txt")
+  if ProcessInfo.processInfo.environment["RECORD_SNAPSHOTS"] != nil {
+    try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    try? text.write(to: file, atomically: true, encoding: .utf8)
+    return
+  }
+  guard let stored = try? String(contentsOf: file, encoding: .utf8) else {
+    Issue.record("no snapshot \(name).txt; run with RECORD_SNAPSHOTS=1 to record it", sourceLocation: sourceLocation)
+    return
+  }
+  #expect(text == stored, "snapshot \(name) differs:\n\(text)", sourceLocation: sourceLocation)
+}

@@ -1,0 +1,52 @@
+import ConsentUI
+import Glibc
+import Testing
+
+@testable import TerminalDriver
+
+/// The ncurses driver on `newterm` over /dev/null, with keys fed through a pipe. One serialized suite:
+/// ncurses keeps global state.
+@Suite(.serialized) struct TerminalTests {
+  @Test func drawsChangedCellsAndReadsKeys() throws {
+    setenv("LINES", "24", 1)
+    setenv("COLUMNS", "80", 1)
+    var keys: [Int32] = [0, 0]
+    #expect(pipe(&keys) == 0)
+    let devNull = open("/dev/null", O_WRONLY)
+    defer {
+      close(devNull)
+      close(keys[1])
+    }
+    let terminal = try Terminal(input: keys[0], output: devNull, type: "xterm-256color", noColor: false)
+    defer { terminal.stop() }
+    #expect(terminal.size.width == 80 && terminal.size.height == 24)
+
+    var buffer = ScreenBuffer(width: 80, height: 24)
+    buffer.put("Allow “Lumen” 日本語", row: 2, column: 4, style: Style(foreground: .blue, bold: true))
+    buffer.put("plain", row: 3, column: 0)
+    terminal.draw(buffer)
+    #expect(terminal.shownText(row: 2).hasPrefix("    Allow “Lumen” 日本語"))
+    #expect(terminal.shownText(row: 3).hasPrefix("plain"))
+
+    // A narrower character over a wide one: the continuation cell is rewritten, nothing stale remains.
+    buffer.put("ab", row: 2, column: 18)
+    terminal.draw(buffer)
+    #expect(terminal.shownText(row: 2).hasPrefix("    Allow “Lumen” ab本語"))
+
+    // A resize to a new buffer size starts from a clean screen.
+    terminal.draw(ScreenBuffer(width: 80, height: 24))
+    #expect(terminal.shownText(row: 3).trimmingSpaces.isEmpty)
+
+    // The up arrow as a terminal in keypad mode sends it (ESC O A), then Tab, Return, Ctrl-C.
+    let input: [UInt8] = Array("a".utf8) + [0x1B, 0x4F, 0x41] + [0x09, 0x0D, 0x03] + Array("é".utf8)
+    _ = input.withUnsafeBytes { write(keys[1], $0.baseAddress, $0.count) }
+    var read: [TerminalInput] = []
+    while let next = terminal.read(timeout: 200) { read.append(next) }
+    #expect(
+      read == [.key(.character("a")), .key(.up), .key(.tab), .key(.enter), .key(.interrupt), .key(.character("é"))])
+  }
+}
+
+extension String {
+  fileprivate var trimmingSpaces: Substring { drop { $0 == " " } }
+}
