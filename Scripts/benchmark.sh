@@ -41,3 +41,19 @@ theirs=$(median_ms "$bin/attsim-bench" foundation-strings "$big")
 echo "attsim check:                 $ours ms, peak $(peak_mb "$bin/attsim" check "$big") MB"
 echo "Foundation (parse only):      $theirs ms, peak $(peak_mb "$bin/attsim-bench" foundation-strings "$big") MB"
 echo "speed-up:                     $(awk -v a="$theirs" -v b="$ours" 'BEGIN {printf "%.1fx", a/b}')"
+
+echo "== The terminal UI against dialog(1), in tmux at 80x24 (medians of $runs runs)"
+if command -v dialog >/dev/null && command -v tmux >/dev/null; then
+  # The UI is measured as shipped for speed: release, Swift runtime linked in statically.
+  swift build -c release --product attsim --static-swift-stdlib --build-path .build/static >/dev/null
+  latency=../shared/tools/tui-latency
+  [ -x "$latency" ] || latency=/work/shared/tools/tui-latency
+  echo "dialog --inputbox (first frame; typing a letter):"
+  "$latency" -n "$runs" -s 80x24 -k Q -K Q Allow -- dialog --inputbox "Allow tracking?" 10 40
+  echo "attsim (first frame; p opens the pre-permission screen):"
+  "$latency" -n "$runs" -s 80x24 -k p -K Continue "Request tracking" -- .build/static/release/attsim
+  echo "attsim, dynamically linked release build:"
+  "$latency" -n "$runs" -s 80x24 -k p -K Continue "Request tracking" -- "$bin/attsim"
+else
+  echo "skipped: needs dialog and tmux (apt-get install dialog tmux)"
+fi

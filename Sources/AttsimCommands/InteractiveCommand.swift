@@ -1,5 +1,6 @@
 import ConsentUI
 import Foundation
+import PromptStrings
 import TerminalDriver
 import TextSupport
 
@@ -12,8 +13,7 @@ enum InteractiveCommand {
       )
       return 2
     }
-    let environment = ProcessInfo.processInfo.environment
-    guard let type = environment["TERM"], !type.isEmpty, type != "dumb" else {
+    guard let type = getenv("TERM").map({ String(cString: $0) }), !type.isEmpty, type != "dumb" else {
       console.err("attsim: TERM is unset or dumb: the UI needs a real terminal; use 'attsim render' or 'attsim play'\n")
       return 2
     }
@@ -22,7 +22,7 @@ enum InteractiveCommand {
       return 2
     }
     let uiEnvironment: UIEnvironment
-    switch UISetup.environment(app: app) {
+    switch UISetup.environment(app: app, checked: false) {
     case .success(let loaded): uiEnvironment = loaded
     case .failure(let problem):
       console.err("attsim: \(problem.message.escapingControlCharacters)\n")
@@ -42,12 +42,17 @@ enum InteractiveCommand {
     }
     let terminal: Terminal
     do {
-      terminal = try Terminal(type: type, noColor: environment["NO_COLOR"].map { !$0.isEmpty } ?? false)
+      let noColor = getenv("NO_COLOR").map { $0.pointee != 0 } ?? false
+      terminal = try Terminal(type: type, noColor: noColor)
     } catch {
       console.err("attsim: \(error.message.escapingControlCharacters)\n")
       return 2
     }
-    let signal = TerminalSession.run(state, terminal: terminal) { recorder?.write($0) }
+    // The first frame comes before the check of the app's strings, which then fills in the panel.
+    let signal = TerminalSession.run(
+      state, terminal: terminal,
+      afterFirstFrame: { state in state.adoptFindings(PromptLinter.check(app: state.environment.app)) },
+      record: { recorder?.write($0) })
     terminal.stop()
     recorder?.close()
     return signal == 0 ? 0 : 128 + signal

@@ -4,26 +4,54 @@ import PromptStrings
 
 /// Loading what the UI and `render` need: the app (the demo app unless `--app`), system texts, findings.
 enum UISetup {
-  /// The environment for `app` (nil: the demo app), or a one-line reason it cannot be loaded.
-  static func environment(app: String?) -> Result<UIEnvironment, UsageError> {
+  /// The environment for `app` (nil: the demo app), or a one-line reason it cannot be loaded; with
+  /// `checked` false the findings are left for later (`UIState.adoptFindings`).
+  static func environment(app: String?, checked: Bool = true) -> Result<UIEnvironment, UsageError> {
     guard let assets = AssetLocator.assetsFolder() else {
       return .failure(UsageError("cannot find attsim's Assets folder; set ATTSIM_ASSETS to it"))
     }
-    let appPath = app ?? assets.appendingPathComponent("DemoApp").path
+    // The app and the system texts load at the same time: this is on the way to the first frame.
+    let paths = [app ?? assets + "/DemoApp", assets + "/System"]
+    let loaded = Loaded(count: paths.count)
+    DispatchQueue.concurrentPerform(iterations: paths.count) { index in
+      loaded.store(AppResources.load(paths[index]), at: index)
+    }
     let resources: AppResources
-    switch AppResources.load(appPath) {
-    case .success(let loaded): resources = loaded
+    switch loaded.results[0] {
+    case .success(let resourcesLoaded): resources = resourcesLoaded
     case .failure(let failure): return .failure(UsageError("cannot open the app: \(failure.message)"))
+    case nil: return .failure(UsageError("cannot open the app"))
     }
-    guard case .success(let system) = AppResources.load(assets.appendingPathComponent("System").path) else {
-      return .failure(UsageError("attsim's system texts are missing from \(assets.path)/System"))
+    guard case .success(let system) = loaded.results[1] else {
+      return .failure(UsageError("attsim's system texts are missing from \(assets)/System"))
     }
-    return .success(UIEnvironment(app: resources, system: system, findings: PromptLinter.check(app: resources)))
+    return .success(
+      UIEnvironment(app: resources, system: system, findings: checked ? PromptLinter.check(app: resources) : nil))
   }
 
   /// Checks that `locale` is a language tag.
   static func validate(locale: String?) -> UsageError? {
     guard let locale, LocaleTag(locale) == nil else { return nil }
     return UsageError("--locale must be a language tag like en, pt-BR or zh-Hant, not '\(locale)'")
+  }
+}
+
+/// Results filled in by concurrent loads, one slot each.
+private final class Loaded: @unchecked Sendable {
+  private let lock = NSLock()
+  private var slots: [Result<AppResources, AppResources.LoadFailure>?]
+
+  init(count: Int) { slots = Array(repeating: nil, count: count) }
+
+  func store(_ result: Result<AppResources, AppResources.LoadFailure>, at index: Int) {
+    lock.lock()
+    slots[index] = result
+    lock.unlock()
+  }
+
+  var results: [Result<AppResources, AppResources.LoadFailure>?] {
+    lock.lock()
+    defer { lock.unlock() }
+    return slots
   }
 }

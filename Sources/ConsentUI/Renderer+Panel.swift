@@ -109,8 +109,11 @@ extension Renderer {
           "Callback", "(\(callback.granted), \"\(callback.identifier)\")",
           callback.showsRecipeBug ? Renderer.warning : .plain))
     }
-    let source = state.texts.usageDescription.map(\.source.label) ?? "none: the app crashes on request"
-    lines.append(.pair("Prompt text", source, state.texts.usageDescription == nil ? Renderer.error : .plain))
+    if !consent.app.hasUsageDescription {
+      lines.append(.pair("Prompt text", "missing → the app crashes", Renderer.error))
+    } else {
+      lines.append(.pair("Prompt text", texts.usageDescription.map(\.source.label) ?? "none", .plain))
+    }
     return lines
   }
 
@@ -134,8 +137,10 @@ extension Renderer {
   }
 
   private func checkSection(width: Int) -> [PanelLine] {
-    let findings = state.environment.findings(locale: state.locale)
-    let localization = state.texts.resolution.localization ?? "none"
+    let localization = texts.resolution.localization ?? "none"
+    guard let findings = state.environment.findings(locale: state.locale) else {
+      return [.header("Check"), .text("checking \(state.locale) → \(localization).lproj…", Renderer.dim)]
+    }
     guard !findings.isEmpty else {
       return [.header("Check"), .text("✓ \(state.locale) → \(localization).lproj: no findings", Renderer.good)]
     }

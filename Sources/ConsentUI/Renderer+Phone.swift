@@ -26,7 +26,7 @@ extension Renderer {
   // MARK: App screens
 
   private mutating func drawHome(_ screen: Rect, dimmed: Bool = false) {
-    let texts = state.texts
+
     let alignment: ScreenBuffer.Alignment = texts.isRightToLeft ? .trailing : .leading
     let column = screen.column + 2
     let textWidth = screen.width - 4
@@ -55,7 +55,7 @@ extension Renderer {
   }
 
   private mutating func drawPrePermission(_ screen: Rect) {
-    let texts = state.texts
+
     let alignment: ScreenBuffer.Alignment = texts.isRightToLeft ? .trailing : .leading
     let column = screen.column + 2
     let textWidth = screen.width - 4
@@ -99,7 +99,7 @@ extension Renderer {
 
   /// The system alert, as iOS draws it: title, purpose string, then the two stacked buttons.
   private mutating func drawAlert(_ screen: Rect) {
-    let texts = state.texts
+
     let textWidth = DialogMetrics.messageWidth
     let boxWidth = Renderer.alertWidth
     let title = TextWrapper.wrap(texts.dialogTitle, width: textWidth)
@@ -141,7 +141,7 @@ extension Renderer {
   // MARK: Settings
 
   private mutating func drawSettings(_ screen: Rect) {
-    let texts = state.texts
+
     let consent = state.consent
     let column = screen.column + 2
     let textWidth = screen.width - 4

@@ -6,6 +6,8 @@ import TextSupport
 public struct Renderer {
   /// The state to draw.
   let state: UIState
+  /// The current locale's texts, looked up once per frame.
+  let texts: ScreenTexts
   let width: Int
   let height: Int
   var buffer: ScreenBuffer
@@ -14,7 +16,8 @@ public struct Renderer {
   /// Renders `state` at `width` × `height`.
   public static func render(_ state: UIState, width: Int, height: Int) -> Frame {
     var renderer = Renderer(
-      state: state, width: width, height: height, buffer: ScreenBuffer(width: width, height: height))
+      state: state, texts: state.texts, width: width, height: height, buffer: ScreenBuffer(width: width, height: height)
+    )
     renderer.draw()
     return Frame(buffer: renderer.buffer, hotspots: renderer.hotspots)
   }
@@ -55,7 +58,7 @@ public struct Renderer {
     let consent = state.consent
     let kind = consent.device.kind == .simulator ? "Simulator" : "iPhone"
     let parts = [
-      "attsim", state.texts.appName, state.locale, "iOS \(consent.device.iOS)", kind,
+      "attsim", texts.appName, state.locale, "iOS \(consent.device.iOS)", kind,
       state.launchOptions.integration.rawValue,
     ]
     buffer.put(" " + parts.joined(separator: " · "), row: 0, column: 0, style: Style(bold: true, reverse: true))

@@ -6,11 +6,12 @@ public struct UIEnvironment: Sendable {
   public var app: AppResources
   /// The system texts (`Assets/System`): the ATT dialog's title and buttons, Settings labels.
   public var system: AppResources
-  /// `attsim check`'s findings for the app, shown per locale in the side panel.
-  public var findings: [Finding]
+  /// `attsim check`'s findings for the app, shown per locale in the side panel; nil until checked (the
+  /// terminal UI draws its first frame before the check runs).
+  public var findings: [Finding]?
 
   /// An environment for `app`.
-  public init(app: AppResources, system: AppResources, findings: [Finding]) {
+  public init(app: AppResources, system: AppResources, findings: [Finding]?) {
     self.app = app
     self.system = system
     self.findings = findings
@@ -50,10 +51,10 @@ public struct UIEnvironment: Sendable {
       isRightToLeft: ScreenTexts.rightToLeftLanguages.contains(LocaleTag(locale)?.language ?? ""))
   }
 
-  /// The findings about `locale` (and those about no locale in particular).
-  public func findings(locale: String) -> [Finding] {
+  /// The findings about `locale` (and those about no locale in particular); nil until checked.
+  public func findings(locale: String) -> [Finding]? {
     let resolved = app.resolve(locale: locale).localization
-    return findings.filter { $0.locale == nil || $0.locale == resolved || $0.locale == locale }
+    return findings?.filter { $0.locale == nil || $0.locale == resolved || $0.locale == locale }
   }
 }
 

@@ -7,7 +7,7 @@ public struct UIState: Sendable {
   /// The device, app and SDK.
   public internal(set) var consent: ConsentState
   /// The app's texts and findings.
-  public let environment: UIEnvironment
+  public private(set) var environment: UIEnvironment
   /// The options the demo app passes to `Collect.initialize` at every launch.
   public internal(set) var launchOptions: SDKOptions
   /// An overlay over the whole screen, if any.
@@ -46,7 +46,12 @@ public struct UIState: Sendable {
     consent.app.hasUsageDescription = environment.app.infoPlist?.usageDescription != nil
     try? consent.apply(.sdkInitialized(launchOptions))
     self.consent = consent
-    log = [LogLine(time: 0, text: "launch: Collect.initialize(\(launchOptions.integration.rawValue))", kind: .story)]
+    log = [LogLine(time: 0, text: "Collect.initialize(\(launchOptions.integration.rawValue))", kind: .story)]
+  }
+
+  /// Takes `attsim check`'s findings once they are known.
+  public mutating func adoptFindings(_ findings: [Finding]) {
+    environment.findings = findings
   }
 
   /// The lines that set up a fresh script to this state: the start of a `--record` file.

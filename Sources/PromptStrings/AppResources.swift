@@ -81,7 +81,8 @@ public struct AppResources: Sendable {
     var resources = AppResources(
       root: path, infoPlist: nil, folders: [], catalogs: [], unreadable: [], developmentRegionOverride: nil)
     var infoPlistPaths: [String] = []
-    for file in Self.files(under: path) {
+    let entries = Self.walk(path)
+    for file in entries.filter({ !$0.isDirectory }).map(\.path) {
       let name = (file as NSString).lastPathComponent
       let parent = ((file as NSString).deletingLastPathComponent as NSString).lastPathComponent
       if name == "Info.plist" && !parent.hasSuffix(".lproj") {
@@ -95,7 +96,8 @@ public struct AppResources: Sendable {
         resources.add(stringsFile: file, folder: String(parent.dropLast(".lproj".count)))
       }
     }
-    for folder in Self.lprojFolders(under: path) where !resources.folders.contains(where: { $0.path == folder }) {
+    let lprojFolders = entries.filter { $0.isDirectory && $0.path.hasSuffix(".lproj") }.map(\.path)
+    for folder in lprojFolders where !resources.folders.contains(where: { $0.path == folder }) {
       let name = String((folder as NSString).lastPathComponent.dropLast(".lproj".count))
       resources.folders.append(LocalizationFolder(name: name, path: folder, files: [:]))
     }
@@ -128,26 +130,28 @@ public struct AppResources: Sendable {
     }
   }
 
-  /// Files under `root`, skipping hidden folders and build products, in a stable order.
-  static func files(under root: String) -> [String] {
-    walk(root).filter { !$0.isDirectory }.map(\.path)
-  }
-
-  static func lprojFolders(under root: String) -> [String] {
-    walk(root).filter { $0.isDirectory && $0.path.hasSuffix(".lproj") }.map(\.path)
-  }
-
+  /// Every entry under `root`, depth first in name order, with readdir(3) (one call per folder, no stat).
   private static func walk(_ root: String) -> [(path: String, isDirectory: Bool)] {
     let skipped: Set<String> = [".build", "node_modules", "DerivedData", "Pods"]
     var result: [(String, Bool)] = []
     func visit(_ folder: String, depth: Int) {
-      guard depth < 8, let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
-      for name in names.sorted() where !name.hasPrefix(".") && !skipped.contains(name) {
-        let path = (folder as NSString).appendingPathComponent(name)
-        var isDirectory: ObjCBool = false
-        FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
-        result.append((path, isDirectory.boolValue))
-        if isDirectory.boolValue { visit(path, depth: depth + 1) }
+      guard depth < 8, let directory = opendir(folder) else { return }
+      var entries: [(String, Bool)] = []
+      while let entry = readdir(directory) {
+        let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        guard !name.hasPrefix("."), !skipped.contains(name) else { continue }
+        let path = folder.hasSuffix("/") ? folder + name : folder + "/" + name
+        var isDirectory = entry.pointee.d_type == DT_DIR
+        if entry.pointee.d_type == DT_UNKNOWN || entry.pointee.d_type == DT_LNK {
+          var status = stat()
+          isDirectory = stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
+        }
+        entries.append((path, isDirectory))
+      }
+      closedir(directory)
+      for (path, isDirectory) in entries.sorted(by: { $0.0 < $1.0 }) {
+        result.append((path, isDirectory))
+        if isDirectory { visit(path, depth: depth + 1) }
       }
     }
     visit(root, depth: 0)

@@ -38,6 +38,8 @@ public final class Terminal {
   /// `noColor` (`NO_COLOR`) is false.
   public init(input: Int32 = 0, output: Int32 = 1, type: String? = nil, noColor: Bool) throws(TerminalError) {
     setlocale(LC_ALL, "")
+    // The size comes from the terminal itself, not from LINES and COLUMNS a parent may have left behind.
+    use_env(false)
     guard let outputFile = fdopen(dup(output), "w"), let inputFile = fdopen(dup(input), "r") else {
       throw TerminalError(message: "cannot open the terminal's input and output")
     }

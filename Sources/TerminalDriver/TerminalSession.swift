@@ -9,12 +9,19 @@ nonisolated(unsafe) private var pendingResize: Int32 = 0
 /// The UI's run loop on a real terminal: draw, wait for input, update, repeat. The terminal is restored on
 /// `q`, Ctrl-C, SIGTERM, SIGHUP and on crashes.
 public enum TerminalSession {
-  /// Runs the UI until the user quits or a signal asks it to; `record` receives every script line.
-  /// Returns the signal that ended the session, or 0.
-  public static func run(_ state: UIState, terminal: Terminal, record: (String) -> Void) -> Int32 {
+  /// Runs the UI until the user quits or a signal asks it to; `afterFirstFrame` runs once the first frame
+  /// is on screen (slow work that can wait), `record` receives every script line. Returns the signal that
+  /// ended the session, or 0.
+  public static func run(
+    _ state: UIState, terminal: Terminal, afterFirstFrame: (inout UIState) -> Void = { _ in },
+    record: (String) -> Void
+  ) -> Int32 {
     var state = state
+    var firstFrameDrawn = false
     installSignalHandlers()
     defer { restoreSignalHandlers() }
+    // A resize before the handlers were in place went unnoticed: start from the size the terminal has now.
+    terminal.adoptWindowSize()
     var frame: Frame?
     var needsDraw = true
     while pendingSignal == 0 {
@@ -24,6 +31,12 @@ public enum TerminalSession {
         terminal.draw(rendered.buffer)
         frame = rendered
         needsDraw = false
+        if !firstFrameDrawn {
+          firstFrameDrawn = true
+          afterFirstFrame(&state)
+          needsDraw = true
+          continue
+        }
       }
       if pendingResize != 0 {
         pendingResize = 0

@@ -91,8 +91,10 @@ public enum TextWrapper {
 
   /// Punctuation that must not start a line (kinsoku).
   static func isClosingPunctuation(_ character: Character) -> Bool {
-    "、。，．・：；？！ー）」』】〕〉》’”,.;:?!)".contains(character)
+    closingPunctuation.contains(character)
   }
+
+  private static let closingPunctuation = Set("、。，．・：；？！ー）」』】〕〉》’”,.;:?!)")
 
   private static func trimmedTrailingSpaces(_ line: [Character]) -> String {
     var end = line.count

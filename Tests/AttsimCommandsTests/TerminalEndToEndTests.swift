@@ -5,13 +5,13 @@ import Testing
 @Suite(.serialized, .enabled(if: Tmux.isAvailable, "needs tmux")) struct TerminalEndToEndTests {
   @Test func pressingPEnterAndAShowsAuthorized() throws {
     let tmux = try Tmux(Tmux.attsim)
-    #expect(try tmux.waitFor("simulator controls"))
+    #expect(try tmux.waitFor("simulator controls"), "\(tmux.screen)")
     try tmux.send("p")
-    #expect(try tmux.waitFor("Continue"))
+    #expect(try tmux.waitFor("Continue"), "\(tmux.screen)")
     try tmux.send("Enter")
-    #expect(try tmux.waitFor("Ask App Not to Track"))
+    #expect(try tmux.waitFor("Ask App Not to Track"), "\(tmux.screen)")
     try tmux.send("a")
-    #expect(try tmux.waitFor("authorized (3)"))
+    #expect(try tmux.waitFor("authorized (3)"), "\(tmux.screen)")
     #expect(try tmux.capture().contains("\"authorized\""))
     try tmux.send("q")
     #expect(try waitForExit(tmux) == 0)
@@ -20,13 +20,13 @@ import Testing
   @Test func aKilledSessionKeepsEveryRecordedStep() throws {
     let record = FileManager.default.temporaryDirectory.appendingPathComponent("attsim-\(UUID().uuidString).attsim")
     let tmux = try Tmux("\(Tmux.attsim) --record \(record.path)")
-    #expect(try tmux.waitFor("● REC"))
+    #expect(try tmux.waitFor("● REC"), "\(tmux.screen)")
     try tmux.send("p")
-    #expect(try tmux.waitFor("Continue"))
+    #expect(try tmux.waitFor("Continue"), "\(tmux.screen)")
     try tmux.send("Enter")
-    #expect(try tmux.waitFor("Ask App Not to Track"))
+    #expect(try tmux.waitFor("Ask App Not to Track"), "\(tmux.screen)")
     try tmux.send("a")
-    #expect(try tmux.waitFor("authorized (3)"))
+    #expect(try tmux.waitFor("authorized (3)"), "\(tmux.screen)")
     kill(try tmux.commandPID(), SIGKILL)
     #expect(try waitForExit(tmux) == 128 + Int(SIGKILL))
     let lines = try String(contentsOf: record, encoding: .utf8).split(separator: "\n").map(String.init)
@@ -38,7 +38,7 @@ import Testing
 
   @Test func sigtermRestoresTheTerminal() throws {
     let tmux = try Tmux(Tmux.attsim)
-    #expect(try tmux.waitFor("simulator controls"))
+    #expect(try tmux.waitFor("simulator controls"), "\(tmux.screen)")
     kill(try tmux.commandPID(), SIGTERM)
     #expect(try waitForExit(tmux) == 128 + Int(SIGTERM))
     // Left the alternate screen: the UI is gone from the pane.
@@ -47,9 +47,9 @@ import Testing
 
   @Test func aTooSmallWindowSaysHowBigItMustBeAndFollowsResizes() throws {
     let tmux = try Tmux(Tmux.attsim, width: 60, height: 20)
-    #expect(try tmux.waitFor("attsim needs at least 80×24"))
+    #expect(try tmux.waitFor("attsim needs at least 80×24"), "\(tmux.screen)")
     try tmux.resize(width: 100, height: 30)
-    #expect(try tmux.waitFor("simulator controls"))
+    #expect(try tmux.waitFor("simulator controls"), "\(tmux.screen)")
     try tmux.send("q")
     #expect(try waitForExit(tmux) == 0)
   }

@@ -37,6 +37,9 @@ final class Tmux {
     try run(["capture-pane", "-p", "-t", name])
   }
 
+  /// The pane's text, or nothing if tmux fails (for failure messages).
+  var screen: String { (try? capture()) ?? "" }
+
   /// Waits until the pane shows `text`; returns whether it did within `seconds`.
   func waitFor(_ text: String, seconds: Double = 15) throws -> Bool {
     let deadline = Date().addingTimeInterval(seconds)
@@ -69,24 +72,50 @@ final class Tmux {
     try run(["resize-window", "-t", name, "-x", "\(width)", "-y", "\(height)"], capturing: false)
   }
 
+  /// Runs tmux with posix_spawn rather than Foundation's `Process`, closing every descriptor above 2 in the
+  /// child: the tmux server a command may start lives on, and must not hold any descriptor of ours
+  /// (Foundation watches one per child to see it exit; a pipe end would never reach end of file).
   @discardableResult
   private func run(_ arguments: [String], capturing: Bool = true) throws -> String {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: Tmux.tmux ?? "/usr/bin/tmux")
-    process.arguments = arguments
-    process.standardInput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
-    guard capturing else {
-      process.standardOutput = FileHandle.nullDevice
-      try process.run()
-      process.waitUntilExit()
-      return ""
+    var output: [Int32] = [-1, -1]
+    guard pipe(&output) == 0 else { throw TmuxError.spawnFailed }
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    if capturing {
+      posix_spawn_file_actions_adddup2(&actions, output[1], 1)
+    } else {
+      posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
     }
-    let output = Pipe()
-    process.standardOutput = output
-    try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    // Close every other descriptor in the child (glibc ignores ones another thread closed meanwhile).
+    let open = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+    for descriptor in open.compactMap({ Int32($0) }) where descriptor > 2 {
+      posix_spawn_file_actions_addclose(&actions, descriptor)
+    }
+    let path = Tmux.tmux ?? "/usr/bin/tmux"
+    let argv = ([path] + arguments).map { strdup($0) } + [nil]
+    defer { argv.forEach { free($0) } }
+    var pid: pid_t = 0
+    let spawned = posix_spawn(&pid, path, &actions, nil, argv, environ)
+    close(output[1])
+    defer { close(output[0]) }
+    guard spawned == 0 else { throw TmuxError.spawnFailed }
+    var data: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 4096)
+    while true {
+      let count = read(output[0], &chunk, chunk.count)
+      if count <= 0 { break }
+      data += chunk[0..<count]
+    }
+    var status: Int32 = 0
+    waitpid(pid, &status, 0)
     return String(decoding: data, as: UTF8.self)
   }
+}
+
+/// tmux could not be started.
+enum TmuxError: Error {
+  case spawnFailed
 }

@@ -8,8 +8,6 @@ import Testing
 /// ncurses keeps global state.
 @Suite(.serialized) struct TerminalTests {
   @Test func drawsChangedCellsAndReadsKeys() throws {
-    setenv("LINES", "24", 1)
-    setenv("COLUMNS", "80", 1)
     var keys: [Int32] = [0, 0]
     #expect(pipe(&keys) == 0)
     let devNull = open("/dev/null", O_WRONLY)

@@ -1,0 +1,50 @@
+import Foundation
+import Testing
+
+@Suite struct RenderCommandTests {
+  @Test func printsTheOpeningScreenAt80By24() {
+    let outcome = attsim("render")
+    #expect(outcome.status == 0)
+    let lines = outcome.out.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+    #expect(lines.count == 24)
+    #expect(lines.allSatisfy { $0.count <= 80 })
+    #expect(lines[0].hasPrefix(" attsim · Lumen Demo · en · iOS 26.0"))
+    #expect(outcome.out.contains("Collect.initialize(method-a)"))
+  }
+
+  @Test func followsAScriptToTheDialogInTheGivenLocaleAndSize() throws {
+    let folder = try temporaryFolder()
+    let script = try write("sdk init\nrequest\n", to: "dialog.attsim", in: folder)
+    let outcome = attsim("render", "--script", script, "--locale", "de", "--width", "100", "--height", "30")
+    #expect(outcome.status == 0)
+    #expect(outcome.out.split(separator: "\n").count == 30)
+    #expect(outcome.out.contains("Erlauben"))
+    #expect(outcome.out.contains("request: ATT dialog shown"))
+  }
+
+  @Test func showsAnotherAppsResourcesAndFindings() {
+    let broken = repositoryRoot.appendingPathComponent("Assets/Examples/BrokenApp").path
+    let outcome = attsim("render", "--app", broken, "--locale", "ja")
+    #expect(outcome.status == 0)
+    #expect(outcome.out.contains("Broken"))
+    #expect(outcome.out.contains("wrong-script"))
+    #expect(outcome.out.contains("missing → the app crashes"))
+  }
+
+  @Test func aBadScriptOrLocaleIsAUsageError() throws {
+    let folder = try temporaryFolder()
+    let script = try write("tapp allow\n", to: "bad.attsim", in: folder)
+    let bad = attsim("render", "--script", script)
+    #expect(bad.status == 2 && bad.err.contains("bad.attsim:1:1: error: unknown command"))
+    let locale = attsim("render", "--locale", "not a tag")
+    #expect(locale.status == 2 && locale.err.contains("--locale must be a language tag"))
+    let app = attsim("render", "--app", "/no/such/app")
+    #expect(app.status == 2 && app.err.hasPrefix("attsim: cannot open the app:"))
+  }
+
+  @Test func aTooSmallSizeRendersTheResizeMessage() {
+    let outcome = attsim("render", "--width", "60", "--height", "20")
+    #expect(outcome.status == 0)
+    #expect(outcome.out.contains("attsim needs at least 80×24"))
+  }
+}
