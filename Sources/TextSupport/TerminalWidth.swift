@@ -20,6 +20,9 @@ public enum TerminalWidth {
     let value = scalar.value
     if value < 0x7F { return value >= 0x20 ? 1 : 0 }
     if value < 0xA0 { return 0 }
+    // Fast paths for what the UI draws most: Latin letters, punctuation, box drawing and blocks.
+    if value < 0x300 { return value == 0xAD ? 0 : 1 }
+    if (0x2010...0x2027).contains(value) || (0x2500...0x25FC).contains(value) { return 1 }
     switch scalar.properties.generalCategory {
     case .nonspacingMark, .enclosingMark, .format, .control: return 0
     default: break
