@@ -38,3 +38,22 @@ import Testing
     #expect(text.hasPrefix("attsim: --format must be one of"))
   }
 }
+
+@Suite struct AssetLookupTests {
+  @Test func theBuiltBinaryFindsTheDemoAppFromAnyDirectory() throws {
+    let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+      .appendingPathComponent("attsim")
+    let process = Process()
+    process.executableURL = binary
+    process.arguments = ["render"]
+    process.currentDirectoryURL = URL(fileURLWithPath: "/")
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = Pipe()
+    try process.run()
+    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0)
+    #expect(text.contains("Lumen Demo"))
+  }
+}

@@ -1,0 +1,49 @@
+import ConsentCore
+import ConsentUI
+import Testing
+
+/// Every walkthrough of SPEC §1.3, by keyboard alone, at 80×24, in English, Japanese and Arabic: the panel
+/// shows what `attsim play` computes for the same actions.
+@Suite struct WalkthroughTests {
+  /// The keys that open the setup screen on `field`.
+  static func setupField(_ field: SetupField) -> [String] { ["d"] + Array(repeating: "down", count: field.rawValue) }
+
+  /// A rule, its keys from launch, and the status, screen and warning it leads to.
+  static let walkthroughs: [(String, [String], String, PhoneScreen, String?)] = [
+    ("rule 1: iOS 12.4 has no ATT", ["i", "enter"], "unavailable", .home, nil),
+    (
+      "rule 2: no usage description", setupField(.usageDescription) + ["right", "esc", "enter"], "notDetermined",
+      .crashed, nil
+    ),
+    ("rule 3: already answered", ["enter", "a", "enter"], "authorized", .home, nil),
+    ("rule 4: global switch off", ["s", "enter", "enter", "s", "enter"], "denied", .home, nil),
+    (
+      "rule 5: app inactive on iOS 26", setupField(.appState) + ["right", "esc", "enter"], "notDetermined", .home,
+      "no prompt"
+    ),
+    (
+      "rule 6: another alert", setupField(.otherAlert) + ["right", "esc", "enter"], "notDetermined", .home,
+      "another system alert"
+    ),
+    ("rule 7: the dialog", ["enter"], "notDetermined", .attDialog, nil),
+    ("rule 7: Allow", ["p", "enter", "a"], "authorized", .home, nil),
+    ("rule 7: Ask App Not to Track", ["p", "enter", "n"], "denied", .home, nil),
+  ]
+
+  @Test(arguments: ["en", "ja", "ar"], 0..<walkthroughs.count)
+  func walkthroughByKeyboardAlone(locale: String, index: Int) {
+    let (name, keys, status, screen, warning) = Self.walkthroughs[index]
+    var pilot = Pilot(locale: locale)
+    for key in keys { pilot.press(key) }
+    #expect(pilot.state.consent.statusWord == status, "\(name)")
+    #expect(pilot.state.phoneScreen == screen, "\(name)")
+    let text = pilot.text
+    #expect(text.contains(status), "\(name): the panel shows the status")
+    if let warning { #expect(pilot.state.consent.warnings.contains { $0.message.contains(warning) }, "\(name)") }
+    let payload = pilot.state.consent.sdk.payload
+    if let sent = payload.attAuthorizationStatus {
+      #expect(text.contains("\"\(sent)\""), "\(name): the panel shows the payload")
+    }
+    #expect(pilot.state.locale == locale)
+  }
+}
