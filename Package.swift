@@ -21,7 +21,7 @@ let package = Package(
     // Shows ScreenBuffers on a real terminal and reads keys and clicks: the only ncurses user.
     .target(name: "TerminalDriver", dependencies: ["CNcurses", "ConsentUI", "TextSupport"]),
     // The `.attsim` script language, its runner, and the QA test plan.
-    .target(name: "Scenarios", dependencies: ["ConsentCore", "TextSupport"]),
+    .target(name: "Scenarios", dependencies: ["ConsentCore", "PromptStrings", "TextSupport"]),
     // Argument parsing and the subcommands, as a library so tests can drive them.
     .target(
       name: "AttsimCommands",

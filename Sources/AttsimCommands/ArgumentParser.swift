@@ -20,7 +20,13 @@ public enum ArgumentParser {
   }
 
   static let subcommands: [Subcommand] = [
-    Subcommand(name: "play", options: [], operands: ("FILE", 1...Int.max)),
+    Subcommand(
+      name: "play",
+      options: [
+        Option(name: "report", value: "FORMAT", choices: ReportFormat.allCases.map(\.rawValue)),
+        Option(name: "output", value: "FILE"),
+      ], operands: ("FILE", 1...Int.max)),
+    Subcommand(name: "scenarios", options: [], operands: ("", 0...0)),
     Subcommand(
       name: "check",
       options: [
@@ -43,12 +49,15 @@ public enum ArgumentParser {
     name: "attsim",
     options: [
       Option(name: "app", value: "DIR"), Option(name: "locale", value: "TAG"), Option(name: "record", value: "FILE"),
+      Option(name: "scenario", value: "NAME|FILE"),
     ],
     operands: ("", 0...0))
 
   /// The command `arguments` (without the program name) ask for.
   public static func parse(_ arguments: [String]) throws(UsageError) -> Command {
-    guard let first = arguments.first else { return .interactive(app: nil, locale: nil, record: nil) }
+    guard let first = arguments.first else {
+      return .interactive(app: nil, locale: nil, record: nil, scenario: nil)
+    }
     switch first {
     case "--help", "-h": return .help(topic: nil)
     case "--version": return .version
@@ -64,14 +73,19 @@ public enum ArgumentParser {
       let parsed = try split(arguments, for: interactive)
       if parsed.help { return .help(topic: nil) }
       return .interactive(
-        app: parsed.options["app"], locale: parsed.options["locale"], record: parsed.options["record"])
+        app: parsed.options["app"], locale: parsed.options["locale"], record: parsed.options["record"],
+        scenario: parsed.options["scenario"])
     }
     guard let spec = subcommand(named: first) else { throw unknownSubcommand(first) }
     let parsed = try split(Array(arguments.dropFirst()), for: spec)
     if parsed.help { return .help(topic: spec.name) }
     let options = parsed.options
     switch spec.name {
-    case "play": return .play(files: parsed.operands)
+    case "play":
+      return .play(
+        files: parsed.operands, report: options["report"].flatMap(ReportFormat.init(rawValue:)),
+        output: options["output"])
+    case "scenarios": return .scenarios
     case "check":
       return .check(
         path: parsed.operands[0], format: CheckFormat(rawValue: options["format"] ?? "text")!,

@@ -21,14 +21,16 @@ public enum Attsim {
     case .version:
       console.out("attsim \(version)\n")
       return 0
-    case .play(let files):
-      return PlayCommand.run(files: files, console: console)
+    case .play(let files, let report, let output):
+      return PlayCommand.run(files: files, report: report, output: output, console: console)
+    case .scenarios:
+      return ScenariosCommand.run(console: console)
     case .matrix(let format):
       let rows = TestPlan.rows()
       console.out(format == .csv ? TestPlan.csv(rows) : TestPlan.markdown(rows))
       return 0
-    case .interactive(let app, let locale, let record):
-      return InteractiveCommand.run(app: app, locale: locale, record: record, console: console)
+    case .interactive(let app, let locale, let record, let scenario):
+      return InteractiveCommand.run(app: app, locale: locale, record: record, scenario: scenario, console: console)
     case .check(let path, let format, let developmentRegion):
       return CheckCommand.run(path: path, format: format, developmentRegion: developmentRegion, console: console)
     case .render(let app, let locale, let width, let height, let script):

@@ -11,12 +11,20 @@ public enum CheckFormat: String, CaseIterable, Sendable {
   case sarif
 }
 
+/// The report formats of `attsim play --report`.
+public enum ReportFormat: String, CaseIterable, Sendable {
+  case junit
+  case markdown
+}
+
 /// What the user asked attsim to do, decoded from the command line.
 public enum Command: Equatable, Sendable {
-  /// The terminal UI, on the demo app or on `--app DIR`.
-  case interactive(app: String?, locale: String?, record: String?)
-  /// Run scripts headless.
-  case play(files: [String])
+  /// The terminal UI, on the demo app or on `--app DIR`, optionally guiding through a scenario.
+  case interactive(app: String?, locale: String?, record: String?, scenario: String?)
+  /// Run scripts headless: JSON lines, or a report, to standard output or a file.
+  case play(files: [String], report: ReportFormat?, output: String?)
+  /// List the scenario library.
+  case scenarios
   /// Lint the localized prompt strings of an app folder or one strings file.
   case check(path: String, format: CheckFormat, devRegion: String?)
   /// Print the screen the TUI would draw.

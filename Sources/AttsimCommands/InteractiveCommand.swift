@@ -6,7 +6,7 @@ import TextSupport
 
 /// `attsim [--app DIR] [--locale TAG] [--record FILE]`: the terminal UI.
 enum InteractiveCommand {
-  static func run(app: String?, locale: String?, record: String?, console: Console) -> Int32 {
+  static func run(app: String?, locale: String?, record: String?, scenario: String?, console: Console) -> Int32 {
     guard isatty(0) == 1, isatty(1) == 1 else {
       console.err(
         "attsim: no terminal: the UI needs one; use 'attsim render' for a text snapshot or 'attsim play' to run scripts\n"
@@ -29,6 +29,15 @@ enum InteractiveCommand {
       return 2
     }
     var state = UIState(environment: uiEnvironment, locale: locale)
+    var startEffects: [UIEffect] = []
+    if let scenario {
+      switch guidedScenario(scenario) {
+      case .failure(let problems):
+        console.err(problems.lines.map { $0 + "\n" }.joined())
+        return 2
+      case .success(let guided): startEffects = state.startScenario(guided)
+      }
+    }
     var recorder: Recorder?
     if let record {
       switch Recorder.open(record) {
@@ -38,7 +47,10 @@ enum InteractiveCommand {
         return 2
       }
       state.isRecording = true
-      for line in state.recordingHeader { recorder?.write(line) }
+      // A scenario's start sets the state up itself; otherwise the header does.
+      let header = scenario == nil ? state.recordingHeader : [state.recordingHeader[0]]
+      for line in header { recorder?.write(line) }
+      for case .record(let line) in startEffects { recorder?.write(line) }
     }
     let terminal: Terminal
     do {
@@ -49,13 +61,45 @@ enum InteractiveCommand {
       return 2
     }
     // The first frame comes before the check of the app's strings, which then fills in the panel.
+    var finalState = state
     let signal = TerminalSession.run(
       state, terminal: terminal,
-      afterFirstFrame: { state in state.adoptFindings(PromptLinter.check(app: state.environment.app)) },
-      record: { recorder?.write($0) })
+      afterFirstFrame: { state in
+        state.adoptFindings(PromptLinter.check(app: state.environment.app))
+        state.adoptScenarios(libraryScenarios())
+      },
+      record: { recorder?.write($0) }, finished: { finalState = $0 })
     terminal.stop()
     recorder?.close()
+    if let guide = finalState.guide {
+      console.out(
+        "scenario \(guide.scenario.title): \(guide.summary)\(guide.isFinished ? "" : " (stopped before the end)")\n")
+    }
     return signal == 0 ? 0 : 128 + signal
+  }
+}
+
+extension InteractiveCommand {
+  /// A library scenario by name, or a script file, with the app bundles it names.
+  static func guidedScenario(_ nameOrFile: String) -> Result<GuidedScenario, ScriptProblems> {
+    guard let path = ScenarioLibrary.path(for: nameOrFile) else {
+      let names = ScenarioLibrary.entries().map(\.name)
+      return .failure(
+        ScriptProblems(lines: [
+          "attsim: no scenario '\(nameOrFile.escapingControlCharacters)' (a file, or one of: \(names.joined(separator: ", ")))"
+        ]))
+    }
+    return PlayCommand.load(path).map { script, bundles in
+      GuidedScenario(name: (path as NSString).lastPathComponent, script: script, bundles: bundles)
+    }
+  }
+
+  /// Every library scenario, for the picker.
+  static func libraryScenarios() -> [GuidedScenario] {
+    ScenarioLibrary.entries().compactMap { entry in
+      guard case .success(let (script, bundles)) = PlayCommand.load(entry.path) else { return nil }
+      return GuidedScenario(name: entry.name, script: script, bundles: bundles)
+    }
   }
 }
 

@@ -9,7 +9,8 @@ extension Renderer {
     ("t", "the app tracks an event"), ("c", "the app calls setConsent(track:)"),
     ("l / L", "next / previous locale"), ("i", "update iOS to the next version in the plan"),
     ("m", "next integration: method-a, method-b, blog"), ("s", "Settings › Privacy › Tracking (and back)"),
-    ("d", "device and SDK setup"), ("r / x", "reinstall / relaunch the app"), ("?", "this help"), ("q Ctrl-C", "quit"),
+    ("d", "device and SDK setup"), ("g", "walk a scenario from the library"), ("r / x", "reinstall / relaunch the app"),
+    ("?", "this help"), ("q Ctrl-C", "quit"),
   ]
 
   mutating func drawHelp() {
@@ -41,6 +42,26 @@ extension Renderer {
       buffer.put(
         "◂ \(value(of: field)) ▸", row: row, column: box.column + 37,
         style: isSelected ? Style(bold: true) : Renderer.iosBlue, limit: boxWidth - 39)
+    }
+  }
+
+  mutating func drawPicker(selected: Int) {
+    let scenarios = state.environment.scenarios
+    let boxWidth = min(width - 4, 72)
+    let rows = min(height - 6, scenarios.count)
+    let box = Rect(row: 2, column: (width - boxWidth) / 2, width: boxWidth, height: rows + 4)
+    buffer.fill(box)
+    buffer.roundedBox(box)
+    buffer.put(" Walk a scenario ", row: box.row, column: box.column + 2, style: Style(bold: true))
+    let first = max(0, min(selected - rows / 2, scenarios.count - rows))
+    for offset in 0..<rows {
+      let index = first + offset
+      let row = box.row + 2 + offset
+      let isSelected = index == selected
+      buffer.put(isSelected ? "▸" : " ", row: row, column: box.column + 2)
+      buffer.put(
+        scenarios[index].title, row: row, column: box.column + 4, style: isSelected ? Style(reverse: true) : .plain,
+        limit: boxWidth - 6)
     }
   }
 

@@ -7,10 +7,11 @@ import TextSupport
 extension Renderer {
   mutating func drawPanel(_ rect: Rect) {
     var lines: [PanelLine] = []
+    if let guide = state.guide { lines += scenarioSection(guide, width: rect.width - 1) }
     lines += payloadSection(width: rect.width - 1)
     lines += deviceSection(width: rect.width - 1)
     lines += warningSection(width: rect.width - 1)
-    lines += checkSection(width: rect.width - 1)
+    if state.guide == nil { lines += checkSection(width: rect.width - 1) }
     let fixed = lines.count
     let room = rect.height - fixed - 1
     lines.append(.header("Events"))
@@ -42,6 +43,31 @@ extension Renderer {
     case header(String)
     case text(String, Style)
     case pair(String, String, Style)
+  }
+
+  /// Guided mode: the scenario, the next step and how to do it, and the latest expectations.
+  private func scenarioSection(_ guide: Guide, width: Int) -> [PanelLine] {
+    let steps = guide.scenario.script.steps
+    let done = guide.cursor
+    var lines: [PanelLine] = [.header("Scenario \(min(done, steps.count))/\(steps.count)")]
+    lines.append(.text(guide.scenario.title, Style(bold: true)))
+    if let next = guide.nextStep {
+      lines.append(.text("next: \(next.command) — \(Guide.hint(for: next))", Renderer.iosBlue))
+    } else {
+      let allPassed = guide.checks.allSatisfy(\.passed)
+      lines.append(.text("done: \(guide.summary)", allPassed ? Renderer.good : Renderer.error))
+    }
+    let shown = guide.isFinished ? guide.checks.filter { !$0.passed }.suffix(3) : guide.checks.suffix(2)
+    for check in shown {
+      let text =
+        check.passed
+        ? "✓ \(check.key)=\(check.expected)" : "✗ \(check.key)=\(check.expected), got \(check.actual)"
+      lines.append(.text(text, check.passed ? Renderer.good : Renderer.error))
+    }
+    if let deviation = guide.deviations.last {
+      lines.append(.text("off script: \(deviation)", Renderer.warning))
+    }
+    return lines
   }
 
   /// The payload as JSON; changed keys are marked ◀. Narrow panels put each value under its key.

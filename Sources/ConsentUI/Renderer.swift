@@ -37,6 +37,7 @@ public struct Renderer {
     switch state.overlay {
     case .help: drawHelp()
     case .setup(let field): drawSetup(selected: field)
+    case .picker(let index): drawPicker(selected: index)
     case nil: break
     }
   }
@@ -75,6 +76,7 @@ public struct Renderer {
     switch (state.overlay, state.phoneScreen) {
     case (.setup, _): keys = ["↑↓ field", "←→ change", "Esc done", "q quit"]
     case (.help, _): keys = ["any key closes help"]
+    case (.picker, _): keys = ["↑↓ choose", "⏎ walk it", "Esc cancel"]
     case (nil, .attDialog):
       keys = ["a Allow", "n Ask Not to Track", "←→ focus", "⏎ press", "l locale", "i iOS", "s settings", "q quit"]
     case (nil, .settings), (nil, .globalOffChoice):
@@ -82,7 +84,7 @@ public struct Renderer {
     default:
       keys = [
         "←→ focus", "⏎ press", "p pre-permission", "t track", "l locale", "i iOS", "m integration", "s settings",
-        "d setup", "? help", "q quit",
+        "d setup", "g scenarios", "? help", "q quit",
       ]
     }
     var column = 1

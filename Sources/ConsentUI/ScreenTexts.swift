@@ -10,6 +10,9 @@ public struct UIEnvironment: Sendable {
   /// terminal UI draws its first frame before the check runs).
   public var findings: [Finding]?
 
+  /// The scenarios the picker offers.
+  public var scenarios: [GuidedScenario] = []
+
   /// An environment for `app`.
   public init(app: AppResources, system: AppResources, findings: [Finding]?) {
     self.app = app

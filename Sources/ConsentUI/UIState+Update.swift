@@ -45,6 +45,7 @@ extension UIState {
     case "q": effects.append(.quit)
     case "?": overlay = .help
     case "d": overlay = .setup(.iOS)
+    case "g" where !environment.scenarios.isEmpty: overlay = .picker(0)
     case "p": perform(.prePermissionShown, &effects)
     case "a" where phoneScreen == .attDialog: perform(.allowTapped, &effects)
     case "n" where phoneScreen == .attDialog: perform(.askNotToTrackTapped, &effects)
@@ -99,6 +100,19 @@ extension UIState {
   // MARK: Overlays
 
   private mutating func handleOverlay(_ overlay: Overlay, _ key: KeyPress, _ effects: inout [UIEffect]) {
+    if case .picker(let index) = overlay {
+      let count = environment.scenarios.count
+      switch key {
+      case .up, .backTab: self.overlay = .picker((index + count - 1) % count)
+      case .down, .tab: self.overlay = .picker((index + 1) % count)
+      case .enter:
+        self.overlay = nil
+        startScenario(environment.scenarios[index], &effects)
+      case .character("q"): effects.append(.quit)
+      default: self.overlay = nil
+      }
+      return
+    }
     guard case .setup(let field) = overlay else {
       if key == .character("q") { effects.append(.quit) }
       self.overlay = nil
@@ -166,9 +180,51 @@ extension UIState {
     launch(&effects)
   }
 
-  /// The demo app's launch: `Collect.initialize` with the launch options.
+  /// The demo app's launch: `Collect.initialize` with the launch options (in guided mode the scenario
+  /// says when the SDK initializes).
   private mutating func launch(_ effects: inout [UIEffect]) {
+    guard guide == nil else { return }
     perform(.sdkInitialized(launchOptions), &effects)
+  }
+
+  /// Starts walking `scenario` from the script defaults, as `attsim play` runs it.
+  public mutating func startScenario(_ scenario: GuidedScenario) -> [UIEffect] {
+    var effects: [UIEffect] = []
+    startScenario(scenario, &effects)
+    return effects
+  }
+
+  private mutating func startScenario(_ scenario: GuidedScenario, _ effects: inout [UIEffect]) {
+    consent = ConsentState(locale: environment.app.developmentRegion)
+    consent.app.hasUsageDescription = environment.app.infoPlist?.usageDescription != nil
+    launchOptions = SDKOptions()
+    settingsOpen = false
+    choosingGlobalOff = false
+    overlay = nil
+    changedKeys = []
+    clock = 0
+    log = [LogLine(time: 0, text: "scenario: \(scenario.title)", kind: .notice)]
+    guide = Guide(scenario: scenario)
+    effects.append(.record("# scenario: \(scenario.title)"))
+    for line in ScriptWriter.setupLines(for: consent) { effects.append(.record(line)) }
+    advanceGuide(&effects)
+  }
+
+  /// Lets the guide perform its own steps (setup, app calls, expectations), recording them.
+  private mutating func advanceGuide(_ effects: inout [UIEffect]) {
+    guard var current = guide else { return }
+    let payloadBefore = consent.sdk.payload
+    let start = current.cursor
+    let story = current.advance(&consent)
+    for step in current.scenario.script.steps[start..<current.cursor] {
+      if case .action = step.kind { effects.append(.record(step.command)) }
+    }
+    if let bundle = current.bundle, bundle.root != environment.app.root { environment.app = bundle }
+    guide = current
+    log += story.map { LogLine(time: clock, text: $0, kind: .story) }
+    let payload = consent.sdk.payload
+    changedKeys.formUnion(Payload.keys.filter { payload[$0] != payloadBefore[$0] })
+    launchOptions = consent.sdk.options
   }
 
   private mutating func trackEvent(_ effects: inout [UIEffect]) {
@@ -201,6 +257,10 @@ extension UIState {
       let payload = consent.sdk.payload
       changedKeys = Set(Payload.keys.filter { payload[$0] != payloadBefore[$0] })
       effects.append(.record(ScriptWriter.line(for: action)))
+      if guide != nil {
+        guide?.record(action)
+        advanceGuide(&effects)
+      }
     } catch {
       log.append(LogLine(time: clock, text: "✗ \(ScriptWriter.line(for: action)): \(error.reason)", kind: .refusal))
     }

@@ -7,7 +7,7 @@ public struct UIState: Sendable {
   /// The device, app and SDK.
   public internal(set) var consent: ConsentState
   /// The app's texts and findings.
-  public private(set) var environment: UIEnvironment
+  public internal(set) var environment: UIEnvironment
   /// The options the demo app passes to `Collect.initialize` at every launch.
   public internal(set) var launchOptions: SDKOptions
   /// An overlay over the whole screen, if any.
@@ -28,6 +28,8 @@ public struct UIState: Sendable {
   public internal(set) var trackedEvents = 0
   /// Whether the session is being recorded (the title bar shows REC).
   public var isRecording = false
+  /// The scenario being walked, in guided mode.
+  public internal(set) var guide: Guide?
 
   /// An overlay over the whole screen.
   public enum Overlay: Hashable, Sendable {
@@ -35,6 +37,8 @@ public struct UIState: Sendable {
     case help
     /// The device and SDK setup, with the selected field.
     case setup(SetupField)
+    /// The scenario picker, with the selected scenario's index.
+    case picker(Int)
   }
 
   /// The demo app just launched in `locale`, like a well-behaved app: `Collect.initialize(method-a)` at launch.
@@ -52,6 +56,11 @@ public struct UIState: Sendable {
   /// Takes `attsim check`'s findings once they are known.
   public mutating func adoptFindings(_ findings: [Finding]) {
     environment.findings = findings
+  }
+
+  /// Offers `scenarios` in the picker (`g`).
+  public mutating func adoptScenarios(_ scenarios: [GuidedScenario]) {
+    environment.scenarios = scenarios
   }
 
   /// The lines that set up a fresh script to this state: the start of a `--record` file.

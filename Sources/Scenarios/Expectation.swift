@@ -1,4 +1,5 @@
 import ConsentCore
+import PromptStrings
 
 /// One `key=value` of an `expect` line.
 public struct Expectation: Hashable, Sendable {
@@ -18,6 +19,10 @@ public struct Expectation: Hashable, Sendable {
     case event
     /// A substring of some current warning (`none`: no warning at all).
     case warning
+    /// Some words of the purpose string the dialog shows in the app's locale (needs `app bundle=`).
+    case promptText
+    /// Where that purpose string comes from: `strings`, `catalog`, `info-plist` or `none`.
+    case promptSource
     /// The blog recipe's last callback, `true,IDFA` / `false,00` (`none` before any); `IDFA` stands for
     /// whatever the device hands out now, the zero IDFA on the Simulator.
     case callback
@@ -43,15 +48,21 @@ public struct Expectation: Hashable, Sendable {
   /// The `expect` keys that are not payload keys.
   static let stateKeys: [String: Subject] = [
     "status": .status, "prompt": .prompt, "crashed": .crashed, "device-idfa": .deviceIDFA,
-    "event": .event, "warning": .warning, "callback": .callback,
+    "event": .event, "warning": .warning, "callback": .callback, "prompt-text": .promptText,
+    "prompt-source": .promptSource,
   ]
+
+  /// The values `expect prompt-source=` takes.
+  static let promptSources = ["strings", "catalog", "info-plist", "none"]
 
   /// Every key `expect` accepts, for suggestions.
   static var allKeys: [String] { stateKeys.keys.sorted() + Payload.keys }
 
-  /// What the state shows for this subject, in the words `expect` uses.
-  public func actual(in state: ConsentState) -> String {
+  /// What the state shows for this subject, in the words `expect` uses; `bundle` is the app's resources,
+  /// when the script named them.
+  public func actual(in state: ConsentState, bundle: AppResources? = nil) -> String {
     switch subject {
+    case .promptText, .promptSource: promptActual(in: state, bundle: bundle)
     case .status: state.statusWord
     case .prompt: state.app.promptOnScreen ? "shown" : "none"
     case .crashed: state.app.crashed ? "yes" : "no"
@@ -64,10 +75,25 @@ public struct Expectation: Hashable, Sendable {
     }
   }
 
+  /// The purpose string the dialog shows in the app's locale, or where it comes from.
+  private func promptActual(in state: ConsentState, bundle: AppResources?) -> String {
+    guard let bundle else { return "no app bundle (add `app bundle=…`)" }
+    let text = bundle.usageDescription(locale: state.app.locale)
+    guard subject == .promptSource else { return text?.value ?? "none" }
+    switch text?.source {
+    case .stringsFile: return "strings"
+    case .catalog: return "catalog"
+    case .infoPlist: return "info-plist"
+    case nil: return "none"
+    }
+  }
+
   /// Whether the state meets this expectation.
-  public func holds(in state: ConsentState) -> Bool {
-    let actual = actual(in: state)
+  public func holds(in state: ConsentState, bundle: AppResources? = nil) -> Bool {
+    let actual = actual(in: state, bundle: bundle)
     switch subject {
+    case .promptText:
+      return bundle != nil && actual.lowercased().contains(expected.lowercased())
     case .warning:
       if expected == "none" { return state.warnings.isEmpty }
       return state.warnings.contains { $0.message.lowercased().contains(expected.lowercased()) }

@@ -1,16 +1,30 @@
 import ConsentCore
 
-/// A parsed `.attsim` script: its steps, in order.
+/// A parsed `.attsim` script: its steps, in order, and what its header comments say about it.
 public struct Script: Hashable, Sendable {
   /// The path the script was read from, as the user gave it.
   public var file: String
   /// One step per command line.
   public var steps: [Step]
+  /// `# title: …` from the header comments, if any.
+  public var title: String?
+  /// `# why: …` from the header comments, if any.
+  public var why: String?
 
   /// A script of `steps` from `file`.
-  public init(file: String, steps: [Step]) {
+  public init(file: String, steps: [Step], title: String? = nil, why: String? = nil) {
     self.file = file
     self.steps = steps
+    self.title = title
+    self.why = why
+  }
+
+  /// The bundle paths the script names (`app bundle=…`), as written.
+  public var bundlePaths: [String] {
+    steps.compactMap { step in
+      if case .useBundle(let path) = step.kind { return path }
+      return nil
+    }
   }
 }
 
@@ -31,6 +45,14 @@ public struct Step: Hashable, Sendable {
     case action(Action)
     /// An assertion on the state after the previous steps.
     case expect([Expectation])
+    /// The app's resources for what the dialog shows (`app bundle=PATH`, relative to the script).
+    case useBundle(String)
+  }
+
+  /// Whether the step checks rather than acts.
+  public var isExpectation: Bool {
+    if case .expect = kind { return true }
+    return false
   }
 
   /// A step at `line` (and `column`).

@@ -29,7 +29,24 @@ public enum ScriptParser {
       }
     }
     if !errors.isEmpty { throw ScriptErrors(errors: errors) }
-    return Script(file: file, steps: steps)
+    return Script(
+      file: file, steps: steps, title: headerValue("title", in: lines), why: headerValue("why", in: lines))
+  }
+
+  /// `# key: value` from the comment lines at the top of a script.
+  private static func headerValue(_ key: String, in lines: [Substring]) -> String? {
+    for line in lines {
+      let text = line.drop { $0 == " " || $0 == "\t" }
+      guard text.hasPrefix("#") else {
+        if text.isEmpty { continue }
+        return nil
+      }
+      let comment = text.dropFirst().drop { $0 == " " }
+      if comment.hasPrefix(key + ":") {
+        return comment.dropFirst(key.count + 1).trimmingSpaces
+      }
+    }
+    return nil
   }
 
   /// The commands a script may use, for help and suggestions.
@@ -52,7 +69,15 @@ struct LineParser {
     let arguments = Array(words.dropFirst())
     switch head.value {
     case "device": return .action(.deviceConfigured(try deviceChange(arguments)))
-    case "app": return .action(.appConfigured(try appChange(arguments)))
+    case "app":
+      if let bundle = arguments.first(where: { $0.key == "bundle" }) {
+        guard arguments.count == 1 else {
+          throw error(at: bundle.column, "app bundle= goes on a line of its own")
+        }
+        guard !bundle.value.isEmpty else { throw error(at: bundle.valueColumn, "bundle needs a folder path") }
+        return .useBundle(bundle.value)
+      }
+      return .action(.appConfigured(try appChange(arguments)))
     case "sdk": return .action(.sdkInitialized(try sdkOptions(arguments, after: head)))
     case "prepermission":
       let sub = try subcommand(arguments, after: head, choices: ["show", "continue", "not-now"])
@@ -110,7 +135,7 @@ struct LineParser {
   }
 
   private func appChange(_ arguments: [ScriptWord]) throws(ScriptError) -> AppChange {
-    let keys = ["usage-description", "state", "locale"]
+    let keys = ["usage-description", "state", "locale", "bundle"]
     let pairs = try keyValues(arguments, command: "app", allowed: keys, required: [], atLeastOne: true)
     var change = AppChange()
     if let word = pairs["usage-description"] {
@@ -232,6 +257,9 @@ struct LineParser {
     case .payload: valid = (!value.isEmpty, "a value, zero or absent")
     case .event: valid = (["sent", "queued", "dropped", "none"].contains(value), "sent, queued, dropped or none")
     case .warning: valid = (!value.isEmpty, "some words of a warning, or none")
+    case .promptText: valid = (!value.isEmpty, "some words of the purpose string")
+    case .promptSource:
+      valid = (Expectation.promptSources.contains(value), Expectation.promptSources.joined(separator: ", "))
     case .callback:
       let parts = value.split(separator: ",", omittingEmptySubsequences: false)
       let identifierOK =

@@ -1,4 +1,5 @@
 import ConsentCore
+import PromptStrings
 
 /// What one step of a script did.
 public struct StepResult: Sendable {
@@ -12,6 +13,8 @@ public struct StepResult: Sendable {
   public var failures: [ExpectationFailure]
   /// Why the action could not happen, when it could not; the script stops there.
   public var refusal: ActionRefused?
+  /// The purpose string the dialog shows in the app's locale, when the script named the app's resources.
+  public var prompt: LocalizedText?
 
   /// Whether the step went as the script said.
   public var passed: Bool { failures.isEmpty && refusal == nil }
@@ -27,16 +30,19 @@ public struct ExpectationFailure: Hashable, Sendable {
 
 /// Runs scripts against the model, from a starting state.
 public enum ScriptRunner {
-  /// Runs every step of `script` from `start`, handing each result to `report` as it happens.
+  /// Runs every step of `script` from `start`, handing each result to `report` as it happens. `bundles`
+  /// holds the app resources the script names (`app bundle=…`), loaded by the caller, keyed as written.
   /// Stops after a refused action; returns whether every step passed.
   @discardableResult
   public static func run(
-    _ script: Script, from start: ConsentState = ConsentState(), report: (StepResult) -> Void = { _ in }
+    _ script: Script, from start: ConsentState = ConsentState(), bundles: [String: AppResources] = [:],
+    report: (StepResult) -> Void = { _ in }
   ) -> Bool {
     var state = start
+    var bundle: AppResources?
     var passed = true
     for step in script.steps {
-      let result = perform(step, on: &state)
+      let result = perform(step, on: &state, bundle: &bundle, bundles: bundles)
       report(result)
       passed = passed && result.passed
       if result.refusal != nil { break }
@@ -44,8 +50,24 @@ public enum ScriptRunner {
     return passed
   }
 
-  /// Performs one step on `state`.
+  /// Performs one step on `state` (without app resources).
   public static func perform(_ step: Step, on state: inout ConsentState) -> StepResult {
+    var bundle: AppResources?
+    return perform(step, on: &state, bundle: &bundle, bundles: [:])
+  }
+
+  /// Performs one step on `state`, with the current app resources in `bundle`.
+  public static func perform(
+    _ step: Step, on state: inout ConsentState, bundle: inout AppResources?, bundles: [String: AppResources]
+  ) -> StepResult {
+    var result = performWithoutPrompt(step, on: &state, bundle: &bundle, bundles: bundles)
+    result.prompt = bundle?.usageDescription(locale: state.app.locale)
+    return result
+  }
+
+  private static func performWithoutPrompt(
+    _ step: Step, on state: inout ConsentState, bundle: inout AppResources?, bundles: [String: AppResources]
+  ) -> StepResult {
     switch step.kind {
     case .action(let action):
       do {
@@ -54,9 +76,19 @@ public enum ScriptRunner {
       } catch {
         return StepResult(step: step, state: state, story: [], failures: [], refusal: error)
       }
+    case .useBundle(let path):
+      guard let resources = bundles[path] else {
+        return StepResult(
+          step: step, state: state, story: [], failures: [],
+          refusal: ActionRefused("the app bundle \(path) is not loaded"))
+      }
+      bundle = resources
+      state.app.hasUsageDescription = resources.infoPlist?.usageDescription != nil
+      return StepResult(step: step, state: state, story: ["app resources: \(path)"], failures: [], refusal: nil)
     case .expect(let expectations):
-      let failures = expectations.filter { !$0.holds(in: state) }.map {
-        ExpectationFailure(expectation: $0, actual: $0.actual(in: state))
+      let current = bundle
+      let failures = expectations.filter { !$0.holds(in: state, bundle: current) }.map {
+        ExpectationFailure(expectation: $0, actual: $0.actual(in: state, bundle: current))
       }
       return StepResult(step: step, state: state, story: [], failures: failures, refusal: nil)
     }

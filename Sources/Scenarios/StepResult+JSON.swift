@@ -21,6 +21,10 @@ extension StepResult {
     object.add("warnings", state.warnings.map(\.message))
     object.add("story", story)
     if let callback = state.app.blogCallback { object.add("callback", callback.description) }
+    if let prompt {
+      object.add("prompt_text", prompt.value)
+      object.add("prompt_source", prompt.source.label)
+    }
     if case .expect = step.kind { object.add("expect", failures.isEmpty ? "passed" : "failed") }
     if !failures.isEmpty { object.add("failures", failures.map(\.sentence)) }
     if let refusal { object.add("error", refusal.reason) }

@@ -4,3 +4,10 @@ extension String {
     split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
   }
 }
+
+extension Substring {
+  /// The text without leading and trailing spaces.
+  var trimmingSpaces: String {
+    String(drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
+  }
+}

@@ -10,13 +10,14 @@ nonisolated(unsafe) private var pendingResize: Int32 = 0
 /// `q`, Ctrl-C, SIGTERM, SIGHUP and on crashes.
 public enum TerminalSession {
   /// Runs the UI until the user quits or a signal asks it to; `afterFirstFrame` runs once the first frame
-  /// is on screen (slow work that can wait), `record` receives every script line. Returns the signal that
-  /// ended the session, or 0.
+  /// is on screen (slow work that can wait), `record` receives every script line, `finished` the last
+  /// state. Returns the signal that ended the session, or 0.
   public static func run(
     _ state: UIState, terminal: Terminal, afterFirstFrame: (inout UIState) -> Void = { _ in },
-    record: (String) -> Void
+    record: (String) -> Void, finished: (UIState) -> Void = { _ in }
   ) -> Int32 {
     var state = state
+    defer { finished(state) }
     var firstFrameDrawn = false
     installSignalHandlers()
     defer { restoreSignalHandlers() }

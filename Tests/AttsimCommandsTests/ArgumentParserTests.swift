@@ -3,11 +3,17 @@ import Testing
 
 @Suite struct ArgumentParserTests {
   @Test(arguments: [
-    ([], Command.interactive(app: nil, locale: nil, record: nil)),
-    (["--app", "My.app", "--locale", "ja"], .interactive(app: "My.app", locale: "ja", record: nil)),
-    (["--record=s.attsim"], .interactive(app: nil, locale: nil, record: "s.attsim")),
-    (["play", "a.attsim", "b.attsim"], .play(files: ["a.attsim", "b.attsim"])),
-    (["play", "--", "-odd.attsim"], .play(files: ["-odd.attsim"])),
+    ([], Command.interactive(app: nil, locale: nil, record: nil, scenario: nil)),
+    (["--app", "My.app", "--locale", "ja"], .interactive(app: "My.app", locale: "ja", record: nil, scenario: nil)),
+    (["--record=s.attsim"], .interactive(app: nil, locale: nil, record: "s.attsim", scenario: nil)),
+    (["--scenario", "reinstall"], .interactive(app: nil, locale: nil, record: nil, scenario: "reinstall")),
+    (["play", "a.attsim", "b.attsim"], .play(files: ["a.attsim", "b.attsim"], report: nil, output: nil)),
+    (["play", "--", "-odd.attsim"], .play(files: ["-odd.attsim"], report: nil, output: nil)),
+    (
+      ["play", "--report", "junit", "--output", "r.xml", "a.attsim"],
+      .play(files: ["a.attsim"], report: .junit, output: "r.xml")
+    ),
+    (["scenarios"], .scenarios),
     (["check", "App"], .check(path: "App", format: .text, devRegion: nil)),
     (
       ["check", "--format", "sarif", "App", "--dev-region", "de"], .check(path: "App", format: .sarif, devRegion: "de")
@@ -29,7 +35,8 @@ import Testing
   }
 
   @Test(arguments: [
-    (["plya"], "unknown subcommand 'plya'; did you mean 'play'? (subcommands: play, check, render, matrix)"),
+    (["plya"], "unknown subcommand 'plya'; did you mean 'play'? (subcommands: play, scenarios, check, render, matrix)"),
+    (["play", "--report", "html", "a.attsim"], "--report must be one of junit, markdown, not 'html'"),
     (["play"], "attsim play needs FILE"),
     (["matrix", "--formt", "csv"], "unknown option '--formt' for attsim matrix; did you mean '--format'?"),
     (["matrix", "--format", "html"], "--format must be one of csv, markdown, not 'html'"),
@@ -42,7 +49,7 @@ import Testing
     (["--locale", "ja", "--locale", "ar"], "--locale is given twice"),
     (["--bogus"], "unknown option '--bogus' for attsim"),
     (["-x"], "unknown option '-x' for attsim"),
-    (["help", "nope"], "unknown subcommand 'nope' (subcommands: play, check, render, matrix)"),
+    (["help", "nope"], "unknown subcommand 'nope' (subcommands: play, scenarios, check, render, matrix)"),
     (["--app="], "--app needs a value (DIR)"),
   ])
   func rejectsMistakesWithOneClearLine(arguments: [String], message: String) {

@@ -36,6 +36,22 @@ import Testing
     #expect(replay.out.split(separator: "\n").last?.contains("\"status\":\"authorized\"") == true)
   }
 
+  @Test func aGuidedScenarioShowsEachStepAndTheSummary() throws {
+    let tmux = try Tmux("\(Tmux.attsim) --scenario allow-method-a")
+    #expect(try tmux.waitFor("next: request"), "\(tmux.screen)")
+    try tmux.send("Enter")
+    #expect(try tmux.waitFor("next: tap allow"), "\(tmux.screen)")
+    try tmux.send("a")
+    #expect(try tmux.waitFor("done: 10 of 10 expectations passed"), "\(tmux.screen)")
+    try tmux.send("q")
+    #expect(try waitForExit(tmux) == 0)
+    // The summary attsim prints on leaving (compared without spaces: the pane wraps it at 80 columns).
+    let after = tmux.screen.filter { !$0.isWhitespace }
+    let summary =
+      "scenario Allow with method-a puts the status and the IDFA in the payload: 10 of 10 expectations passed"
+    #expect(after.contains(summary.filter { !$0.isWhitespace }))
+  }
+
   @Test func sigtermRestoresTheTerminal() throws {
     let tmux = try Tmux(Tmux.attsim)
     #expect(try tmux.waitFor("simulator controls"), "\(tmux.screen)")

@@ -116,7 +116,7 @@ import Testing
     ("expect", 1, 8, "expect needs at least one key=value, e.g. expect status=authorized"),
     (
       "expect stauts=denied", 1, 8,
-      "expect has no key \"stauts\"; did you mean \"status\"? keys are callback, crashed, device-idfa, event, prompt, status, warning, att_authorization_status, advertising_id"
+      "expect has no key \"stauts\"; did you mean \"status\"? keys are callback, crashed, device-idfa, event, prompt, prompt-source, prompt-text, status, warning, att_authorization_status, advertising_id"
     ),
     (
       "expect status=allowed", 1, 15,

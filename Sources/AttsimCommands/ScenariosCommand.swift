@@ -1,0 +1,55 @@
+import Foundation
+import Scenarios
+import TextSupport
+
+/// The library of scenarios in Assets/Scenarios.
+enum ScenarioLibrary {
+  /// A scenario's name (its file name without `.attsim`), title and path.
+  struct Entry {
+    var name: String
+    var title: String
+    var why: String?
+    var path: String
+  }
+
+  /// Every scenario of the library, by name.
+  static func entries() -> [Entry] {
+    guard let assets = AssetLocator.assetsFolder() else { return [] }
+    let folder = assets + "/Scenarios"
+    let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter {
+      $0.hasSuffix(".attsim")
+    }
+    return names.sorted().compactMap { file in
+      let path = folder + "/" + file
+      guard case .success(let text) = TextFile.read(path), let script = try? ScriptParser.parse(text, file: path)
+      else { return nil }
+      return Entry(
+        name: String(file.dropLast(".attsim".count)), title: script.title ?? file, why: script.why, path: path)
+    }
+  }
+
+  /// A file path, or the path of the library scenario called `name`.
+  static func path(for nameOrFile: String) -> String? {
+    if FileManager.default.fileExists(atPath: nameOrFile) { return nameOrFile }
+    return entries().first { $0.name == nameOrFile }?.path
+  }
+}
+
+/// `attsim scenarios`: lists the library with titles.
+enum ScenariosCommand {
+  static func run(console: Console) -> Int32 {
+    let entries = ScenarioLibrary.entries()
+    guard !entries.isEmpty else {
+      console.err("attsim: no scenario library found; set ATTSIM_ASSETS to attsim's Assets folder\n")
+      return 2
+    }
+    let width = entries.map(\.name.count).max() ?? 0
+    for entry in entries {
+      let padding = String(repeating: " ", count: width - entry.name.count)
+      console.out("\(entry.name)\(padding)  \(entry.title)".escapingControlCharacters + "\n")
+    }
+    console.out(
+      "\n\(entries.count) scenarios · run one: attsim play \(entries[0].path) · walk one: attsim --scenario NAME\n")
+    return 0
+  }
+}

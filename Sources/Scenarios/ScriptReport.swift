@@ -1,0 +1,150 @@
+import ConsentCore
+import TextSupport
+
+/// A script and what each of its steps did: the input of `play --report`.
+public struct ScriptOutcome: Sendable {
+  /// The script.
+  public var script: Script
+  /// One result per step that ran (a refused step ends the run).
+  public var results: [StepResult]
+
+  /// A script's outcome.
+  public init(script: Script, results: [StepResult]) {
+    self.script = script
+    self.results = results
+  }
+
+  /// The expectations checked, with whether each held.
+  var checks: [(step: Step, expectation: Expectation, failure: ExpectationFailure?)] {
+    results.flatMap { result -> [(Step, Expectation, ExpectationFailure?)] in
+      guard case .expect(let expectations) = result.step.kind else { return [] }
+      return expectations.map { expectation in
+        (result.step, expectation, result.failures.first { $0.expectation == expectation })
+      }
+    }
+  }
+
+  /// The step that could not happen, if one could not.
+  var refused: StepResult? { results.first { $0.refusal != nil } }
+
+  /// Expectation lines after a refused step, which never ran.
+  var skipped: [Step] {
+    guard let refused else { return [] }
+    return script.steps.filter { $0.line > refused.step.line && $0.isExpectation }
+  }
+
+  /// Whether every step went as the script said.
+  public var passed: Bool { results.allSatisfy(\.passed) }
+
+  /// The title, or the file name.
+  var name: String { script.title ?? script.file }
+}
+
+/// `play --report junit`: JUnit XML for CI systems, one test case per expectation (and per refused step).
+public enum JUnitReport {
+  public static func xml(_ outcomes: [ScriptOutcome]) -> String {
+    let tests = outcomes.reduce(0) { $0 + $1.checks.count + $1.skipped.count + ($1.refused == nil ? 0 : 1) }
+    let failures = outcomes.reduce(0) { $0 + $1.checks.filter { $0.failure != nil }.count }
+    let errors = outcomes.filter { $0.refused != nil }.count
+    var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+    xml += "<testsuites name=\"attsim\" tests=\"\(tests)\" failures=\"\(failures)\" errors=\"\(errors)\">\n"
+    for outcome in outcomes {
+      let suiteFailures = outcome.checks.filter { $0.failure != nil }.count
+      let suiteTests = outcome.checks.count + outcome.skipped.count + (outcome.refused == nil ? 0 : 1)
+      xml += "  <testsuite name=\"\(escape(outcome.name))\" tests=\"\(suiteTests)\" failures=\"\(suiteFailures)\""
+      xml +=
+        " errors=\"\(outcome.refused == nil ? 0 : 1)\" skipped=\"\(outcome.skipped.count)\" file=\"\(escape(outcome.script.file))\">\n"
+      let className =
+        "attsim." + (outcome.script.file.split(separator: "/").last.map(String.init) ?? outcome.script.file)
+      for check in outcome.checks {
+        let name = "line \(check.step.line): expect \(check.expectation.key)=\(check.expectation.expected)"
+        xml += "    <testcase classname=\"\(escape(className))\" name=\"\(escape(name))\""
+        if let failure = check.failure {
+          let location = "\(outcome.script.file):\(check.step.line):\(check.expectation.column)"
+          xml += ">\n      <failure type=\"expectation\" message=\"\(escape(failure.sentence))\">"
+          xml += escape("\(location): \(failure.sentence)") + "</failure>\n    </testcase>\n"
+        } else {
+          xml += "/>\n"
+        }
+      }
+      if let refused = outcome.refused, let reason = refused.refusal?.reason {
+        let name = "line \(refused.step.line): \(refused.step.command)"
+        xml += "    <testcase classname=\"\(escape(className))\" name=\"\(escape(name))\">\n"
+        xml += "      <error type=\"refused\" message=\"\(escape(reason))\">"
+        xml += escape("\(outcome.script.file):\(refused.step.line):\(refused.step.column): \(reason)") + "</error>\n"
+        xml += "    </testcase>\n"
+      }
+      for step in outcome.skipped {
+        xml +=
+          "    <testcase classname=\"\(escape(className))\" name=\"\(escape("line \(step.line): \(step.command)"))\">"
+        xml += "<skipped message=\"an earlier step could not happen\"/></testcase>\n"
+      }
+      xml += "  </testsuite>\n"
+    }
+    return xml + "</testsuites>\n"
+  }
+
+  /// Text escaped for XML attributes and content; control characters (not allowed in XML 1.0) as escapes.
+  static func escape(_ text: String) -> String {
+    var out = ""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "&": out += "&amp;"
+      case "<": out += "&lt;"
+      case ">": out += "&gt;"
+      case "\"": out += "&quot;"
+      case "'": out += "&apos;"
+      case "\n": out += "&#10;"
+      case "\t": out += "&#9;"
+      case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value):
+        out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+      default: out.unicodeScalars.append(scalar)
+      }
+    }
+    return out
+  }
+}
+
+/// `play --report markdown`: a bug report a developer can read — steps, expected, actual, payload.
+public enum MarkdownReport {
+  public static func text(_ outcomes: [ScriptOutcome]) -> String {
+    let failed = outcomes.filter { !$0.passed }.count
+    var out = "# attsim report\n\n\(outcomes.count) scenario\(outcomes.count == 1 ? "" : "s") · \(failed) failed\n"
+    for outcome in outcomes {
+      out += "\n## \(outcome.passed ? "✓" : "✗") \(cell(outcome.name))\n\n"
+      out += "`\(outcome.script.file)`"
+      if let why = outcome.script.why { out += " — \(cell(why))" }
+      out += "\n\n**Steps**\n\n"
+      var number = 0
+      for step in outcome.script.steps where !step.isExpectation {
+        number += 1
+        var mark = ""
+        if let refused = outcome.refused, refused.step.line == step.line, let reason = refused.refusal?.reason {
+          mark = " ✗ could not happen: \(cell(reason))"
+        }
+        out += "\(number). `\(cell(step.command))` (line \(step.line))\(mark)\n"
+      }
+      out += "\n**Expected and actual**\n\n| line | expected | actual | |\n|---|---|---|---|\n"
+      for check in outcome.checks {
+        let actual = check.failure?.actual ?? check.expectation.expected
+        out += "| \(check.step.line) | `\(cell(check.expectation.key))=\(cell(check.expectation.expected))` | "
+        out += "\(cell(actual)) | \(check.failure == nil ? "✓" : "✗") |\n"
+      }
+      for step in outcome.skipped {
+        out += "| \(step.line) | `\(cell(step.command))` | not reached | – |\n"
+      }
+      if let last = outcome.results.last?.state {
+        out += "\n**At the end**: status \(last.statusWord), device IDFA \(last.deviceIDFA)\n\n"
+        out += "```json\n\(last.sdk.payload.json.json)\n```\n"
+        let warnings = last.warnings.map(\.message)
+        if !warnings.isEmpty { out += "\nWarnings:\n" + warnings.map { "- \(cell($0))\n" }.joined() }
+      }
+    }
+    return out
+  }
+
+  /// Text safe inside a Markdown table cell and for a terminal.
+  static func cell(_ text: String) -> String {
+    text.escapingControlCharacters.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "`", with: "'")
+  }
+}

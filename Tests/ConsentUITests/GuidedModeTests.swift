@@ -1,0 +1,101 @@
+import ConsentCore
+import ConsentUI
+import Foundation
+import Scenarios
+import Testing
+
+/// Guided mode: the tester performs each step by keyboard; the panel shows every expectation.
+@Suite struct GuidedModeTests {
+  func scenario(_ source: String, title: String = "A walk") throws -> GuidedScenario {
+    GuidedScenario(
+      name: "walk", script: try ScriptParser.parse("# title: \(title)\n" + source, file: "walk.attsim"), bundles: [:])
+  }
+
+  @Test func theTesterWalksEveryStepAndSeesEachExpectation() throws {
+    let walk = try scenario(
+      "sdk init\nexpect status=notDetermined\nprepermission show\nprepermission continue\nexpect prompt=shown\ntap allow\nexpect status=authorized advertising_id=zero\n"
+    )
+    var pilot = Pilot()
+    pilot.recorded += pilot.state.startScenario(walk).compactMap { effect in
+      if case .record(let line) = effect { return line }
+      return nil
+    }
+    #expect(pilot.state.guide?.nextStep?.command == "prepermission show")
+    #expect(pilot.text.contains("next: prepermission show — press p"))
+    #expect(pilot.state.guide?.checks.map(\.passed) == [true])
+    pilot.press("p")
+    #expect(pilot.state.guide?.nextStep?.command == "prepermission continue")
+    pilot.press("enter")
+    #expect(pilot.state.guide?.checks.last?.key == "prompt")
+    pilot.press("a")
+    let guide = try #require(pilot.state.guide)
+    #expect(guide.isFinished)
+    #expect(guide.checks.map(\.passed) == [true, true, true, false])
+    #expect(guide.summary == "3 of 4 expectations passed")
+    #expect(pilot.text.contains("done: 3 of 4 expectations passed"))
+    #expect(pilot.text.contains("✗ advertising_id=zero, got 6D92078A"))
+    #expect(guide.deviations.isEmpty)
+  }
+
+  @Test func theGuidePerformsSetupAndAppCallsItself() throws {
+    let walk = try scenario(
+      "device ios=15.0 kind=simulator\nsdk init use-consent=true\ntrack opened\nexpect event=queued\nrequest\n")
+    var pilot = Pilot()
+    _ = pilot.state.startScenario(walk)
+    let consent = pilot.state.consent
+    #expect(consent.device.iOS == IOSVersion(15, 0) && consent.device.kind == .simulator)
+    #expect(consent.sdk.queue == ["opened"])
+    #expect(pilot.state.guide?.nextStep?.command == "request")
+    pilot.press("enter")
+    #expect(pilot.state.guide?.isFinished == true)
+  }
+
+  @Test func stepsOffTheScriptAreNotedAndRelaunchDoesNotInitializeTheSDK() throws {
+    let walk = try scenario("request\ntap allow\nrelaunch\nexpect status=authorized\n")
+    var pilot = Pilot()
+    _ = pilot.state.startScenario(walk)
+    pilot.press("t")
+    #expect(pilot.state.guide?.deviations.first?.hasPrefix("track") == true)
+    #expect(pilot.text.contains("off script: track"))
+    pilot.press("enter", "a", "x")
+    #expect(pilot.state.guide?.isFinished == true)
+    #expect(!pilot.state.consent.sdk.initialized)
+  }
+
+  @Test func goingToSettingsIsNotOffScript() throws {
+    let walk = try scenario("request\ntap allow\nsettings app-tracking=off\nexpect status=denied\n")
+    var pilot = Pilot()
+    _ = pilot.state.startScenario(walk)
+    pilot.press("enter", "a", "s", "tab", "enter")
+    #expect(pilot.state.guide?.isFinished == true)
+    #expect(pilot.state.guide?.deviations == [])
+    #expect(pilot.state.guide?.checks.allSatisfy(\.passed) == true)
+  }
+
+  @Test func aRecordedSessionOpensInGuidedMode() throws {
+    var recorder = Pilot()
+    var session = recorder.state.recordingHeader
+    recorder.press("p", "enter", "a", "s", "tab", "enter", "s", "t")
+    session += recorder.recorded
+    let replay = try scenario(session.joined(separator: "\n"), title: "recorded")
+    var walker = Pilot()
+    _ = walker.state.startScenario(replay)
+    walker.press("p", "enter", "a", "s", "tab", "enter", "s")
+    #expect(walker.state.guide?.isFinished == true)
+    #expect(walker.state.guide?.deviations == [])
+    #expect(walker.state.consent.sdk.payload == recorder.state.consent.sdk.payload)
+    #expect(walker.state.consent.events.sent.count == recorder.state.consent.events.sent.count)
+  }
+
+  @Test func thePickerStartsALibraryScenario() throws {
+    var pilot = Pilot()
+    pilot.state.adoptScenarios([
+      try scenario("request\n", title: "First"), try scenario("reinstall\n", title: "Second"),
+    ])
+    pilot.press("g")
+    #expect(pilot.text.contains("Walk a scenario") && pilot.text.contains("Second"))
+    pilot.press("down", "enter")
+    #expect(pilot.state.guide?.scenario.title == "Second")
+    #expect(pilot.state.overlay == nil)
+  }
+}
