@@ -3,6 +3,7 @@ enum HelpText {
   static func text(for topic: String?) -> String {
     switch topic {
     case "play": play
+    case "scenarios": scenarios
     case "check": check
     case "render": render
     case "matrix": matrix
@@ -14,8 +15,11 @@ enum HelpText {
     attsim — a terminal consent simulator for iOS App Tracking Transparency and IDFA collection.
 
     USAGE
-      attsim [--app DIR] [--locale TAG] [--record FILE]   the terminal UI (the demo app by default)
-      attsim play FILE…                                   run .attsim scripts, one JSON line per command
+      attsim [--app DIR] [--locale TAG] [--record FILE] [--scenario NAME|FILE]
+                                                          the terminal UI (the demo app by default)
+      attsim play [--report junit|markdown] [--output FILE] FILE…
+                                                          run .attsim scripts, one JSON line per command
+      attsim scenarios                                    the scenario library, with titles
       attsim check PATH [--format text|json|sarif] [--dev-region TAG]
                                                           lint an app's localized prompt strings
       attsim render [--app DIR] [--locale TAG] [--width N] [--height N] [--script FILE]
@@ -28,13 +32,23 @@ enum HelpText {
 
     """
 
+  static let scenarios = """
+    USAGE: attsim scenarios
+
+    Lists the scenario library (Assets/Scenarios) with titles. Walk one in the UI with
+    attsim --scenario NAME, run it headless with attsim play.
+
+    """
+
   static let play = """
-    USAGE: attsim play FILE…
+    USAGE: attsim play [--report junit|markdown] [--output FILE] FILE…
 
     Runs each script from the defaults (iPhone on iOS 26.0, switches permissive, the app installed and
     active, the SDK not initialized) and prints one JSON object per command: line, command, status,
     prompt, crashed, device_idfa, payload, events, warnings, story. A script with a syntax error runs
     nothing. Exit 0 when every `expect` holds, 1 when one fails, 2 on a usage or script error.
+    --report junit gives JUnit XML (one test case per expectation), --report markdown a bug report;
+    --output FILE writes the result to FILE atomically instead of standard output.
 
     Commands: device, app, sdk init, prepermission show|continue|not-now, request,
     tap allow|ask-not-to-track, method-b, settings, relaunch, reinstall, consent, track, expect.
