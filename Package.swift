@@ -16,6 +16,8 @@ let package = Package(
     .target(name: "PromptStrings", dependencies: ["TextSupport"]),
     // The terminal UI, pure: screen state, keys, layout and rendering into a cell buffer. No ncurses.
     .target(name: "ConsentUI", dependencies: ["ConsentCore", "PromptStrings", "Scenarios", "TextSupport"]),
+    // `attsim gallery`: every locale's prompt as one self-contained HTML page.
+    .target(name: "Gallery", dependencies: ["ConsentUI", "PromptStrings"]),
     // Wide-character ncurses, as a system library (libncurses-dev).
     .systemLibrary(name: "CNcurses", providers: [.apt(["libncurses-dev"])]),
     // Shows ScreenBuffers on a real terminal and reads keys and clicks: the only ncurses user.
@@ -25,7 +27,9 @@ let package = Package(
     // Argument parsing and the subcommands, as a library so tests can drive them.
     .target(
       name: "AttsimCommands",
-      dependencies: ["ConsentCore", "ConsentUI", "Scenarios", "PromptStrings", "TerminalDriver", "TextSupport"]),
+      dependencies: [
+        "ConsentCore", "ConsentUI", "Gallery", "Scenarios", "PromptStrings", "TerminalDriver", "TextSupport",
+      ]),
     // The executable: hands the command line to AttsimCommands.
     .executableTarget(name: "attsim", dependencies: ["AttsimCommands"]),
     // Benchmarks for the README's Performance section (`swift run -c release attsim-bench`).
@@ -34,6 +38,7 @@ let package = Package(
     .testTarget(name: "ConsentCoreTests", dependencies: ["ConsentCore"]),
     .testTarget(name: "TextSupportTests", dependencies: ["TextSupport"]),
     .testTarget(name: "PromptStringsTests", dependencies: ["PromptStrings"]),
+    .testTarget(name: "GalleryTests", dependencies: ["Gallery", "ConsentUI", "PromptStrings"]),
     .testTarget(name: "TerminalDriverTests", dependencies: ["TerminalDriver", "ConsentUI", "CNcurses"]),
     .testTarget(
       name: "ConsentUITests", dependencies: ["ConsentUI", "ConsentCore", "PromptStrings", "Scenarios"],

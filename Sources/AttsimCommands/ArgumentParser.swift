@@ -40,6 +40,9 @@ public enum ArgumentParser {
         Option(name: "height", value: "N"), Option(name: "script", value: "FILE"),
       ], operands: ("", 0...0)),
     Subcommand(
+      name: "gallery", options: [Option(name: "app", value: "DIR"), Option(name: "out", value: "FILE.html")],
+      operands: ("", 0...0)),
+    Subcommand(
       name: "matrix",
       options: [Option(name: "format", value: "FORMAT", choices: MatrixFormat.allCases.map(\.rawValue))],
       operands: ("", 0...0)),
@@ -94,6 +97,9 @@ public enum ArgumentParser {
       return .render(
         app: options["app"], locale: options["locale"], width: try size(options["width"], "width"),
         height: try size(options["height"], "height"), script: options["script"])
+    case "gallery":
+      guard let out = options["out"] else { throw UsageError("attsim gallery needs --out FILE.html") }
+      return .gallery(app: options["app"], out: out)
     default:
       return .matrix(format: MatrixFormat(rawValue: options["format"] ?? "markdown")!)
     }

@@ -25,6 +25,8 @@ public enum Attsim {
       return PlayCommand.run(files: files, report: report, output: output, console: console)
     case .scenarios:
       return ScenariosCommand.run(console: console)
+    case .gallery(let app, let out):
+      return GalleryCommand.run(app: app, out: out, console: console)
     case .matrix(let format):
       let rows = TestPlan.rows()
       console.out(format == .csv ? TestPlan.csv(rows) : TestPlan.markdown(rows))

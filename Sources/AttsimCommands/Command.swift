@@ -29,6 +29,8 @@ public enum Command: Equatable, Sendable {
   case check(path: String, format: CheckFormat, devRegion: String?)
   /// Print the screen the TUI would draw.
   case render(app: String?, locale: String?, width: Int?, height: Int?, script: String?)
+  /// Write every locale's prompt as one HTML page.
+  case gallery(app: String?, out: String)
   /// Print the QA test plan.
   case matrix(format: MatrixFormat)
   /// Print help, for everything or one subcommand.

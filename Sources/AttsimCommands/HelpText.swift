@@ -7,6 +7,7 @@ enum HelpText {
     case "check": check
     case "render": render
     case "matrix": matrix
+    case "gallery": gallery
     default: overview
     }
   }
@@ -24,6 +25,7 @@ enum HelpText {
                                                           lint an app's localized prompt strings
       attsim render [--app DIR] [--locale TAG] [--width N] [--height N] [--script FILE]
                                                           print the screen the UI would draw
+      attsim gallery [--app DIR] --out FILE.html          every locale's prompt on one HTML page
       attsim matrix [--format csv|markdown]               the QA test plan of every combination
       attsim help [SUBCOMMAND]                            help for one subcommand
       attsim --version
@@ -67,6 +69,15 @@ enum HelpText {
     USAGE: attsim render [--app DIR] [--locale TAG] [--width N] [--height N] [--script FILE]
 
     Prints, as plain text, exactly what the terminal UI would draw, after the script's actions.
+
+    """
+
+  static let gallery = """
+    USAGE: attsim gallery [--app DIR] --out FILE.html
+
+    Writes one self-contained HTML page (no scripts, no network) showing, for every locale of the app
+    (the demo app by default), the ATT dialog and the pre-permission screen as iOS draws them, with
+    that locale's check findings, and a summary table at the top. The file is written atomically.
 
     """
 

@@ -14,6 +14,8 @@ import Testing
       .play(files: ["a.attsim"], report: .junit, output: "r.xml")
     ),
     (["scenarios"], .scenarios),
+    (["gallery", "--out", "g.html"], .gallery(app: nil, out: "g.html")),
+    (["gallery", "--app", "A", "--out=g.html"], .gallery(app: "A", out: "g.html")),
     (["check", "App"], .check(path: "App", format: .text, devRegion: nil)),
     (
       ["check", "--format", "sarif", "App", "--dev-region", "de"], .check(path: "App", format: .sarif, devRegion: "de")
@@ -35,7 +37,10 @@ import Testing
   }
 
   @Test(arguments: [
-    (["plya"], "unknown subcommand 'plya'; did you mean 'play'? (subcommands: play, scenarios, check, render, matrix)"),
+    (
+      ["plya"],
+      "unknown subcommand 'plya'; did you mean 'play'? (subcommands: play, scenarios, check, render, gallery, matrix)"
+    ),
     (["play", "--report", "html", "a.attsim"], "--report must be one of junit, markdown, not 'html'"),
     (["play"], "attsim play needs FILE"),
     (["matrix", "--formt", "csv"], "unknown option '--formt' for attsim matrix; did you mean '--format'?"),
@@ -49,7 +54,7 @@ import Testing
     (["--locale", "ja", "--locale", "ar"], "--locale is given twice"),
     (["--bogus"], "unknown option '--bogus' for attsim"),
     (["-x"], "unknown option '-x' for attsim"),
-    (["help", "nope"], "unknown subcommand 'nope' (subcommands: play, scenarios, check, render, matrix)"),
+    (["help", "nope"], "unknown subcommand 'nope' (subcommands: play, scenarios, check, render, gallery, matrix)"),
     (["--app="], "--app needs a value (DIR)"),
   ])
   func rejectsMistakesWithOneClearLine(arguments: [String], message: String) {

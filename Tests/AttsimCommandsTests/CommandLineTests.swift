@@ -57,3 +57,23 @@ import Testing
     #expect(text.contains("Lumen Demo"))
   }
 }
+
+@Suite struct GalleryCommandTests {
+  @Test func writesThePageAtomically() throws {
+    let folder = try temporaryFolder()
+    let out = folder.appendingPathComponent("gallery.html").path
+    let outcome = attsim("gallery", "--out", out)
+    #expect(outcome.status == 0)
+    #expect(outcome.err == "attsim gallery: 13 locales written to \(out)\n")
+    #expect(try String(contentsOfFile: out, encoding: .utf8).hasPrefix("<!DOCTYPE html>"))
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["gallery.html"])
+  }
+
+  @Test func needsAnOutputFile() {
+    let outcome = attsim("gallery")
+    #expect(
+      outcome.status == 2 && outcome.err == "attsim: attsim gallery needs --out FILE.html (see 'attsim --help')\n")
+    let nowhere = attsim("gallery", "--out", "/no/such/dir/g.html")
+    #expect(nowhere.status == 2 && nowhere.err.hasPrefix("attsim: cannot write '/no/such/dir/g.html'"))
+  }
+}

@@ -1,0 +1,153 @@
+import ConsentUI
+import Foundation
+import PromptStrings
+
+/// `attsim gallery`: one self-contained HTML page showing, for every locale of an app, the ATT dialog and
+/// the pre-permission screen as iOS draws them, with that locale's `check` findings. The texts, the locale
+/// lookup and the findings come from the same code as the UI and `check`.
+public enum GalleryPage {
+  /// The page for `environment` (its findings must be filled in), stamped with `version`.
+  public static func html(for environment: UIEnvironment, version: String) -> String {
+    let locales = environment.locales
+    let appName = environment.texts(locale: environment.app.developmentRegion).appName
+    var page = """
+      <!DOCTYPE html>
+      <html lang="en">
+      <head>
+      <meta charset="utf-8">
+      <meta name="viewport" content="width=device-width, initial-scale=1">
+      <title>attsim gallery — \(HTML.escape(appName))</title>
+      <style>\(style)</style>
+      </head>
+      <body>
+      <header>
+      <h1>\(HTML.escape(appName)): the tracking prompt in \(locales.count) locale\(locales.count == 1 ? "" : "s")</h1>
+      <p>\(HTML.escape(environment.app.root)) · development region \(HTML.escape(environment.app.developmentRegion)) · attsim \(HTML.escape(version)). The system texts are attsim's own approximations of iOS's.</p>
+      </header>
+
+      """
+    page += summaryTable(environment, locales)
+    for locale in locales { page += localeBlock(environment, locale) }
+    page +=
+      "<footer>Made by attsim gallery. No scripts, no network: this file is all there is.</footer>\n</body>\n</html>\n"
+    return page
+  }
+
+  /// The verdict for a locale's findings: clean, warnings, or errors.
+  static func verdict(_ findings: [Finding]) -> (word: String, className: String) {
+    if findings.contains(where: { $0.severity == .error }) { return ("errors", "error") }
+    if findings.contains(where: { $0.severity == .warning }) { return ("warnings", "warning") }
+    return ("clean", "clean")
+  }
+
+  private static func summaryTable(_ environment: UIEnvironment, _ locales: [String]) -> String {
+    var table =
+      "<table class=\"summary\">\n<thead><tr><th>Locale</th><th>Language</th><th>Shown from</th><th>Verdict</th><th>Findings</th></tr></thead>\n<tbody>\n"
+    for locale in locales {
+      let findings = environment.findings(locale: locale) ?? []
+      let verdict = verdict(findings)
+      let texts = environment.texts(locale: locale)
+      let source = texts.usageDescription?.source.label ?? "none"
+      table += "<tr><td><a href=\"#locale-\(HTML.escape(locale))\">\(HTML.escape(locale))</a></td>"
+      table += "<td lang=\"\(HTML.escape(locale))\">\(HTML.escape(languageName(locale)))</td>"
+      table += "<td>\(HTML.escape(source))</td><td class=\"\(verdict.className)\">\(verdict.word)</td>"
+      table += "<td>\(findings.count)</td></tr>\n"
+    }
+    return table + "</tbody>\n</table>\n"
+  }
+
+  private static func localeBlock(_ environment: UIEnvironment, _ locale: String) -> String {
+    let texts = environment.texts(locale: locale)
+    let findings = environment.findings(locale: locale) ?? []
+    let direction = texts.isRightToLeft ? "rtl" : "ltr"
+    let tag = HTML.escape(locale)
+    let purpose = texts.usageDescription?.value
+    var block = "<section class=\"locale\" id=\"locale-\(tag)\" data-locale=\"\(tag)\">\n"
+    block += "<h2><span class=\"tag\">\(tag)</span> <span lang=\"\(tag)\">\(HTML.escape(languageName(locale)))</span>"
+    block += " <span class=\"\(verdict(findings).className)\">\(verdict(findings).word)</span></h2>\n"
+    block += "<div class=\"screens\" lang=\"\(tag)\" dir=\"\(direction)\">\n"
+    // The pre-permission screen (the app's own texts).
+    block += "<figure class=\"phone\"><div class=\"screen app\">\n"
+    block += HTML.element("h3", texts.prePermissionTitle) + "\n" + HTML.element("p", texts.prePermissionBody) + "\n"
+    block += "<div class=\"primary\">\(HTML.escape(texts.continueLabel))</div>\n"
+    block += "<div class=\"secondary\">\(HTML.escape(texts.notNowLabel))</div>\n"
+    block += "</div><figcaption dir=\"ltr\">pre-permission screen</figcaption></figure>\n"
+    // The system alert.
+    block += "<figure class=\"phone\"><div class=\"screen dimmed\"><div class=\"alert\">\n"
+    block += HTML.element("p", texts.dialogTitle, class: "title") + "\n"
+    if let purpose {
+      block += HTML.element("p", purpose, class: "message") + "\n"
+    } else {
+      block += "<p class=\"message missing\">(no purpose string: the app crashes when it asks)</p>\n"
+    }
+    block += "<div class=\"button\">\(HTML.escape(texts.askNotToTrack))</div>\n"
+    block += "<div class=\"button\">\(HTML.escape(texts.allow))</div>\n"
+    block += "</div></div><figcaption dir=\"ltr\">ATT dialog</figcaption></figure>\n"
+    block += "</div>\n<div class=\"findings\">\n"
+    let resolution = texts.resolution
+    block +=
+      "<p class=\"source\">Looked up as \(HTML.escape(resolution.path.joined(separator: " → "))); purpose string from "
+    block += "\(HTML.escape(texts.usageDescription?.source.label ?? "nowhere")).</p>\n"
+    if findings.isEmpty {
+      block += "<p class=\"clean\">No findings.</p>\n"
+    } else {
+      block += "<ul>\n"
+      for finding in findings {
+        let place = finding.location.map { "\(finding.file):\($0.line):\($0.column)" } ?? finding.file
+        block += "<li class=\"\(finding.severity.rawValue)\"><b>\(finding.severity.rawValue)</b> "
+        block += "<code>\(HTML.escape(finding.rule.rawValue))</code> \(HTML.escape(finding.message))"
+        block += "<br><small>\(HTML.escape(shortPath(place, root: environment.app.root)))</small></li>\n"
+      }
+      block += "</ul>\n"
+    }
+    return block + "</div>\n</section>\n"
+  }
+
+  /// A language's own name for itself (`日本語`), or the tag when Foundation does not know it.
+  static func languageName(_ locale: String) -> String {
+    Locale(identifier: locale).localizedString(forIdentifier: locale) ?? locale
+  }
+
+  private static func shortPath(_ path: String, root: String) -> String {
+    path.hasPrefix(root + "/") ? String(path.dropFirst(root.count + 1)) : path
+  }
+
+  /// The page's only style sheet: iOS's alert metrics (270 points wide, 14-point corners, 13-point text).
+  static let style = """
+
+    :root { color-scheme: light; font-family: -apple-system, "SF Pro Text", "Helvetica Neue", "Noto Sans", "Noto Sans CJK JP", "Noto Sans Arabic", "Noto Sans Hebrew", "Noto Sans Devanagari", sans-serif; }
+    body { margin: 24px; background: #f2f2f7; color: #1c1c1e; }
+    header p, footer { color: #6e6e73; font-size: 13px; }
+    table.summary { border-collapse: collapse; margin: 16px 0 32px; background: #fff; }
+    table.summary th, table.summary td { padding: 6px 14px; border-bottom: 1px solid #e5e5ea; text-align: left; font-size: 14px; }
+    .clean { color: #1b7f3b; } .warning { color: #a05a00; } .error { color: #c41e3a; }
+    section.locale { background: #fff; border-radius: 16px; padding: 16px 20px; margin: 0 0 24px; display: grid; grid-template-columns: auto 1fr; gap: 0 28px; }
+    section.locale h2 { grid-column: 1 / 3; font-size: 18px; margin: 0 0 12px; }
+    section.locale h2 .tag { font-family: ui-monospace, "DejaVu Sans Mono", monospace; background: #e5e5ea; border-radius: 6px; padding: 1px 8px; }
+    section.locale h2 .clean, section.locale h2 .warning, section.locale h2 .error { font-size: 13px; font-weight: normal; }
+    .screens { display: flex; gap: 20px; }
+    figure.phone { margin: 0; width: 300px; }
+    figure.phone figcaption { text-align: center; font-size: 12px; color: #6e6e73; margin-top: 6px; }
+    .screen { height: 560px; border: 10px solid #1c1c1e; border-radius: 44px; background: #fff; position: relative; overflow: hidden; box-sizing: border-box; }
+    .screen.app { padding: 64px 22px 24px; display: flex; flex-direction: column; line-break: strict; }
+    .screen.app h3 { font-size: 22px; text-align: center; margin: 0 0 16px; }
+    .screen.app p { font-size: 15px; line-height: 1.4; flex: 1; }
+    .screen.app .primary { background: #007aff; color: #fff; border-radius: 12px; padding: 13px; text-align: center; font-weight: 600; font-size: 16px; }
+    .screen.app .secondary { color: #007aff; padding: 13px; text-align: center; font-size: 16px; }
+    .screen.dimmed { background: linear-gradient(#dfe3ea, #c9cfd8); display: flex; align-items: center; justify-content: center; }
+    .screen.dimmed::before { content: ""; position: absolute; inset: 0; background: rgba(0, 0, 0, 0.2); }
+    .alert { position: relative; width: 270px; border-radius: 14px; background: rgba(242, 242, 247, 0.96); text-align: center; overflow: hidden; line-break: strict; overflow-wrap: break-word; }
+    .alert .title { font-size: 17px; font-weight: 600; line-height: 1.3; margin: 19px 16px 2px; }
+    .alert .message { font-size: 13px; line-height: 1.35; margin: 2px 16px 19px; }
+    .alert .message.missing { color: #c41e3a; }
+    .alert .button { border-top: 0.5px solid rgba(60, 60, 67, 0.36); color: #007aff; font-size: 17px; padding: 11px 12px; min-height: 22px; }
+    .findings { font-size: 14px; min-width: 280px; }
+    .findings ul { padding-inline-start: 18px; }
+    .findings li { margin: 0 0 8px; }
+    .findings li.error b { color: #c41e3a; } .findings li.warning b { color: #a05a00; } .findings li.info b { color: #6e6e73; }
+    .findings .source { color: #6e6e73; }
+    code { font-family: ui-monospace, "DejaVu Sans Mono", monospace; font-size: 12px; background: #f2f2f7; padding: 1px 4px; border-radius: 4px; }
+    @media (max-width: 900px) { section.locale { display: block; } .screens { flex-wrap: wrap; } }
+
+    """
+}

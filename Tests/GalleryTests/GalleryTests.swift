@@ -1,0 +1,114 @@
+import ConsentUI
+import Foundation
+import Gallery
+import PromptStrings
+import Testing
+
+let assets = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+  .deletingLastPathComponent().appendingPathComponent("Assets")
+
+/// The environment the UI and `check` use, for an app folder under Assets.
+func environment(_ app: String) throws -> UIEnvironment {
+  let resources = try AppResources.load(assets.appendingPathComponent(app).path).get()
+  let system = try AppResources.load(assets.appendingPathComponent("System").path).get()
+  return UIEnvironment(app: resources, system: system, findings: PromptLinter.check(app: resources))
+}
+
+@Suite struct GalleryPageTests {
+  @Test func everyLocaleHasItsBlockAndItsSummaryRow() throws {
+    let demo = try environment("DemoApp")
+    let page = GalleryPage.html(for: demo, version: "test")
+    for locale in demo.locales {
+      #expect(page.contains("<section class=\"locale\" id=\"locale-\(locale)\" data-locale=\"\(locale)\">"))
+      #expect(page.contains("<a href=\"#locale-\(locale)\">\(locale)</a>"))
+      #expect(page.contains(demo.texts(locale: locale).allow))
+    }
+    #expect(page.components(separatedBy: "<section class=\"locale\"").count - 1 == demo.locales.count)
+  }
+
+  @Test(arguments: [("ar", "rtl"), ("he", "rtl"), ("ja", "ltr"), ("en", "ltr")])
+  func rightToLeftLocalesAreMarkedForTheBrowser(locale: String, direction: String) throws {
+    let page = GalleryPage.html(for: try environment("DemoApp"), version: "test")
+    #expect(page.contains("<div class=\"screens\" lang=\"\(locale)\" dir=\"\(direction)\">"))
+  }
+
+  @Test func findingsAndVerdictsComeFromCheck() throws {
+    let broken = try environment("Examples/BrokenApp")
+    let page = GalleryPage.html(for: broken, version: "test")
+    #expect(page.contains("<code>wrong-script</code>"))
+    #expect(page.contains("<code>parse-error</code>"))
+    #expect(page.contains("class=\"error\">errors</td>"))
+    #expect(page.contains("(no purpose string: the app crashes when it asks)"))
+  }
+
+  @Test func theFileIsSelfContainedAndEscaped() throws {
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent("attsim-gallery-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(
+      at: root.appendingPathComponent("en.lproj"), withIntermediateDirectories: true)
+    try """
+    <plist><dict><key>CFBundleDisplayName</key><string>&lt;script&gt;alert(1)&lt;/script&gt;</string>
+    <key>NSUserTrackingUsageDescription</key><string>Tom &amp; "Jerry" &lt;img src=x&gt;</string></dict></plist>
+    """.write(to: root.appendingPathComponent("Info.plist"), atomically: true, encoding: .utf8)
+    try "\"CFBundleDisplayName\" = \"<b>bold</b>\";".write(
+      to: root.appendingPathComponent("en.lproj/InfoPlist.strings"), atomically: true, encoding: .utf8)
+    let app = try AppResources.load(root.path).get()
+    let system = try AppResources.load(assets.appendingPathComponent("System").path).get()
+    let page = GalleryPage.html(
+      for: UIEnvironment(app: app, system: system, findings: PromptLinter.check(app: app)), version: "test")
+    #expect(!page.contains("<script"))
+    #expect(!page.contains("<img"))
+    #expect(!page.contains("<b>bold"))
+    #expect(page.contains("Tom &amp; &quot;Jerry&quot; &lt;img src=x&gt;"))
+    #expect(!page.contains("http://") && !page.contains("https://") && !page.contains(" src=\""))
+  }
+}
+
+/// The page in a real browser: headless Chromium from Debian's packages renders it to PNG.
+@Suite(.enabled(if: Chromium.path != nil, "needs chromium (apt-get install chromium)"))
+struct GalleryBrowserTests {
+  @Test func chromiumRendersEveryLocaleAndThePictureIsNotBlank() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("attsim-gallery-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let demo = try environment("DemoApp")
+    let page = folder.appendingPathComponent("gallery.html")
+    try GalleryPage.html(for: demo, version: "test").write(to: page, atomically: true, encoding: .utf8)
+    let blank = folder.appendingPathComponent("blank.html")
+    try "<!DOCTYPE html><html><body></body></html>".write(to: blank, atomically: true, encoding: .utf8)
+
+    let dom = try Chromium.run(["--dump-dom", page.absoluteString])
+    for locale in demo.locales { #expect(dom.contains("id=\"locale-\(locale)\""), "\(locale) in the rendered DOM") }
+
+    let picture = folder.appendingPathComponent("gallery.png")
+    let empty = folder.appendingPathComponent("blank.png")
+    _ = try Chromium.run(["--window-size=1280,2400", "--screenshot=\(picture.path)", page.absoluteString])
+    _ = try Chromium.run(["--window-size=1280,2400", "--screenshot=\(empty.path)", blank.absoluteString])
+    let pictureSize = try FileManager.default.attributesOfItem(atPath: picture.path)[.size] as? Int ?? 0
+    let emptySize = try FileManager.default.attributesOfItem(atPath: empty.path)[.size] as? Int ?? 0
+    #expect(try Data(contentsOf: picture).starts(with: [0x89, 0x50, 0x4E, 0x47]))
+    // A blank page compresses to almost nothing; the gallery's text and phones do not.
+    #expect(pictureSize > 10 * max(emptySize, 1), "\(pictureSize) bytes against \(emptySize) for a blank page")
+  }
+}
+
+/// Headless Chromium, if installed.
+enum Chromium {
+  static let path = ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"].first {
+    FileManager.default.isExecutableFile(atPath: $0)
+  }
+
+  /// Runs headless Chromium with `arguments` and returns what it printed on standard output.
+  static func run(_ arguments: [String]) throws -> String {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: path ?? "/usr/bin/chromium")
+    process.arguments =
+      ["--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--no-first-run"] + arguments
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return String(decoding: data, as: UTF8.self)
+  }
+}
