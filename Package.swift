@@ -17,7 +17,7 @@ let package = Package(
     // The terminal UI, pure: screen state, keys, layout and rendering into a cell buffer. No ncurses.
     .target(name: "ConsentUI", dependencies: ["ConsentCore", "PromptStrings", "Scenarios", "TextSupport"]),
     // `attsim gallery`: every locale's prompt as one self-contained HTML page.
-    .target(name: "Gallery", dependencies: ["ConsentUI", "PromptStrings"]),
+    .target(name: "Gallery", dependencies: ["ConsentUI", "PromptStrings", "TextSupport"]),
     // Wide-character ncurses, as a system library (libncurses-dev).
     .systemLibrary(name: "CNcurses", providers: [.apt(["libncurses-dev"])]),
     // Shows ScreenBuffers on a real terminal and reads keys and clicks: the only ncurses user.

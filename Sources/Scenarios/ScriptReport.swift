@@ -84,25 +84,8 @@ public enum JUnitReport {
     return xml + "</testsuites>\n"
   }
 
-  /// Text escaped for XML attributes and content; control characters (not allowed in XML 1.0) as escapes.
-  static func escape(_ text: String) -> String {
-    var out = ""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "&": out += "&amp;"
-      case "<": out += "&lt;"
-      case ">": out += "&gt;"
-      case "\"": out += "&quot;"
-      case "'": out += "&apos;"
-      case "\n": out += "&#10;"
-      case "\t": out += "&#9;"
-      case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value):
-        out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-      default: out.unicodeScalars.append(scalar)
-      }
-    }
-    return out
-  }
+  /// Text escaped for XML attributes and content.
+  static func escape(_ text: String) -> String { text.escapingForMarkup(encodingLineBreaks: true) }
 }
 
 /// `play --report markdown`: a bug report a developer can read — steps, expected, actual, payload.

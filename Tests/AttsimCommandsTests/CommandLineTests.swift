@@ -24,39 +24,18 @@ import Testing
   }
 
   @Test func theBuiltExecutablePassesArgumentsAndExitStatusThrough() throws {
-    let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-      .appendingPathComponent("attsim")
-    try #require(FileManager.default.isExecutableFile(atPath: binary.path), "built attsim next to the tests")
-    let process = Process()
-    process.executableURL = binary
-    process.arguments = ["matrix", "--format", "pdf"]
-    let errors = Pipe()
-    process.standardError = errors
-    process.standardOutput = Pipe()
-    try process.run()
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 2)
-    let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    #expect(text.hasPrefix("attsim: --format must be one of"))
+    try #require(FileManager.default.isExecutableFile(atPath: builtAttsim.path), "built attsim next to the tests")
+    let outcome = try runBuilt(["matrix", "--format", "pdf"])
+    #expect(outcome.status == 2)
+    #expect(outcome.err.hasPrefix("attsim: --format must be one of"))
   }
 }
 
 @Suite struct AssetLookupTests {
   @Test func theBuiltBinaryFindsTheDemoAppFromAnyDirectory() throws {
-    let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-      .appendingPathComponent("attsim")
-    let process = Process()
-    process.executableURL = binary
-    process.arguments = ["render"]
-    process.currentDirectoryURL = URL(fileURLWithPath: "/")
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = Pipe()
-    try process.run()
-    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 0)
-    #expect(text.contains("Lumen Demo"))
+    let outcome = try runBuilt(["render"], in: URL(fileURLWithPath: "/"))
+    #expect(outcome.status == 0)
+    #expect(outcome.out.contains("Lumen Demo"))
   }
 }
 

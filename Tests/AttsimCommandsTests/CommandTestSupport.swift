@@ -37,3 +37,25 @@ func write(_ text: String, to name: String, in folder: URL) throws -> String {
   try text.write(to: url, atomically: true, encoding: .utf8)
   return url.path
 }
+
+/// The built `attsim` next to the test bundle.
+let builtAttsim = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+  .appendingPathComponent("attsim")
+
+/// Runs the built binary as a process (stdin from /dev/null), in `directory`.
+func runBuilt(_ arguments: [String], in directory: URL? = nil) throws -> Outcome {
+  let process = Process()
+  process.executableURL = builtAttsim
+  process.arguments = arguments
+  if let directory { process.currentDirectoryURL = directory }
+  process.standardInput = FileHandle.nullDevice
+  let output = Pipe()
+  let errors = Pipe()
+  process.standardOutput = output
+  process.standardError = errors
+  try process.run()
+  let out = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+  let err = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+  process.waitUntilExit()
+  return Outcome(status: process.terminationStatus, out: out, err: err)
+}

@@ -6,12 +6,7 @@ import Testing
   @Test func pressingPEnterAndAShowsAuthorized() throws {
     let tmux = try Tmux(Tmux.attsim)
     #expect(try tmux.waitFor("simulator controls"), "\(tmux.screen)")
-    try tmux.send("p")
-    #expect(try tmux.waitFor("Continue"), "\(tmux.screen)")
-    try tmux.send("Enter")
-    #expect(try tmux.waitFor("Ask App Not to Track"), "\(tmux.screen)")
-    try tmux.send("a")
-    #expect(try tmux.waitFor("authorized (3)"), "\(tmux.screen)")
+    try allowByKeyboard(tmux)
     #expect(try tmux.capture().contains("\"authorized\""))
     try tmux.send("q")
     #expect(try waitForExit(tmux) == 0)
@@ -21,12 +16,7 @@ import Testing
     let record = FileManager.default.temporaryDirectory.appendingPathComponent("attsim-\(UUID().uuidString).attsim")
     let tmux = try Tmux("\(Tmux.attsim) --record \(record.path)")
     #expect(try tmux.waitFor("● REC"), "\(tmux.screen)")
-    try tmux.send("p")
-    #expect(try tmux.waitFor("Continue"), "\(tmux.screen)")
-    try tmux.send("Enter")
-    #expect(try tmux.waitFor("Ask App Not to Track"), "\(tmux.screen)")
-    try tmux.send("a")
-    #expect(try tmux.waitFor("authorized (3)"), "\(tmux.screen)")
+    try allowByKeyboard(tmux)
     kill(try tmux.commandPID(), SIGKILL)
     #expect(try waitForExit(tmux) == 128 + Int(SIGKILL))
     let lines = try String(contentsOf: record, encoding: .utf8).split(separator: "\n").map(String.init)
@@ -71,18 +61,22 @@ import Testing
   }
 
   @Test func withoutATerminalItPointsToRenderAndPlay() throws {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: Tmux.attsim)
-    process.standardInput = FileHandle.nullDevice
-    let errors = Pipe()
-    process.standardError = errors
-    process.standardOutput = Pipe()
-    try process.run()
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 2)
-    let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    #expect(message.contains("no terminal") && message.contains("attsim render") && message.contains("attsim play"))
-    #expect(message.split(separator: "\n").count == 1)
+    let outcome = try runBuilt([])
+    #expect(outcome.status == 2)
+    #expect(
+      outcome.err.contains("no terminal") && outcome.err.contains("attsim render")
+        && outcome.err.contains("attsim play"))
+    #expect(outcome.err.split(separator: "\n").count == 1)
+  }
+
+  /// From launch to Allow by keyboard: p, Enter, a, waiting for each screen.
+  private func allowByKeyboard(_ tmux: Tmux) throws {
+    try tmux.send("p")
+    #expect(try tmux.waitFor("Continue"), "\(tmux.screen)")
+    try tmux.send("Enter")
+    #expect(try tmux.waitFor("Ask App Not to Track"), "\(tmux.screen)")
+    try tmux.send("a")
+    #expect(try tmux.waitFor("authorized (3)"), "\(tmux.screen)")
   }
 
   private func waitForExit(_ tmux: Tmux, seconds: Double = 10) throws -> Int? {

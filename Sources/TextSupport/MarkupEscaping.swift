@@ -1,0 +1,21 @@
+extension String {
+  /// The text for HTML or XML: `& < > " '` as entities, control characters (which XML 1.0 forbids and a
+  /// terminal must never get) as visible escapes, and line breaks kept, or as `&#10;` (inside attributes).
+  public func escapingForMarkup(encodingLineBreaks: Bool = false) -> String {
+    var out = ""
+    out.reserveCapacity(utf8.count)
+    for scalar in unicodeScalars {
+      switch scalar {
+      case "&": out += "&amp;"
+      case "<": out += "&lt;"
+      case ">": out += "&gt;"
+      case "\"": out += "&quot;"
+      case "'": out += "&#39;"
+      case "\n": out += encodingLineBreaks ? "&#10;" : "\n"
+      case _ where scalar.isUnsafeForTerminal: out += scalar.visibleEscape
+      default: out.unicodeScalars.append(scalar)
+      }
+    }
+    return out
+  }
+}
