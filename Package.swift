@@ -33,11 +33,11 @@ let package = Package(
     // The executable: hands the command line to AttsimCommands.
     .executableTarget(name: "attsim", dependencies: ["AttsimCommands"]),
     // Benchmarks for the README's Performance section (`swift run -c release attsim-bench`).
-    .executableTarget(name: "attsim-bench", dependencies: ["ConsentCore", "PromptStrings"]),
+    .executableTarget(name: "attsim-bench", dependencies: ["ConsentCore", "PromptStrings", "TextSupport"]),
 
     .testTarget(name: "ConsentCoreTests", dependencies: ["ConsentCore"]),
     .testTarget(name: "TextSupportTests", dependencies: ["TextSupport"]),
-    .testTarget(name: "PromptStringsTests", dependencies: ["PromptStrings"]),
+    .testTarget(name: "PromptStringsTests", dependencies: ["PromptStrings", "TextSupport"]),
     .testTarget(name: "GalleryTests", dependencies: ["Gallery", "ConsentUI", "PromptStrings"]),
     .testTarget(name: "TerminalDriverTests", dependencies: ["TerminalDriver", "ConsentUI", "CNcurses"]),
     .testTarget(

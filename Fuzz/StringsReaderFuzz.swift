@@ -26,7 +26,7 @@ public func fuzzStringsReader(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt
       guard let object = try? PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: nil),
         let dictionary = object as? [String: Any]
       else { return nil }
-      return dictionary.mapValues(PlistValue.init(foundationFuzzObject:))
+      return dictionary.mapValues(PlistValue.init(foundation:))
     }()
     if ours != theirs {
       FileHandle.standardError.write(
@@ -35,17 +35,4 @@ public func fuzzStringsReader(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt
     }
   }
   return 0
-}
-
-extension PlistValue {
-  init(foundationFuzzObject object: Any) {
-    switch object {
-    case let string as String: self = .string(string)
-    case let array as [Any]: self = .array(array.map(PlistValue.init(foundationFuzzObject:)))
-    case let dictionary as [String: Any]:
-      self = .dictionary(dictionary.mapValues(PlistValue.init(foundationFuzzObject:)))
-    case let data as Data: self = .data(Array(data))
-    default: self = .string("unexpected \(type(of: object))")
-    }
-  }
 }

@@ -71,7 +71,7 @@ public enum StringsReader {
 
 extension PlistValue {
   /// The value of a Foundation property-list object.
-  init(foundation object: Any) {
+  public init(foundation object: Any) {
     switch object {
     case let string as String: self = .string(string)
     case let array as [Any]: self = .array(array.map(PlistValue.init(foundation:)))

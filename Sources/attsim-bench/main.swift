@@ -1,6 +1,7 @@
 import ConsentCore
 import Foundation
 import PromptStrings
+import TextSupport
 
 /// Benchmarks behind the README's Performance section; `Scripts/benchmark.sh` runs them in release.
 ///
@@ -42,7 +43,7 @@ enum Benchmark {
       "Allow", "tracking", "to", "show", "you", "ads", "that", "fit", "your", "interests", "データ", "広告", "Übersicht",
       "données", "реклама", "إعلانات",
     ]
-    var random = SplitMix(state: 1)
+    var random = SeededRandom(seed: 1)
     var text = ""
     var entry = 0
     let target = megabytes * 1_048_576
@@ -97,16 +98,3 @@ enum Benchmark {
 }
 
 exit(Benchmark.main(Array(CommandLine.arguments.dropFirst())))
-
-/// A small deterministic random number generator.
-struct SplitMix {
-  var state: UInt64
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}

@@ -1,6 +1,7 @@
 import Foundation
 import PromptStrings
 import Testing
+import TextSupport
 
 /// Our reader against Foundation's parser (CoreFoundation's old-style plist reader): same verdict, same
 /// keys and values.
@@ -139,7 +140,7 @@ import Testing
     let seeds = try ["DemoApp/ja.lproj/InfoPlist.strings", "DemoApp/ar.lproj/Localizable.strings"].map {
       Array(try Data(contentsOf: assets.appendingPathComponent($0)))
     }
-    var random = SeededGenerator(seed: 0x5EED)
+    var random = SeededRandom(seed: 0x5EED)
     var disagreements: [[UInt8]] = []
     for round in 0..<2000 {
       var bytes = seeds[round % seeds.count]
@@ -163,7 +164,7 @@ import Testing
 
   /// Generated files: valid ones from a grammar, then mutated by deleting, duplicating and inserting bytes.
   @Test func agreesWithFoundationOnGeneratedInput() {
-    var random = SeededGenerator(seed: 0xA775_1A)
+    var random = SeededRandom(seed: 0xA775_1A)
     var disagreements: [String] = []
     for round in 0..<1500 {
       var text = StringsFileGenerator.file(using: &random)
