@@ -12,6 +12,22 @@ import Testing
     #expect(try waitForExit(tmux) == 0)
   }
 
+  @Test func aMouseClickPressesTheButtonUnderIt() throws {
+    let tmux = try Tmux(Tmux.attsim)
+    #expect(try tmux.waitFor("simulator controls"), "\(tmux.screen)")
+    try tmux.send("p", "Enter")
+    #expect(try tmux.waitFor("Ask App Not to Track"), "\(tmux.screen)")
+    // Find the Allow button (a line of the alert holding only it), then click it as a terminal reports a click (X10: ESC [ M b x y).
+    let lines = try tmux.capture().split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    let row = try #require(
+      lines.firstIndex { $0.split(separator: "│").contains { $0.trimmingCharacters(in: .whitespaces) == "Allow" } })
+    let column = try #require(lines[row].range(of: "Allow")).lowerBound.utf16Offset(in: lines[row])
+    let position = String(UnicodeScalar(UInt8(33 + column + 2))) + String(UnicodeScalar(UInt8(33 + row)))
+    try tmux.sendLiteral("\u{1B}[M " + position)
+    try tmux.sendLiteral("\u{1B}[M#" + position)
+    #expect(try tmux.waitFor("authorized (3)"), "\(tmux.screen)")
+  }
+
   @Test func aKilledSessionKeepsEveryRecordedStep() throws {
     let record = FileManager.default.temporaryDirectory.appendingPathComponent("attsim-\(UUID().uuidString).attsim")
     let tmux = try Tmux("\(Tmux.attsim) --record \(record.path)")

@@ -37,6 +37,11 @@ final class Tmux {
     try run(["capture-pane", "-p", "-t", name])
   }
 
+  /// Sends `text` as typed, byte for byte (escape sequences included).
+  func sendLiteral(_ text: String) throws {
+    try run(["send-keys", "-t", name, "-l", text], capturing: false)
+  }
+
   /// The pane's text, or nothing if tmux fails (for failure messages).
   var screen: String { (try? capture()) ?? "" }
 
