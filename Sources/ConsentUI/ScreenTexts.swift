@@ -41,7 +41,7 @@ public struct UIEnvironment: Sendable {
     return ScreenTexts(
       locale: locale, resolution: app.resolve(locale: locale), appName: name,
       usageDescription: app.usageDescription(locale: locale),
-      dialogTitle: title.replacingOccurrences(of: "%@", with: name),
+      dialogTitle: title.replacing("%@", with: name),
       askNotToTrack: system("ask-not-to-track", "Ask App Not to Track"), allow: system("allow", "Allow"),
       prePermissionTitle: own("prepermission.title", "Before you continue"),
       prePermissionBody: own(
@@ -86,11 +86,4 @@ public struct ScreenTexts: Hashable, Sendable {
   public var isRightToLeft: Bool
 
   static let rightToLeftLanguages: Set<String> = ["ar", "he", "fa", "ur", "yi", "ps", "sd", "ug", "dv"]
-}
-
-extension String {
-  /// The string with every `target` replaced.
-  func replacingOccurrences(of target: String, with replacement: String) -> String {
-    split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
-  }
 }

@@ -128,6 +128,6 @@ public enum MarkdownReport {
 
   /// Text safe inside a Markdown table cell and for a terminal.
   static func cell(_ text: String) -> String {
-    text.escapingControlCharacters.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "`", with: "'")
+    text.escapingControlCharacters.replacing("|", with: "\\|").replacing("`", with: "'")
   }
 }

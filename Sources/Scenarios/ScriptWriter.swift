@@ -76,6 +76,6 @@ public enum ScriptWriter {
         $0 == " " || $0 == "\t" || $0 == "\"" || $0 == "#" || $0 == "\\" || $0 == "=" || $0.isNewline
       }
     if bare { return value }
-    return "\"" + value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+    return "\"" + value.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"") + "\""
   }
 }

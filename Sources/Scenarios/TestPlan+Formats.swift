@@ -89,7 +89,7 @@ extension TestPlan {
 
   private static func csvField(_ field: String) -> String {
     guard field.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return field }
-    return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    return "\"" + field.replacing("\"", with: "\"\"") + "\""
   }
 }
 
