@@ -1,3 +1,5 @@
+import TextSupport
+
 /// The old-style property-list grammar of strings files, read the way CoreFoundation reads it, with
 /// messages a person understands. Works on valid UTF-8 bytes.
 ///
@@ -414,29 +416,14 @@ struct OldStyleParser {
     if byte == 0 { return "a NUL byte" }
     var end = offset + 1
     while end < bytes.count && bytes[end] & 0xC0 == 0x80 { end += 1 }
-    return "'" + string(offset..<end).escapingForMessage + "'"
+    return "'" + string(offset..<end).escapingControlCharacters + "'"
   }
 
   private func quoted(_ key: String) -> String {
-    "\"" + (key.count > 60 ? String(key.prefix(57)) + "…" : key).escapingForMessage + "\""
+    "\"" + (key.count > 60 ? String(key.prefix(57)) + "…" : key).escapingControlCharacters + "\""
   }
 
   private func stop(_ message: String, _ effect: StringsSyntaxError.Effect, at offset: Int? = nil) -> Stop {
     Stop(error: StringsSyntaxError(offset: offset ?? index, message: message, effect: effect))
-  }
-}
-
-extension String {
-  /// Control characters written as escapes, for messages.
-  var escapingForMessage: String {
-    var result = ""
-    for scalar in unicodeScalars {
-      if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
-        result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-      } else {
-        result.unicodeScalars.append(scalar)
-      }
-    }
-    return result
   }
 }

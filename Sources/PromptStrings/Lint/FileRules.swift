@@ -50,7 +50,7 @@ enum FileRules {
         let firstPlace = table.text.isEmpty ? "" : " (first at \(map.location(of: first)))"
         report(
           .duplicateKey, table.text.isEmpty ? nil : map.location(of: entry.keyOffset),
-          "\"\(entry.key.escapingForMessage)\" is defined again\(firstPlace); iOS uses this last one")
+          "\"\(entry.key.escapingControlCharacters)\" is defined again\(firstPlace); iOS uses this last one")
       } else {
         firstOffset[entry.key] = entry.keyOffset
       }
@@ -59,7 +59,7 @@ enum FileRules {
       let offset = firstOffset[key]!
       report(
         .keyTypo, table.text.isEmpty ? nil : map.location(of: offset),
-        "\"\(key.escapingForMessage)\" looks like a typo of \(InfoPlist.usageDescriptionKey); iOS ignores it")
+        "\"\(key.escapingControlCharacters)\" looks like a typo of \(InfoPlist.usageDescriptionKey); iOS ignores it")
     }
     return findings
   }
