@@ -97,8 +97,8 @@ extension InteractiveCommand {
   /// Every library scenario, for the picker.
   static func libraryScenarios() -> [GuidedScenario] {
     ScenarioLibrary.entries().compactMap { entry in
-      guard case .success(let (script, bundles)) = PlayCommand.load(entry.path) else { return nil }
-      return GuidedScenario(name: entry.name, script: script, bundles: bundles)
+      guard case .success(let bundles) = PlayCommand.bundles(of: entry.script) else { return nil }
+      return GuidedScenario(name: entry.name, script: entry.script, bundles: bundles)
     }
   }
 }

@@ -68,19 +68,25 @@ enum PlayCommand {
         return .failure(ScriptProblems(lines: error.errors.map(\.description)))
       }
     }
+    return bundles(of: script).map { (script, $0) }
+  }
+
+  /// The app bundles `script` names (`app bundle=`, relative to its file), keyed as written.
+  static func bundles(of script: Script) -> Result<[String: AppResources], ScriptProblems> {
     var bundles: [String: AppResources] = [:]
-    let folder = (file as NSString).deletingLastPathComponent
+    let folder = (script.file as NSString).deletingLastPathComponent
     for step in script.steps {
       guard case .useBundle(let path) = step.kind else { continue }
       let resolved = path.hasPrefix("/") ? path : (folder.isEmpty ? path : folder + "/" + path)
       switch AppResources.load(resolved) {
       case .success(let resources): bundles[path] = resources
       case .failure(let failure):
-        let message = "\(file):\(step.line):\(step.column): error: cannot open the app bundle: \(failure.message)"
+        let message =
+          "\(script.file):\(step.line):\(step.column): error: cannot open the app bundle: \(failure.message)"
         return .failure(ScriptProblems(lines: [message.escapingControlCharacters]))
       }
     }
-    return .success((script, bundles))
+    return .success(bundles)
   }
 }
 

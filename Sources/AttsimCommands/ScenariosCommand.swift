@@ -4,12 +4,14 @@ import TextSupport
 
 /// The library of scenarios in Assets/Scenarios.
 enum ScenarioLibrary {
-  /// A scenario's name (its file name without `.attsim`), title and path.
+  /// A scenario: its name (the file name without `.attsim`), path and parsed script.
   struct Entry {
     var name: String
-    var title: String
-    var why: String?
     var path: String
+    var script: Script
+
+    /// The `# title:`, or the file name.
+    var title: String { script.title ?? name }
   }
 
   /// Every scenario of the library, by name.
@@ -23,8 +25,7 @@ enum ScenarioLibrary {
       let path = folder + "/" + file
       guard case .success(let text) = TextFile.read(path), let script = try? ScriptParser.parse(text, file: path)
       else { return nil }
-      return Entry(
-        name: String(file.dropLast(".attsim".count)), title: script.title ?? file, why: script.why, path: path)
+      return Entry(name: String(file.dropLast(".attsim".count)), path: path, script: script)
     }
   }
 
