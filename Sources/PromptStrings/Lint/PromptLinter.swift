@@ -75,14 +75,14 @@ public enum PromptLinter {
           message: "\(name) has no \(key) in InfoPlist.strings: the dialog shows the Info.plist text instead")
       ]
     }
+    let location = table.text.isEmpty ? nil : table.lineMap.location(of: entry.valueOffset)
     guard let value = entry.value.string else {
       return [
         Finding(
-          file: shown, location: table.text.isEmpty ? nil : table.lineMap.location(of: entry.valueOffset),
-          rule: .parseError, locale: name, message: "the value of \(key) is \(entry.value.kindName), not a string")
+          file: shown, location: location, rule: .parseError, locale: name,
+          message: "the value of \(key) is \(entry.value.kindName), not a string")
       ]
     }
-    let location = table.text.isEmpty ? nil : table.lineMap.location(of: entry.valueOffset)
     let isDevelopment = name == app.developmentRegion
     return ValueRules.check(
       PromptValue(
