@@ -12,8 +12,11 @@ let package = Package(
     .target(name: "ConsentCore", swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
     // Small text helpers shared by every module: control-character escaping, edit distance.
     .target(name: "TextSupport"),
+    // Reading inputs and writing outputs safely: a path type, a bounded reader of regular files, a bounded
+    // folder walk, and the one writer of output files (temporary file, O_EXCL|O_NOFOLLOW, rename).
+    .target(name: "FileAccess", dependencies: ["TextSupport"]),
     // Localized prompt strings: .strings / .xcstrings / Info.plist readers, Apple's locale lookup, lint rules.
-    .target(name: "PromptStrings", dependencies: ["TextSupport"]),
+    .target(name: "PromptStrings", dependencies: ["FileAccess", "TextSupport"]),
     // The terminal UI, pure: screen state, keys, layout and rendering into a cell buffer. No ncurses.
     .target(name: "ConsentUI", dependencies: ["ConsentCore", "PromptStrings", "Scenarios", "TextSupport"]),
     // `attsim gallery`: every locale's prompt as one self-contained HTML page.
@@ -28,7 +31,8 @@ let package = Package(
     .target(
       name: "AttsimCommands",
       dependencies: [
-        "ConsentCore", "ConsentUI", "Gallery", "Scenarios", "PromptStrings", "TerminalDriver", "TextSupport",
+        "ConsentCore", "ConsentUI", "FileAccess", "Gallery", "Scenarios", "PromptStrings", "TerminalDriver",
+        "TextSupport",
       ]),
     // The executable: hands the command line to AttsimCommands.
     .executableTarget(name: "attsim", dependencies: ["AttsimCommands"]),
@@ -37,6 +41,7 @@ let package = Package(
 
     .testTarget(name: "ConsentCoreTests", dependencies: ["ConsentCore"]),
     .testTarget(name: "TextSupportTests", dependencies: ["TextSupport"]),
+    .testTarget(name: "FileAccessTests", dependencies: ["FileAccess"]),
     .testTarget(name: "PromptStringsTests", dependencies: ["PromptStrings", "TextSupport"]),
     .testTarget(name: "GalleryTests", dependencies: ["Gallery", "ConsentUI", "PromptStrings"]),
     .testTarget(name: "TerminalDriverTests", dependencies: ["TerminalDriver", "ConsentUI", "CNcurses"]),

@@ -52,7 +52,7 @@ public enum ArgumentParser {
     name: "attsim",
     options: [
       Option(name: "app", value: "DIR"), Option(name: "locale", value: "TAG"), Option(name: "record", value: "FILE"),
-      Option(name: "scenario", value: "NAME|FILE"),
+      Option(name: "scenario", value: "NAME|FILE"), Option(name: "force", value: nil),
     ],
     operands: ("", 0...0))
 
@@ -77,7 +77,7 @@ public enum ArgumentParser {
       if parsed.help { return .help(topic: nil) }
       return .interactive(
         app: parsed.options["app"], locale: parsed.options["locale"], record: parsed.options["record"],
-        scenario: parsed.options["scenario"])
+        scenario: parsed.options["scenario"], force: parsed.options["force"] != nil)
     }
     guard let spec = subcommand(named: first) else { throw unknownSubcommand(first) }
     let parsed = try split(Array(arguments.dropFirst()), for: spec)

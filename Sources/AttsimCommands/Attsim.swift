@@ -31,8 +31,9 @@ public enum Attsim {
       let rows = TestPlan.rows()
       console.out(format == .csv ? TestPlan.csv(rows) : TestPlan.markdown(rows))
       return 0
-    case .interactive(let app, let locale, let record, let scenario):
-      return InteractiveCommand.run(app: app, locale: locale, record: record, scenario: scenario, console: console)
+    case .interactive(let app, let locale, let record, let scenario, let force):
+      return InteractiveCommand.run(
+        app: app, locale: locale, record: record, scenario: scenario, force: force, console: console)
     case .check(let path, let format, let developmentRegion):
       return CheckCommand.run(path: path, format: format, developmentRegion: developmentRegion, console: console)
     case .render(let app, let locale, let width, let height, let script):

@@ -19,8 +19,9 @@ public enum ReportFormat: String, CaseIterable, Sendable {
 
 /// What the user asked attsim to do, decoded from the command line.
 public enum Command: Equatable, Sendable {
-  /// The terminal UI, on the demo app or on `--app DIR`, optionally guiding through a scenario.
-  case interactive(app: String?, locale: String?, record: String?, scenario: String?)
+  /// The terminal UI, on the demo app or on `--app DIR`, optionally guiding through a scenario; `force`
+  /// lets `--record` replace an existing file.
+  case interactive(app: String?, locale: String?, record: String?, scenario: String?, force: Bool = false)
   /// Run scripts headless: JSON lines, or a report, to standard output or a file.
   case play(files: [String], report: ReportFormat?, output: String?)
   /// List the scenario library.

@@ -1,4 +1,6 @@
+import FileAccess
 import Gallery
+import Glibc
 import TextSupport
 
 /// `attsim gallery [--app DIR] --out FILE.html`: every locale's prompt on one page, written atomically.
@@ -10,12 +12,23 @@ enum GalleryCommand {
       return 2
     case .success(let environment):
       let page = GalleryPage.html(for: environment, version: Attsim.version)
-      if let problem = AtomicFile.write(page, to: out) {
+      let destination = pagePath(for: out)
+      let inputs = environment.app.files
+      if let problem = CommandOutput.write(page, to: destination, inputs: inputs, console: console) {
         console.err("attsim: \(problem.escapingControlCharacters)\n")
         return 2
       }
-      console.err("attsim gallery: \(environment.locales.count) locales written to \(out.escapingControlCharacters)\n")
+      if destination != "-" {
+        console.err("attsim gallery: \(environment.locales.count) locales written to \(destination.forMessage())\n")
+      }
       return 0
     }
+  }
+
+  /// `--out` as given, or `DIR/gallery.html` when it names a folder (an existing one, or one ending in `/`).
+  static func pagePath(for out: String) -> String {
+    var status = stat()
+    let isFolder = out.hasSuffix("/") || (stat(out, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR)
+    return isFolder ? FilePath(out).appending("gallery.html").string : out
   }
 }

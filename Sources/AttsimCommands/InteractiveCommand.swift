@@ -1,4 +1,5 @@
 import ConsentUI
+import FileAccess
 import Foundation
 import PromptStrings
 import TerminalDriver
@@ -6,7 +7,9 @@ import TextSupport
 
 /// `attsim [--app DIR] [--locale TAG] [--record FILE]`: the terminal UI.
 enum InteractiveCommand {
-  static func run(app: String?, locale: String?, record: String?, scenario: String?, console: Console) -> Int32 {
+  static func run(
+    app: String?, locale: String?, record: String?, scenario: String?, force: Bool, console: Console
+  ) -> Int32 {
     guard isatty(0) == 1, isatty(1) == 1 else {
       console.err(
         "attsim: no terminal: the UI needs one; use 'attsim render' for a text snapshot or 'attsim play' to run scripts\n"
@@ -30,17 +33,20 @@ enum InteractiveCommand {
     }
     var state = UIState(environment: uiEnvironment, locale: locale)
     var startEffects: [UIEffect] = []
+    var scenarioPath: String?
     if let scenario {
       switch guidedScenario(scenario) {
       case .failure(let problems):
         console.err(problems.lines.map { $0 + "\n" }.joined())
         return 2
-      case .success(let guided): startEffects = state.startScenario(guided)
+      case .success(let (guided, path)):
+        startEffects = state.startScenario(guided)
+        scenarioPath = path
       }
     }
     var recorder: Recorder?
     if let record {
-      switch Recorder.open(record) {
+      switch Recorder.open(record, replacing: force, inputs: [scenarioPath].compactMap { $0 }) {
       case .success(let opened): recorder = opened
       case .failure(let problem):
         console.err("attsim: \(problem.message.escapingControlCharacters)\n")
@@ -49,8 +55,11 @@ enum InteractiveCommand {
       state.isRecording = true
       // A scenario's start sets the state up itself; otherwise the header does.
       let header = scenario == nil ? state.recordingHeader : [state.recordingHeader[0]]
-      for line in header { recorder?.write(line) }
-      for case .record(let line) in startEffects { recorder?.write(line) }
+      let lines = header + startEffects.compactMap { if case .record(let line) = $0 { line } else { nil } }
+      if let problem = lines.lazy.compactMap({ recorder?.write($0) }).first {
+        console.err("attsim: \(problem.escapingControlCharacters)\n")
+        return 2
+      }
     }
     let terminal: Terminal
     do {
@@ -75,22 +84,26 @@ enum InteractiveCommand {
       console.out(
         "scenario \(guide.scenario.title): \(guide.summary)\(guide.isFinished ? "" : " (stopped before the end)")\n")
     }
+    if let problem = recorder?.problem {
+      console.err("attsim: the recording is incomplete: \(problem.escapingControlCharacters)\n")
+      return signal == 0 ? 2 : 128 + signal
+    }
     return signal == 0 ? 0 : 128 + signal
   }
 }
 
 extension InteractiveCommand {
-  /// A library scenario by name, or a script file, with the app bundles it names.
-  static func guidedScenario(_ nameOrFile: String) -> Result<GuidedScenario, ScriptProblems> {
+  /// A library scenario by name, or a script file, with the app bundles it names, and its path.
+  static func guidedScenario(_ nameOrFile: String) -> Result<(GuidedScenario, String), ScriptProblems> {
     guard let path = ScenarioLibrary.path(for: nameOrFile) else {
       let names = ScenarioLibrary.entries().map(\.name)
       return .failure(
         ScriptProblems(lines: [
-          "attsim: no scenario '\(nameOrFile.escapingControlCharacters)' (a file, or one of: \(names.joined(separator: ", ")))"
+          "attsim: no scenario '\(nameOrFile.forMessage())' (a file, or one of: \(names.joined(separator: ", ")))"
         ]))
     }
     return PlayCommand.load(path).map { script, bundles in
-      GuidedScenario(name: (path as NSString).lastPathComponent, script: script, bundles: bundles)
+      (GuidedScenario(name: FilePath(path).lastComponent, script: script, bundles: bundles), path)
     }
   }
 
@@ -103,35 +116,40 @@ extension InteractiveCommand {
   }
 }
 
-/// Writes a `--record` script line by line, each line reaching the file at once, so a killed session
-/// loses nothing.
+/// Writes a `--record` script line by line, each line reaching the file at once (one write(2)), so a killed
+/// session loses nothing. The file appears at once under its name; an existing one is replaced only with
+/// `--force`. The first failed write is kept, and nothing more is written.
 final class Recorder {
-  private let descriptor: Int32
+  private let file: OutputFile
+  /// Why the recording stopped, once a write failed.
+  private(set) var problem: String?
 
-  private init(descriptor: Int32) { self.descriptor = descriptor }
+  private init(file: OutputFile) { self.file = file }
 
-  /// Creates (or empties) the file at `path`.
-  static func open(_ path: String) -> Result<Recorder, UsageError> {
-    let descriptor = Foundation.open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-    guard descriptor >= 0 else {
-      return .failure(UsageError("cannot record to '\(path)': \(String(cString: strerror(errno)))"))
-    }
-    return .success(Recorder(descriptor: descriptor))
-  }
-
-  /// Appends one line with a single write(2).
-  func write(_ line: String) {
-    let bytes = Array((line + "\n").utf8)
-    var written = 0
-    while written < bytes.count {
-      let result = bytes.withUnsafeBytes {
-        Foundation.write(descriptor, $0.baseAddress! + written, bytes.count - written)
-      }
-      if result < 0 && errno == EINTR { continue }
-      guard result > 0 else { return }
-      written += result
+  /// Creates the file at `path`; `inputs` (the scenario being walked) must not be replaced.
+  static func open(_ path: String, replacing: Bool, inputs: [String]) -> Result<Recorder, UsageError> {
+    let identities = inputs.compactMap(FileIdentity.init(path:))
+    switch OutputFile.create(FilePath(path), mode: .streaming(replacing: replacing), inputs: identities) {
+    case .success(let file): return .success(Recorder(file: file))
+    case .failure(let error): return .failure(UsageError("cannot record: \(error.message)"))
     }
   }
 
-  func close() { Foundation.close(descriptor) }
+  /// Appends one line; returns the problem when this write failed.
+  func write(_ line: String) -> String? {
+    guard problem == nil else { return nil }
+    do {
+      try file.write(line + "\n")
+      return nil
+    } catch {
+      problem = error.message
+      return error.message
+    }
+  }
+
+  /// Finishes the file (its data reaches the disk).
+  func close() {
+    guard problem == nil else { return }
+    do { try file.commit() } catch { problem = error.message }
+  }
 }

@@ -1,5 +1,5 @@
 import ConsentCore
-import Foundation
+import FileAccess
 import PromptStrings
 import Scenarios
 import TextSupport
@@ -7,8 +7,9 @@ import TextSupport
 /// `attsim play FILE…`: runs scripts headless, one JSON object per command on standard output, or a
 /// JUnit / Markdown report.
 enum PlayCommand {
-  /// Parses every file first (any error: nothing runs, exit 2), then runs each from the defaults.
-  /// Exit 0 when every expectation held, 1 when some failed or a step was refused.
+  /// Parses every file first (any error: nothing runs, exit 2), then runs each from the defaults, streaming
+  /// one JSON line per step (a report keeps only what it prints). Exit 0 when every expectation held, 1
+  /// when some failed or a step was refused, 2 when the output cannot be written.
   static func run(files: [String], report: ReportFormat?, output: String?, console: Console) -> Int32 {
     var scripts: [(Script, [String: AppResources])] = []
     var unusable = false
@@ -21,36 +22,32 @@ enum PlayCommand {
       }
     }
     if unusable { return 2 }
+    let toFile = output != nil && output != "-"
     var outcomes: [ScriptOutcome] = []
-    var lines: [String] = []
+    var lines = ""
     for (script, bundles) in scripts {
-      var results: [StepResult] = []
+      var outcome = ScriptOutcome(script: script)
       ScriptRunner.run(script, bundles: bundles) { result in
-        results.append(result)
-        if report == nil && output == nil {
-          console.out(result.jsonLine(file: script.file) + "\n")
-        } else if report == nil {
-          lines.append(result.jsonLine(file: script.file))
+        outcome.add(result)
+        if report == nil {
+          let line = result.jsonLine(file: script.file) + "\n"
+          if toFile { lines += line } else { console.out(line) }
         }
         for message in result.problemLines(file: script.file) { console.err(message + "\n") }
+      } finished: {
+        outcome.finish(with: $0)
       }
-      outcomes.append(ScriptOutcome(script: script, results: results))
+      outcomes.append(outcome)
     }
     let text: String?
     switch report {
     case .junit: text = JUnitReport.xml(outcomes)
     case .markdown: text = MarkdownReport.text(outcomes)
-    case nil: text = output == nil ? nil : lines.map { $0 + "\n" }.joined()
+    case nil: text = toFile ? lines : nil
     }
-    if let text {
-      if let output {
-        if let problem = AtomicFile.write(text, to: output) {
-          console.err("attsim: \(problem.escapingControlCharacters)\n")
-          return 2
-        }
-      } else {
-        console.out(text)
-      }
+    if let text, let problem = CommandOutput.write(text, to: output, inputs: files, console: console) {
+      console.err("attsim: \(problem)\n")
+      return 2
     }
     return outcomes.allSatisfy(\.passed) ? 0 : 1
   }
@@ -60,7 +57,7 @@ enum PlayCommand {
     let script: Script
     switch TextFile.read(file) {
     case .failure(let problem):
-      return .failure(ScriptProblems(lines: ["attsim: \(problem.message.escapingControlCharacters)"]))
+      return .failure(ScriptProblems(lines: ["attsim: \(problem.message)"]))
     case .success(let text):
       do {
         script = try ScriptParser.parse(text, file: file)
@@ -74,11 +71,10 @@ enum PlayCommand {
   /// The app bundles `script` names (`app bundle=`, relative to its file), keyed as written.
   static func bundles(of script: Script) -> Result<[String: AppResources], ScriptProblems> {
     var bundles: [String: AppResources] = [:]
-    let folder = (script.file as NSString).deletingLastPathComponent
+    let folder = FilePath(script.file).parent
     for step in script.steps {
       guard case .useBundle(let path) = step.kind else { continue }
-      let resolved = path.hasPrefix("/") ? path : (folder.isEmpty ? path : folder + "/" + path)
-      switch AppResources.load(resolved) {
+      switch AppResources.load(folder.resolving(path).string) {
       case .success(let resources): bundles[path] = resources
       case .failure(let failure):
         let message =
@@ -105,25 +101,5 @@ extension StepResult {
       lines.append("\(file):\(step.line):\(step.column): step failed: \(step.command): \(refusal.reason)")
     }
     return lines.map(\.escapingControlCharacters)
-  }
-}
-
-/// Writing output files all at once: a temporary file beside the target, then a rename.
-enum AtomicFile {
-  /// Writes `text` to `path`; returns a one-line problem, or nil on success.
-  static func write(_ text: String, to path: String) -> String? {
-    let folder = (path as NSString).deletingLastPathComponent
-    let temporary = (folder.isEmpty ? "." : folder) + "/.\((path as NSString).lastPathComponent).\(getpid()).tmp"
-    do {
-      try Data(text.utf8).write(to: URL(fileURLWithPath: temporary))
-      guard rename(temporary, path) == 0 else {
-        let reason = String(cString: strerror(errno))
-        unlink(temporary)
-        return "cannot write '\(path)': \(reason)"
-      }
-      return nil
-    } catch {
-      return "cannot write '\(path)': \((error as NSError).localizedDescription)"
-    }
   }
 }

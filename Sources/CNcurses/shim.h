@@ -7,6 +7,7 @@
 #include <ncursesw/curses.h>
 
 static inline WINDOW *attsim_stdscr(void) { return stdscr; }
+static inline WINDOW *attsim_curscr(void) { return curscr; }
 static inline int attsim_color_pair(int pair) { return (int)COLOR_PAIR(pair); }
 static inline attr_t attsim_a_normal(void) { return A_NORMAL; }
 static inline attr_t attsim_a_bold(void) { return A_BOLD; }

@@ -75,13 +75,48 @@ public enum Action: Hashable, Sendable {
   case eventTracked(name: String)
 }
 
-/// Why an action cannot happen in the current state (for example a tap with no dialog on screen).
-public struct ActionRefused: Error, Hashable, Sendable, CustomStringConvertible {
-  /// What the user would need to know, in one sentence.
-  public var reason: String
+/// Why an action cannot happen in the current state (a tap with no dialog on screen): each case has one
+/// sentence a person understands.
+public enum Refusal: Error, Hashable, Sendable, CustomStringConvertible {
+  /// The app has crashed and must be relaunched first.
+  case appCrashed
+  /// The ATT dialog is on screen and must be answered first.
+  case promptOnScreen
+  /// The app asked while its dialog was already up.
+  case promptAlreadyOnScreen
+  /// A pre-permission answer with no pre-permission screen.
+  case noPrePermissionScreen
+  /// A tap with no ATT dialog on screen.
+  case noPrompt
+  /// Settings cannot be opened while the ATT dialog is up.
+  case promptBlocksSettings
+  /// This iOS release has no Tracking settings (before iOS 14).
+  case noTrackingSettings(IOSVersion)
+  /// A restricted device locks the Tracking settings.
+  case settingsLocked
+  /// With Allow Apps to Request to Track off, Settings hides the per-app switches.
+  case appSwitchHidden
+  /// The app has no switch in Settings until it has asked.
+  case appHasNotAsked
+  /// A script step needs app resources (`app bundle=`) that were not loaded.
+  case resourcesNotLoaded(String)
 
-  /// A refusal with its reason.
-  public init(_ reason: String) { self.reason = reason }
+  /// The sentence.
+  public var reason: String {
+    switch self {
+    case .appCrashed: "the app has crashed; relaunch it first"
+    case .promptOnScreen: "the ATT dialog is on screen; answer it first"
+    case .promptAlreadyOnScreen: "the ATT dialog is already on screen"
+    case .noPrePermissionScreen: "the pre-permission screen is not on screen"
+    case .noPrompt: "no ATT dialog is on screen"
+    case .promptBlocksSettings: "the ATT dialog is on screen; answer it before opening Settings"
+    case .noTrackingSettings(let version): "iOS \(version) has no Tracking settings (ATT starts with iOS 14)"
+    case .settingsLocked: "the device is restricted: Tracking settings are locked"
+    case .appSwitchHidden: "Allow Apps to Request to Track is off: per-app switches are hidden"
+    case .appHasNotAsked: "the app has not asked yet, so it has no switch in Settings"
+    case .resourcesNotLoaded(let path): "the app bundle \(path) is not loaded"
+    }
+  }
 
   public var description: String { reason }
 }

@@ -6,28 +6,47 @@ extension ConsentState {
 
   /// Applies `action` and returns the story of what the app called and what iOS answered, one line each.
   ///
-  /// Throws `ActionRefused`, and leaves the state untouched, when the action cannot happen now
-  /// (a tap with no dialog, an SDK call from a crashed app, a switch Settings does not show).
+  /// Throws a `Refusal`, and leaves the state untouched, when the action cannot happen now (a tap with no
+  /// dialog, an SDK call from a crashed app, a switch Settings does not show). The refusal is decided
+  /// before anything changes, so the state is changed in place: a step costs the same however long the
+  /// session has run.
   @discardableResult
-  public mutating func apply(_ action: Action) throws(ActionRefused) -> [String] {
-    var next = self
-    next.actionWarnings = []
+  public mutating func apply(_ action: Action) throws(Refusal) -> [String] {
+    if let refusal = refusal(for: action) { throw refusal }
+    actionWarnings = []
+    events.lastSent = []
     var story = Story()
-    try next.perform(action, &story)
-    self = next
+    perform(action, &story)
     return story.lines
   }
 
-  private mutating func perform(_ action: Action, _ story: inout Story) throws(ActionRefused) {
+  /// Why `action` cannot happen now, or nil when it can: what the UI asks before it offers a control.
+  public func refusal(for action: Action) -> Refusal? {
+    switch action {
+    case .deviceConfigured, .appConfigured, .relaunched, .reinstalled: return nil
+    case .sdkInitialized, .methodBCalled, .consentSet, .eventTracked:
+      return app.crashed ? .appCrashed : nil
+    case .prePermissionShown:
+      if app.crashed { return .appCrashed }
+      return app.screen == .home ? nil : .promptOnScreen
+    case .prePermissionContinued, .prePermissionDeclined:
+      if app.crashed { return .appCrashed }
+      return app.screen == .prePermission ? nil : .noPrePermissionScreen
+    case .trackingRequested:
+      if app.crashed { return .appCrashed }
+      return app.promptOnScreen ? .promptAlreadyOnScreen : nil
+    case .allowTapped, .askNotToTrackTapped: return app.promptOnScreen ? nil : .noPrompt
+    case .appTrackingSwitchChanged: return appTrackingSwitchRefusal
+    case .trackingSwitchTurnedOff, .trackingSwitchTurnedOn: return trackingSettingsRefusal
+    }
+  }
+
+  private mutating func perform(_ action: Action, _ story: inout Story) {
     switch action {
     case .deviceConfigured(let change): configureDevice(change, &story)
     case .appConfigured(let change): configureApp(change)
-    case .sdkInitialized(let options):
-      try requireRunningApp()
-      initializeSDK(options, &story)
+    case .sdkInitialized(let options): initializeSDK(options, &story)
     case .prePermissionShown:
-      try requireRunningApp()
-      guard app.screen == .home else { throw ActionRefused("the ATT dialog is on screen; answer it first") }
       if let status, status.isDetermined {
         actionWarnings.append(
           Warning(
@@ -38,55 +57,29 @@ extension ConsentState {
       app.screen = .prePermission
       story.add("pre-permission screen shown")
     case .prePermissionContinued:
-      try requirePrePermissionScreen()
       app.screen = .home
       story.add("pre-permission: Continue")
-      try requestTracking(&story)
+      requestTracking(&story)
     case .prePermissionDeclined:
-      try requirePrePermissionScreen()
       app.screen = .home
       story.add("pre-permission: Not Now (no request)")
-    case .trackingRequested:
-      try requireRunningApp()
-      guard !app.promptOnScreen else { throw ActionRefused("the ATT dialog is already on screen") }
-      try requestTracking(&story)
-    case .allowTapped: try answerPrompt(.authorized, &story)
-    case .askNotToTrackTapped: try answerPrompt(.denied, &story)
+    case .trackingRequested: requestTracking(&story)
+    case .allowTapped: answerPrompt(.authorized, &story)
+    case .askNotToTrackTapped: answerPrompt(.denied, &story)
     case .methodBCalled(let status, let advertisingId):
-      try requireRunningApp()
       callMethodB(status: status, advertisingId: advertisingId, &story)
-    case .appTrackingSwitchChanged(let on): try changeAppSwitch(on: on, &story)
-    case .trackingSwitchTurnedOff(let existing): try turnTrackingSwitchOff(existing: existing, &story)
+    case .appTrackingSwitchChanged(let on):
+      app.answer = on ? .authorized : .denied
+      story.add("Settings: this app's tracking switch \(on ? "on" : "off"); status \(statusWord)")
+    case .trackingSwitchTurnedOff(let existing): turnTrackingSwitchOff(existing: existing, &story)
     case .trackingSwitchTurnedOn:
-      try requireTrackingSettings()
       device.trackingSwitchOn = true
       story.add("Settings: Allow Apps to Request to Track on; status \(statusWord)")
     case .relaunched: relaunch(&story)
     case .reinstalled: reinstall(&story)
-    case .consentSet(let track, let identify):
-      try requireRunningApp()
-      setConsent(track: track, identify: identify, &story)
-    case .eventTracked(let name):
-      try requireRunningApp()
-      track(name, &story)
+    case .consentSet(let track, let identify): setConsent(track: track, identify: identify, &story)
+    case .eventTracked(let name): track(name, &story)
     }
-  }
-
-  // MARK: Preconditions
-
-  private func requireRunningApp() throws(ActionRefused) {
-    if app.crashed { throw ActionRefused("the app has crashed; relaunch it first") }
-  }
-
-  private func requirePrePermissionScreen() throws(ActionRefused) {
-    try requireRunningApp()
-    guard app.screen == .prePermission else { throw ActionRefused("the pre-permission screen is not on screen") }
-  }
-
-  private func requireTrackingSettings() throws(ActionRefused) {
-    if app.promptOnScreen { throw ActionRefused("the ATT dialog is on screen; answer it before opening Settings") }
-    if !device.iOS.hasATT { throw ActionRefused("iOS \(device.iOS) has no Tracking settings (ATT starts with iOS 14)") }
-    if device.restricted { throw ActionRefused("the device is restricted: Tracking settings are locked") }
   }
 
   // MARK: Setup
@@ -242,7 +235,8 @@ extension ConsentState {
   }
 
   private mutating func send(_ name: String, _ story: inout Story) {
-    events.sent.append(SentEvent(name: name, payload: sdk.payload, payloadWriter: sdk.payloadWriter))
+    events.sentCount += 1
+    events.lastSent.append(SentEvent(name: name, payload: sdk.payload, payloadWriter: sdk.payloadWriter))
     events.lastFate = .sent
     story.add("\(name) sent with the payload")
   }
@@ -261,15 +255,7 @@ extension ConsentState {
 
   // MARK: Settings
 
-  private mutating func changeAppSwitch(on: Bool, _ story: inout Story) throws(ActionRefused) {
-    if app.promptOnScreen { throw ActionRefused("the ATT dialog is on screen; answer it before opening Settings") }
-    if let reason = appTrackingSwitchUnavailableReason { throw ActionRefused(reason) }
-    app.answer = on ? .authorized : .denied
-    story.add("Settings: this app's tracking switch \(on ? "on" : "off"); status \(statusWord)")
-  }
-
-  private mutating func turnTrackingSwitchOff(existing: ExistingApps, _ story: inout Story) throws(ActionRefused) {
-    try requireTrackingSettings()
+  private mutating func turnTrackingSwitchOff(existing: ExistingApps, _ story: inout Story) {
     device.trackingSwitchOn = false
     if existing == .stop, app.answer == .authorized { app.answer = .denied }
     let choice = existing == .keep ? "Allow Apps to Continue Tracking" : "Ask Apps to Stop Tracking"

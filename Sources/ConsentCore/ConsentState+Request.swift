@@ -13,7 +13,7 @@ extension ConsentState {
   }
 
   /// The app asks for authorization, through its integration (the blog recipe checks the status first).
-  mutating func requestTracking(_ story: inout Story) throws(ActionRefused) {
+  mutating func requestTracking(_ story: inout Story) {
     if sdk.options.integration == .blog {
       blogRequestIDFA(&story)
       return
@@ -66,9 +66,8 @@ extension ConsentState {
     return .promptShown
   }
 
-  /// The user answers the dialog; the completion fires with the new status.
-  mutating func answerPrompt(_ answer: ATTAnswer, _ story: inout Story) throws(ActionRefused) {
-    guard app.promptOnScreen else { throw ActionRefused("no ATT dialog is on screen") }
+  /// The user answers the dialog on screen; the completion fires with the new status.
+  mutating func answerPrompt(_ answer: ATTAnswer, _ story: inout Story) {
     app.answer = answer
     app.screen = .home
     let status = self.status ?? answer.status

@@ -1,6 +1,7 @@
 /// Everything attsim models: the device, the app install, the SDK inside it, and the events sent.
 ///
-/// Change it only through `apply(_:)`; read the answers iOS would give through the derived properties.
+/// Change it only through `apply(_:)`; read the answers iOS would give through the derived properties, and
+/// what may happen now through `refusal(for:)`.
 public struct ConsentState: Hashable, Sendable {
   /// The iPhone.
   public var device: Device
@@ -44,12 +45,19 @@ public struct ConsentState: Hashable, Sendable {
   /// The status in the words of `expect` and `play`: the status name, or `unavailable` below iOS 14.
   public var statusWord: String { status?.name ?? "unavailable" }
 
-  /// Whether this app's switch exists in Settings › Privacy › Tracking, and why not when it does not.
-  public var appTrackingSwitchUnavailableReason: String? {
-    if !device.iOS.hasATT { return "iOS \(device.iOS) has no Tracking settings (ATT starts with iOS 14)" }
-    if device.restricted { return "the device is restricted: Tracking settings are locked" }
-    if !device.trackingSwitchOn { return "Allow Apps to Request to Track is off: per-app switches are hidden" }
-    if app.answer == nil { return "the app has not asked yet, so it has no switch in Settings" }
+  /// Why this app's switch is not in Settings › Privacy › Tracking now; nil when it is there.
+  public var appTrackingSwitchRefusal: Refusal? {
+    if let refusal = trackingSettingsRefusal { return refusal }
+    if !device.trackingSwitchOn { return .appSwitchHidden }
+    if app.answer == nil { return .appHasNotAsked }
+    return nil
+  }
+
+  /// Why the Tracking settings cannot be changed now; nil when they can.
+  public var trackingSettingsRefusal: Refusal? {
+    if app.promptOnScreen { return .promptBlocksSettings }
+    if !device.iOS.hasATT { return .noTrackingSettings(device.iOS) }
+    if device.restricted { return .settingsLocked }
     return nil
   }
 

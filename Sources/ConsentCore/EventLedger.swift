@@ -15,14 +15,18 @@ public struct SentEvent: Hashable, Sendable {
   public var payloadWriter: PayloadWriter?
 }
 
-/// Every event the app tracked in this session, across launches and installs.
+/// What became of every event the app tracked in this session, across launches and installs: counts, and the
+/// events the most recent action sent. It keeps no history, so a state stays the same size however many
+/// events a session tracks.
 public struct EventLedger: Hashable, Sendable {
-  /// The events that were sent, oldest first.
-  public var sent: [SentEvent] = []
+  /// How many events were sent.
+  public internal(set) var sentCount = 0
   /// How many events were dropped.
-  public var dropped = 0
+  public internal(set) var dropped = 0
+  /// The events the most recent action sent, oldest first, with the payload each carried.
+  public internal(set) var lastSent: [SentEvent] = []
   /// The fate of the most recently tracked event, as it stands now.
-  public var lastFate: EventFate?
+  public internal(set) var lastFate: EventFate?
 
   /// An empty ledger.
   public init() {}

@@ -14,7 +14,7 @@ public enum Invariants {
       after.sdk.payloadWriter != .methodA || payload.advertisingId == nil
         || payload.attAuthorizationStatus == ATTStatus.authorized.name,
       "method-a stored an advertising_id without authorized")
-    for event in after.events.sent.dropFirst(before.events.sent.count) where event.payloadWriter == .methodA {
+    for event in after.events.lastSent where event.payloadWriter == .methodA {
       require(
         event.payload.advertisingId == nil || event.payload.attAuthorizationStatus == ATTStatus.authorized.name,
         "method-a sent an advertising_id without authorized")
@@ -45,8 +45,10 @@ public enum Invariants {
     if let word = payload.attAuthorizationStatus {
       require(ATTStatus(name: word) != nil, "payload status \(word) is not a camelCase status name")
     }
-    let eventsBefore = before.events.sent.count + before.sdk.queue.count + before.events.dropped
-    let eventsAfter = after.events.sent.count + after.sdk.queue.count + after.events.dropped
+    let eventsBefore = before.events.sentCount + before.sdk.queue.count + before.events.dropped
+    let eventsAfter = after.events.sentCount + after.sdk.queue.count + after.events.dropped
+    require(
+      after.events.lastSent.count == after.events.sentCount - before.events.sentCount, "a sent event went unrecorded")
     let tracked = if case .eventTracked = action { 1 } else { 0 }
     require(eventsAfter == eventsBefore + tracked, "an event appeared or vanished")
     if !after.sdk.queue.isEmpty {

@@ -112,12 +112,13 @@ public struct StateWalk: Sendable {
 }
 
 extension ConsentState {
-  /// The state without what the reducer only ever appends to and never reads: the sent events and the
-  /// dropped count, and the last action's warnings. States that differ only there behave the same from
+  /// The state without what the reducer only ever counts up and never reads: the sent and dropped counts,
+  /// the last action's sent events and warnings. States that differ only there behave the same from
   /// then on, so the walk treats them as one (invariants are checked before this is applied).
   var forgettingHistory: ConsentState {
     var state = self
-    state.events.sent = []
+    state.events.sentCount = 0
+    state.events.lastSent = []
     state.events.dropped = 0
     state.actionWarnings = []
     return state

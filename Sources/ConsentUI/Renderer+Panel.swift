@@ -125,7 +125,7 @@ extension Renderer {
       app.append("consent " + (consent.sdk.consent.track.map { $0 ? "yes" : "no" } ?? "unset"))
     }
     let events = consent.events
-    app.append("\(events.sent.count) sent")
+    app.append("\(events.sentCount) sent")
     if !consent.sdk.queue.isEmpty { app.append("\(consent.sdk.queue.count) queued") }
     if events.dropped > 0 { app.append("\(events.dropped) dropped") }
     lines.append(.pair("App", app.joined(separator: " · "), consent.app.crashed ? Renderer.error : .plain))

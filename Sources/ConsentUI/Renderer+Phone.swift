@@ -158,7 +158,7 @@ extension Renderer {
       .globalSwitch, label: texts.settingsAllowApps, on: consent.device.trackingSwitchOn, row: row, column: column,
       width: textWidth)
     row += 2
-    if let reason = consent.appTrackingSwitchUnavailableReason {
+    if let reason = consent.appTrackingSwitchRefusal?.reason {
       for line in TextWrapper.wrap(reason, width: textWidth).prefix(4) {
         buffer.put(line, row: row, column: column, style: Renderer.dim, limit: textWidth)
         row += 1

@@ -63,11 +63,12 @@ public struct Renderer {
       state.launchOptions.integration.rawValue,
     ]
     buffer.put(" " + parts.joined(separator: " · "), row: 0, column: 0, style: Style(bold: true, reverse: true))
-    let right = (state.isRecording ? "● REC   " : "") + "? help "
+    let mark = state.recordingProblem != nil ? "✗ REC FAILED" : "● REC"
+    let right = (state.isRecording ? mark + "   " : "") + "? help "
     buffer.put(right, row: 0, column: 0, width: width, alignment: .trailing, style: bar)
     if state.isRecording {
       let column = width - TerminalWidth.of(right)
-      buffer.put("● REC", row: 0, column: column, style: Style(foreground: .red, bold: true, reverse: true))
+      buffer.put(mark, row: 0, column: column, style: Style(foreground: .red, bold: true, reverse: true))
     }
   }
 

@@ -13,6 +13,8 @@ public enum UIEvent: Hashable, Sendable {
   case key(KeyPress)
   /// A click that landed on a button (the driver hit-tests against the last frame's hotspots).
   case press(ButtonID)
+  /// Writing the `--record` file failed: the recording stops, and the screen says why.
+  case recordingFailed(String)
 }
 
 /// What the driver must do after an update.

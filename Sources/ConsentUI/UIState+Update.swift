@@ -12,6 +12,9 @@ extension UIState {
     switch event {
     case .key(let key): handle(key, &effects)
     case .press(let button): press(button, &effects)
+    case .recordingFailed(let problem):
+      recordingProblem = problem
+      log.append(LogLine(time: clock, text: "✗ recording stopped: \(problem)", kind: .refusal))
     }
     if phoneScreen != screenBefore { focus = 0 }
     return effects

@@ -28,6 +28,8 @@ public struct UIState: Sendable {
   public internal(set) var trackedEvents = 0
   /// Whether the session is being recorded (the title bar shows REC).
   public var isRecording = false
+  /// Why the recording stopped, once writing it failed (the title bar shows it failed).
+  public internal(set) var recordingProblem: String?
   /// The scenario being walked, in guided mode.
   public internal(set) var guide: Guide?
 

@@ -1,4 +1,6 @@
-import Foundation
+import FileAccess
+import Glibc
+import TextSupport
 
 /// A `.strings` file found in an app, read or not.
 public struct StringsFile: Sendable {
@@ -8,8 +10,8 @@ public struct StringsFile: Sendable {
   public var contents: Result<StringsTable, EncodingProblem>
 
   /// Reads the file at `path`, or says why it cannot be opened.
-  public static func read(_ path: String) -> Result<StringsFile, FileBytes.Failure> {
-    FileBytes.read(path).map { StringsFile(path: path, contents: StringsReader.read($0)) }
+  public static func read(_ path: String) -> Result<StringsFile, ReadProblem> {
+    ReadProblem.bytes(of: path).map { StringsFile(path: path, contents: StringsReader.read($0)) }
   }
 
   /// The table when the file could be decoded.
@@ -71,90 +73,71 @@ public struct AppResources: Sendable {
     return names.sorted()
   }
 
+  /// Every file attsim read from the app: Info.plist, strings files and catalogs.
+  public var files: [String] {
+    (infoPlist.map { [$0.path] } ?? []) + folders.flatMap { $0.files.values.map(\.path) } + catalogs.map(\.path)
+  }
+
   /// Reads the app at `path`: a built `.app`, or a source folder holding Info.plist and lproj folders.
   public static func load(_ path: String) -> Result<AppResources, LoadFailure> {
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-      return .failure(LoadFailure(message: "'\(path)' does not exist"))
+    var status = stat()
+    guard stat(path, &status) == 0 else {
+      return .failure(LoadFailure(message: "'\(path.forMessage())' does not exist"))
     }
-    guard isDirectory.boolValue else { return .failure(LoadFailure(message: "'\(path)' is not a folder")) }
+    guard status.st_mode & S_IFMT == S_IFDIR else {
+      return .failure(LoadFailure(message: "'\(path.forMessage())' is not a folder"))
+    }
     var resources = AppResources(
       root: path, infoPlist: nil, folders: [], catalogs: [], unreadable: [], developmentRegionOverride: nil)
-    var infoPlistPaths: [String] = []
-    let entries = Self.walk(path)
-    for file in entries.filter({ !$0.isDirectory }).map(\.path) {
-      let name = (file as NSString).lastPathComponent
-      let parent = ((file as NSString).deletingLastPathComponent as NSString).lastPathComponent
-      if name == "Info.plist" && !parent.hasSuffix(".lproj") {
-        infoPlistPaths.append(file)
-      } else if name.hasSuffix(".xcstrings") {
-        switch StringCatalog.read(file) {
+    var infoPlistPaths: [FilePath] = []
+    let skipped: Set<String> = [".build", "node_modules", "DerivedData", "Pods"]
+    let walk = DirectoryWalk(FilePath(path)) { $0.hasPrefix(".") || skipped.contains($0) }
+    for file in walk.entries where !file.isDirectory {
+      let name = file.path.lastComponent
+      let parent = file.path.parent
+      if name == "Info.plist" && parent.pathExtension != "lproj" {
+        infoPlistPaths.append(file.path)
+      } else if file.path.pathExtension == "xcstrings" {
+        switch StringCatalog.read(file.path.string) {
         case .success(let catalog): resources.catalogs.append(catalog)
-        case .failure(let failure): resources.unreadable.append(UnreadableFile(path: file, reason: failure.reason))
+        case .failure(let failure):
+          resources.unreadable.append(UnreadableFile(path: file.path.string, reason: failure.reason))
         }
-      } else if name.hasSuffix(".strings") && parent.hasSuffix(".lproj") {
-        resources.add(stringsFile: file, folder: String(parent.dropLast(".lproj".count)))
+      } else if file.path.pathExtension == "strings" && parent.pathExtension == "lproj" {
+        resources.add(stringsFile: file.path)
       }
     }
-    let lprojFolders = entries.filter { $0.isDirectory && $0.path.hasSuffix(".lproj") }.map(\.path)
-    for folder in lprojFolders where !resources.folders.contains(where: { $0.path == folder }) {
-      let name = String((folder as NSString).lastPathComponent.dropLast(".lproj".count))
-      resources.folders.append(LocalizationFolder(name: name, path: folder, files: [:]))
+    for folder in walk.entries where folder.isDirectory && folder.path.pathExtension == "lproj" {
+      guard !resources.folders.contains(where: { $0.path == folder.path.string }) else { continue }
+      resources.folders.append(LocalizationFolder(name: folder.path.stem, path: folder.path.string, files: [:]))
     }
     resources.folders.sort { $0.name < $1.name }
     resources.catalogs.sort { $0.path < $1.path }
-    if let shallowest = infoPlistPaths.min(by: { $0.split(separator: "/").count < $1.split(separator: "/").count }) {
-      switch InfoPlist.read(shallowest) {
+    if let shallowest = infoPlistPaths.min(by: { $0.components.count < $1.components.count }) {
+      switch InfoPlist.read(shallowest.string) {
       case .success(let plist): resources.infoPlist = plist
-      case .failure(let failure): resources.unreadable.append(UnreadableFile(path: shallowest, reason: failure.reason))
+      case .failure(let failure):
+        resources.unreadable.append(UnreadableFile(path: shallowest.string, reason: failure.reason))
       }
     }
     if infoPlistPaths.isEmpty && resources.folders.isEmpty && resources.catalogs.isEmpty {
-      return .failure(LoadFailure(message: "'\(path)' holds no Info.plist, no .lproj folder and no .xcstrings"))
+      return .failure(
+        LoadFailure(message: "'\(path.forMessage())' holds no Info.plist, no .lproj folder and no .xcstrings"))
     }
     return .success(resources)
   }
 
-  private mutating func add(stringsFile path: String, folder name: String) {
-    let table = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
-    let folderPath = (path as NSString).deletingLastPathComponent
+  private mutating func add(stringsFile path: FilePath) {
+    let folder = path.parent
     let index =
-      folders.firstIndex { $0.path == folderPath }
+      folders.firstIndex { $0.path == folder.string }
       ?? {
-        folders.append(LocalizationFolder(name: name, path: folderPath, files: [:]))
+        folders.append(LocalizationFolder(name: folder.stem, path: folder.string, files: [:]))
         return folders.count - 1
       }()
-    switch StringsFile.read(path) {
-    case .success(let file): folders[index].files[table] = file
-    case .failure(let failure): unreadable.append(UnreadableFile(path: path, reason: failure.reason))
+    switch StringsFile.read(path.string) {
+    case .success(let file): folders[index].files[path.stem] = file
+    case .failure(let failure): unreadable.append(UnreadableFile(path: path.string, reason: failure.reason))
     }
-  }
-
-  /// Every entry under `root`, depth first in name order, with readdir(3) (one call per folder, no stat).
-  private static func walk(_ root: String) -> [(path: String, isDirectory: Bool)] {
-    let skipped: Set<String> = [".build", "node_modules", "DerivedData", "Pods"]
-    var result: [(String, Bool)] = []
-    func visit(_ folder: String, depth: Int) {
-      guard depth < 8, let directory = opendir(folder) else { return }
-      var entries: [(String, Bool)] = []
-      while let entry = readdir(directory) {
-        let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-        guard !name.hasPrefix("."), !skipped.contains(name) else { continue }
-        let path = folder.hasSuffix("/") ? folder + name : folder + "/" + name
-        var isDirectory = entry.pointee.d_type == DT_DIR
-        if entry.pointee.d_type == DT_UNKNOWN || entry.pointee.d_type == DT_LNK {
-          var status = stat()
-          isDirectory = stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
-        }
-        entries.append((path, isDirectory))
-      }
-      closedir(directory)
-      for (path, isDirectory) in entries.sorted(by: { $0.0 < $1.0 }) {
-        result.append((path, isDirectory))
-        if isDirectory { visit(path, depth: depth + 1) }
-      }
-    }
-    visit(root, depth: 0)
-    return result
   }
 }

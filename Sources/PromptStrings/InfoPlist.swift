@@ -15,9 +15,9 @@ public struct InfoPlist: Sendable {
   public static let usageDescriptionKey = "NSUserTrackingUsageDescription"
 
   /// Reads an Info.plist, or says why it cannot.
-  public static func read(_ path: String) -> Result<InfoPlist, FileBytes.Failure> {
+  public static func read(_ path: String) -> Result<InfoPlist, ReadProblem> {
     let bytes: [UInt8]
-    switch FileBytes.read(path) {
+    switch ReadProblem.bytes(of: path) {
     case .failure(let failure): return .failure(failure)
     case .success(let read): bytes = read
     }
@@ -25,10 +25,10 @@ public struct InfoPlist: Sendable {
     do {
       object = try PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: nil)
     } catch {
-      return .failure(FileBytes.Failure(reason: "not a property list (\(StringsReader.reason(error)))"))
+      return .failure(ReadProblem("not a property list (\(StringsReader.reason(error)))"))
     }
     guard let dictionary = object as? [String: Any] else {
-      return .failure(FileBytes.Failure(reason: "not a dictionary property list"))
+      return .failure(ReadProblem("not a dictionary property list"))
     }
     var strings: [String: String] = [:]
     for (key, value) in dictionary { if let text = value as? String { strings[key] = text } }

@@ -1,3 +1,4 @@
+import FileAccess
 import Foundation
 
 /// An Xcode String Catalog (`.xcstrings`): per key and language, a value and its translation state.
@@ -31,17 +32,17 @@ public struct StringCatalog: Sendable {
   }
 
   /// Reads a catalog, or says why it cannot.
-  public static func read(_ path: String) -> Result<StringCatalog, FileBytes.Failure> {
+  public static func read(_ path: String) -> Result<StringCatalog, ReadProblem> {
     let bytes: [UInt8]
-    switch FileBytes.read(path) {
+    switch ReadProblem.bytes(of: path) {
     case .failure(let failure): return .failure(failure)
     case .success(let read): bytes = read
     }
     guard let root = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any] else {
-      return .failure(FileBytes.Failure(reason: "not a JSON String Catalog"))
+      return .failure(ReadProblem("not a JSON String Catalog"))
     }
     guard let strings = root["strings"] as? [String: Any] else {
-      return .failure(FileBytes.Failure(reason: "a String Catalog needs a \"strings\" object"))
+      return .failure(ReadProblem("a String Catalog needs a \"strings\" object"))
     }
     let locator = JSONLocator(bytes: bytes)
     var translations: [String: [String: Translation]] = [:]
@@ -63,7 +64,7 @@ public struct StringCatalog: Sendable {
       }
       translations[key] = perLanguage
     }
-    let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+    let name = FilePath(path).stem
     return .success(
       StringCatalog(
         path: path, tableName: name, sourceLanguage: root["sourceLanguage"] as? String ?? "en",

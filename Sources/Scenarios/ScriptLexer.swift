@@ -70,12 +70,13 @@ enum ScriptLexer {
     return .success(words)
   }
 
-  /// The text of `line` without its comment and surrounding spaces, for reports.
-  static func commandText(of line: String) -> String {
-    guard case .success(let words) = words(of: line), let last = words.last else { return "" }
-    let characters = Array(line)
-    let end = last.column - 1 + last.text.count
-    return String(characters[(words[0].column - 1)..<end])
+  /// The text of `line` without its comment and surrounding spaces, for reports: from its first word to the
+  /// end of its last.
+  static func commandText(of line: Substring, words: [ScriptWord]) -> String {
+    guard let first = words.first, let last = words.last else { return "" }
+    let start = line.index(line.startIndex, offsetBy: first.column - 1)
+    let end = line.index(line.startIndex, offsetBy: last.column - 1 + last.text.count)
+    return String(line[start..<end])
   }
 }
 

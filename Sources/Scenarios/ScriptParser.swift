@@ -21,7 +21,7 @@ public enum ScriptParser {
           let kind = try parser.parse()
           steps.append(
             Step(
-              line: lineNumber, column: words[0].column, command: ScriptLexer.commandText(of: String(line)),
+              line: lineNumber, column: words[0].column, command: ScriptLexer.commandText(of: line, words: words),
               kind: kind))
         } catch {
           errors.append(error)

@@ -1,31 +1,46 @@
 import ConsentCore
 import TextSupport
 
-/// A script and what each of its steps did: the input of `play --report`.
+/// A script and what its steps did, as the reports need it: built one step at a time, keeping the
+/// expectations' results, a refused step and the final state, never every step's state.
 public struct ScriptOutcome: Sendable {
-  /// The script.
-  public var script: Script
-  /// One result per step that ran (a refused step ends the run).
-  public var results: [StepResult]
-
-  /// A script's outcome.
-  public init(script: Script, results: [StepResult]) {
-    self.script = script
-    self.results = results
+  /// One expectation and what became of it.
+  struct Check: Sendable {
+    var step: Step
+    var expectation: Expectation
+    var failure: ExpectationFailure?
   }
 
-  /// The expectations checked, with whether each held.
-  var checks: [(step: Step, expectation: Expectation, failure: ExpectationFailure?)] {
-    results.flatMap { result -> [(Step, Expectation, ExpectationFailure?)] in
-      guard case .expect(let expectations) = result.step.kind else { return [] }
-      return expectations.map { expectation in
-        (result.step, expectation, result.failures.first { $0.expectation == expectation })
-      }
+  /// The script.
+  public let script: Script
+  /// The expectations checked, in order.
+  private(set) var checks: [Check] = []
+  /// The step that could not happen, and why.
+  private(set) var refused: (step: Step, reason: String)?
+  /// The state after the last step that ran.
+  private(set) var finalState: ConsentState?
+
+  /// The outcome of `script` before any step ran.
+  public init(script: Script) {
+    self.script = script
+  }
+
+  /// Takes one step's result, in order (its state is not kept).
+  public mutating func add(_ result: StepResult) {
+    if let refusal = result.refusal { refused = (result.step, refusal.description) }
+    guard case .expect(let expectations) = result.step.kind else { return }
+    for expectation in expectations {
+      checks.append(
+        Check(
+          step: result.step, expectation: expectation, failure: result.failures.first { $0.expectation == expectation })
+      )
     }
   }
 
-  /// The step that could not happen, if one could not.
-  var refused: StepResult? { results.first { $0.refusal != nil } }
+  /// Takes the state after the last step.
+  public mutating func finish(with state: ConsentState) {
+    finalState = state
+  }
 
   /// Expectation lines after a refused step, which never ran.
   var skipped: [Step] {
@@ -34,7 +49,7 @@ public struct ScriptOutcome: Sendable {
   }
 
   /// Whether every step went as the script said.
-  public var passed: Bool { results.allSatisfy(\.passed) }
+  public var passed: Bool { refused == nil && checks.allSatisfy { $0.failure == nil } }
 
   /// The title, or the file name.
   var name: String { script.title ?? script.file }
@@ -67,11 +82,11 @@ public enum JUnitReport {
           xml += "/>\n"
         }
       }
-      if let refused = outcome.refused, let reason = refused.refusal?.reason {
-        let name = "line \(refused.step.line): \(refused.step.command)"
+      if let (step, reason) = outcome.refused {
+        let name = "line \(step.line): \(step.command)"
         xml += "    <testcase classname=\"\(escape(className))\" name=\"\(escape(name))\">\n"
         xml += "      <error type=\"refused\" message=\"\(escape(reason))\">"
-        xml += escape("\(outcome.script.file):\(refused.step.line):\(refused.step.column): \(reason)") + "</error>\n"
+        xml += escape("\(outcome.script.file):\(step.line):\(step.column): \(reason)") + "</error>\n"
         xml += "    </testcase>\n"
       }
       for step in outcome.skipped {
@@ -102,7 +117,7 @@ public enum MarkdownReport {
       for step in outcome.script.steps where !step.isExpectation {
         number += 1
         var mark = ""
-        if let refused = outcome.refused, refused.step.line == step.line, let reason = refused.refusal?.reason {
+        if let (refusedStep, reason) = outcome.refused, refusedStep.line == step.line {
           mark = " ✗ could not happen: \(cell(reason))"
         }
         out += "\(number). `\(cell(step.command))` (line \(step.line))\(mark)\n"
@@ -116,7 +131,7 @@ public enum MarkdownReport {
       for step in outcome.skipped {
         out += "| \(step.line) | `\(cell(step.command))` | not reached | – |\n"
       }
-      if let last = outcome.results.last?.state {
+      if let last = outcome.finalState {
         out += "\n**At the end**: status \(last.statusWord), device IDFA \(last.deviceIDFA)\n\n"
         out += "```json\n\(last.sdk.payload.json.json)\n```\n"
         let warnings = last.warnings.map(\.message)

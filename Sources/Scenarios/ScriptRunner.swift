@@ -12,7 +12,7 @@ public struct StepResult: Sendable {
   /// The expectations that did not hold (for `expect` steps).
   public var failures: [ExpectationFailure]
   /// Why the action could not happen, when it could not; the script stops there.
-  public var refusal: ActionRefused?
+  public var refusal: Refusal?
   /// The purpose string the dialog shows in the app's locale, when the script named the app's resources.
   public var prompt: LocalizedText?
 
@@ -30,13 +30,15 @@ public struct ExpectationFailure: Hashable, Sendable {
 
 /// Runs scripts against the model, from a starting state.
 public enum ScriptRunner {
-  /// Runs every step of `script` from `start`, handing each result to `report` as it happens. `bundles`
-  /// holds the app resources the script names (`app bundle=…`), loaded by the caller, keyed as written.
-  /// Stops after a refused action; returns whether every step passed.
+  /// Runs every step of `script` from `start`, handing each result to `report` as it happens and the last
+  /// state to `finished`. `bundles` holds the app resources the script names (`app bundle=…`), loaded by the
+  /// caller, keyed as written. Stops after a refused action; returns whether every step passed.
+  ///
+  /// A long script runs in constant memory per step as long as `report` keeps no result's state.
   @discardableResult
   public static func run(
     _ script: Script, from start: ConsentState = ConsentState(), bundles: [String: AppResources] = [:],
-    report: (StepResult) -> Void = { _ in }
+    report: (StepResult) -> Void = { _ in }, finished: (ConsentState) -> Void = { _ in }
   ) -> Bool {
     var state = start
     var bundle: AppResources?
@@ -47,6 +49,7 @@ public enum ScriptRunner {
       passed = passed && result.passed
       if result.refusal != nil { break }
     }
+    finished(state)
     return passed
   }
 
@@ -80,7 +83,7 @@ public enum ScriptRunner {
       guard let resources = bundles[path] else {
         return StepResult(
           step: step, state: state, story: [], failures: [],
-          refusal: ActionRefused("the app bundle \(path) is not loaded"))
+          refusal: .resourcesNotLoaded(path))
       }
       bundle = resources
       state.app.hasUsageDescription = resources.infoPlist?.usageDescription != nil

@@ -14,7 +14,7 @@ extension StepResult {
     object.add("device_idfa", state.deviceIDFA)
     object.add("payload", state.sdk.payload.json)
     var events = JSONText()
-    events.add("sent", state.events.sent.count)
+    events.add("sent", state.events.sentCount)
     events.add("queued", state.sdk.queue.count)
     events.add("dropped", state.events.dropped)
     object.add("events", events)

@@ -11,6 +11,8 @@ public enum TerminalInput: Hashable, Sendable {
   case click(row: Int, column: Int)
   /// The window changed size.
   case resize
+  /// The user asked for a full repaint (Ctrl-L).
+  case redraw
   /// The terminal went away (its input hung up).
   case hangup
 }
@@ -38,6 +40,7 @@ public final class Terminal {
   /// `noColor` (`NO_COLOR`) is false.
   public init(input: Int32 = 0, output: Int32 = 1, type: String? = nil, noColor: Bool) throws(TerminalError) {
     setlocale(LC_ALL, "")
+    TerminalRescue.prepare(output: output)
     // The size comes from the terminal itself, not from LINES and COLUMNS a parent may have left behind.
     use_env(false)
     guard let outputFile = fdopen(dup(output), "w"), let inputFile = fdopen(dup(input), "r") else {
@@ -86,13 +89,24 @@ public final class Terminal {
     return descriptor.revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0
   }
 
-  /// Takes the window's new size from the terminal (after SIGWINCH) and forgets what was shown.
+  /// Takes the window's new size from the terminal (after SIGWINCH); the next frame repaints every cell.
   public func adoptWindowSize() {
     var size = winsize()
-    guard ioctl(outputDescriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0, size.ws_col > 0 else { return }
-    resize_term(Int32(size.ws_row), Int32(size.ws_col))
-    shown = nil
+    if ioctl(outputDescriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0, size.ws_col > 0 {
+      resize_term(Int32(size.ws_row), Int32(size.ws_col))
+    }
+    repaint()
   }
+
+  /// Makes the next frame clear the terminal and draw every cell, whatever ncurses believes is on it (after a
+  /// resize the terminal may have moved or kept old text).
+  public func repaint() {
+    shown = nil
+    clearok(attsim_curscr(), true)
+  }
+
+  /// The terminal's input, for poll(2).
+  public var input: Int32 { inputDescriptor }
 
   /// Shows `buffer`, writing only cells that differ from the last frame (all of them after a resize).
   public func draw(_ buffer: ScreenBuffer) {
@@ -137,6 +151,7 @@ public final class Terminal {
     }
     switch code {
     case 3: return .key(.interrupt)
+    case 12: return .redraw
     case 9: return .key(.tab)
     case 10, 13: return .key(.enter)
     case 27: return .key(.escape)

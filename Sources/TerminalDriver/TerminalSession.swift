@@ -2,99 +2,81 @@ import CNcurses
 import ConsentUI
 import Glibc
 
-/// Set by signal handlers; read by the session loop between frames.
-nonisolated(unsafe) private var pendingSignal: Int32 = 0
-nonisolated(unsafe) private var pendingResize: Int32 = 0
-
-/// The UI's run loop on a real terminal: draw, wait for input, update, repeat. The terminal is restored on
-/// `q`, Ctrl-C, SIGTERM, SIGHUP and on crashes.
+/// The UI's run loop on a real terminal: draw, wait for input or a signal, update, repeat. It blocks in
+/// poll(2) between events, so an idle session costs nothing. The terminal is restored on `q`, Ctrl-C, every
+/// signal whose default action would end the process, and on crashes.
 public enum TerminalSession {
-  /// Runs the UI until the user quits or a signal asks it to; `afterFirstFrame` runs once the first frame
-  /// is on screen (slow work that can wait), `record` receives every script line, `finished` the last
-  /// state. Returns the signal that ended the session, or 0.
+  /// Runs the UI until the user quits or a signal ends it; `afterFirstFrame` runs once the first frame is
+  /// on screen (slow work that can wait), `record` receives every script line (and returns why it could not
+  /// be written, if it could not), `finished` the last state. Returns the signal that ended the session, or 0.
   public static func run(
     _ state: UIState, terminal: Terminal, afterFirstFrame: (inout UIState) -> Void = { _ in },
-    record: (String) -> Void, finished: (UIState) -> Void = { _ in }
+    record: (String) -> String?, finished: (UIState) -> Void = { _ in }
   ) -> Int32 {
     var state = state
     defer { finished(state) }
-    var firstFrameDrawn = false
-    installSignalHandlers()
-    defer { restoreSignalHandlers() }
+    let signals = SignalPipe.terminating + [SIGWINCH]
+    SignalPipe.install(signals)
+    TerminalRescue.install()
+    defer {
+      SignalPipe.uninstall(signals)
+      TerminalRescue.uninstall()
+    }
     // A resize before the handlers were in place went unnoticed: start from the size the terminal has now.
     terminal.adoptWindowSize()
-    var frame: Frame?
-    var needsDraw = true
-    while pendingSignal == 0 {
-      if needsDraw {
-        let size = terminal.size
-        let rendered = Renderer.render(state, width: size.width, height: size.height)
-        terminal.draw(rendered.buffer)
-        frame = rendered
-        needsDraw = false
-        if !firstFrameDrawn {
-          firstFrameDrawn = true
-          afterFirstFrame(&state)
-          needsDraw = true
-          continue
-        }
-      }
-      if pendingResize != 0 {
-        pendingResize = 0
+    var frame = draw(state, on: terminal)
+    afterFirstFrame(&state)
+    frame = draw(state, on: terminal)
+    while true {
+      var watched = [
+        pollfd(fd: terminal.input, events: Int16(POLLIN), revents: 0),
+        pollfd(fd: SignalPipe.descriptor, events: Int16(POLLIN), revents: 0),
+      ]
+      guard poll(&watched, 2, -1) >= 0 || errno == EINTR else { return SIGHUP }
+      var needsDraw = false
+      for signal in SignalPipe.drain() {
+        guard signal == SIGWINCH else { return signal }
         terminal.adoptWindowSize()
         needsDraw = true
-        continue
       }
-      guard let input = terminal.read(timeout: 100) else { continue }
-      let event: UIEvent
-      switch input {
-      case .resize:
-        needsDraw = true
-        continue
-      case .hangup:
-        return SIGHUP
-      case .click(let row, let column):
-        guard let button = frame?.button(atRow: row, column: column) else { continue }
-        event = .press(button)
-      case .key(let key):
-        event = .key(key)
-      }
-      for effect in state.handle(event) {
-        switch effect {
-        case .record(let line): record(line)
-        case .quit: return 0
+      if watched[0].revents != 0 {
+        // ncurses may have read several keys at once: take every one it holds.
+        while let input = terminal.read(timeout: 0) {
+          switch input {
+          case .resize, .redraw:
+            terminal.repaint()
+          case .hangup:
+            return SIGHUP
+          case .click(let row, let column):
+            guard let button = frame.button(atRow: row, column: column) else { continue }
+            if handle(.press(button), &state, record: record) { return 0 }
+          case .key(let key):
+            if handle(.key(key), &state, record: record) { return 0 }
+          }
+          needsDraw = true
         }
       }
-      needsDraw = true
+      if needsDraw { frame = draw(state, on: terminal) }
     }
-    return pendingSignal
   }
 
-  private static let terminatingSignals = [SIGTERM, SIGHUP, SIGINT]
-  private static let crashSignals = [SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE]
+  /// Renders `state` at the terminal's size and shows it.
+  private static func draw(_ state: UIState, on terminal: Terminal) -> Frame {
+    let size = terminal.size
+    let frame = Renderer.render(state, width: size.width, height: size.height)
+    terminal.draw(frame.buffer)
+    return frame
+  }
 
-  private static func installSignalHandlers() {
-    pendingSignal = 0
-    // A parent may hand us these blocked (seen under tmux); the session needs them delivered.
-    var set = sigset_t()
-    sigemptyset(&set)
-    for signal in terminatingSignals + [SIGWINCH] { sigaddset(&set, signal) }
-    sigprocmask(SIG_UNBLOCK, &set, nil)
-    for signal in terminatingSignals {
-      Glibc.signal(signal) { received in pendingSignal = received }
-    }
-    Glibc.signal(SIGWINCH) { _ in pendingResize = 1 }
-    for signal in crashSignals {
-      Glibc.signal(signal) { received in
-        // Best effort: put the terminal back before dying, then die of the same signal.
-        endwin()
-        Glibc.signal(received, SIG_DFL)
-        raise(received)
+  /// Feeds one event to the UI and carries out its effects; returns whether the UI asked to quit.
+  private static func handle(_ event: UIEvent, _ state: inout UIState, record: (String) -> String?) -> Bool {
+    for effect in state.handle(event) {
+      switch effect {
+      case .record(let line):
+        if let problem = record(line) { state.handle(.recordingFailed(problem)) }
+      case .quit: return true
       }
     }
-  }
-
-  private static func restoreSignalHandlers() {
-    for signal in terminatingSignals + crashSignals + [SIGWINCH] { Glibc.signal(signal, SIG_DFL) }
+    return false
   }
 }

@@ -37,6 +37,12 @@ public struct JSONText: Sendable {
 
   /// `value` as a JSON string literal, with quotes, backslashes and control characters escaped.
   public static func quoted(_ value: String) -> String {
+    // Most values need no escape: check the bytes once and copy them whole.
+    let needsEscape = value.utf8.contains { byte in
+      byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0x7F || byte == 0xC2
+        || byte == 0xE2
+    }
+    guard needsEscape else { return "\"" + value + "\"" }
     var out = "\""
     for scalar in value.unicodeScalars {
       switch scalar {

@@ -1,4 +1,6 @@
 import AttsimCommands
-import Foundation
+import Glibc
 
+// A file that grows past the size limit is a write error attsim reports, not a reason to die.
+signal(SIGXFSZ, SIG_IGN)
 exit(Attsim.run(Array(CommandLine.arguments.dropFirst())))

@@ -81,7 +81,8 @@ import Testing
     #expect(subject.warningKinds.contains(.stalePayload))
     try subject.apply(.eventTracked(name: "open"))
     #expect(subject.sdk.payload.advertisingId == nil)
-    #expect(subject.events.sent.last?.payload.advertisingId == nil)
+    #expect(subject.events.lastSent.map(\.name) == ["open"])
+    #expect(subject.events.lastSent.last?.payload.advertisingId == nil)
     #expect(!subject.warningKinds.contains(.stalePayload))
   }
 

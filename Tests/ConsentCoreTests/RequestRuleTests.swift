@@ -70,7 +70,7 @@ import Testing
   @Test func crashLeavesTheStatusAndNeedsARelaunch() throws {
     var subject = try state(initialize(), .appConfigured(AppChange(hasUsageDescription: false)), .trackingRequested)
     #expect(subject.app.crashed && !subject.sdk.initialized)
-    #expect(throws: ActionRefused.self) { try subject.apply(.eventTracked(name: "x")) }
+    #expect(throws: Refusal.appCrashed) { try subject.apply(.eventTracked(name: "x")) }
     try subject.apply(.relaunched)
     #expect(!subject.app.crashed && subject.statusWord == "notDetermined")
   }
@@ -105,7 +105,7 @@ import Testing
   @Test func tapWithoutADialogIsRefusedAndChangesNothing() throws {
     var subject = try state(initialize())
     let before = subject
-    #expect(throws: ActionRefused("no ATT dialog is on screen")) { try subject.apply(.allowTapped) }
+    #expect(throws: Refusal.noPrompt) { try subject.apply(.allowTapped) }
     #expect(subject == before)
   }
 
@@ -124,7 +124,7 @@ import Testing
     try subject.apply(.prePermissionShown)
     try subject.apply(.prePermissionContinued)
     #expect(subject.app.promptOnScreen)
-    #expect(throws: ActionRefused.self) { try subject.apply(.prePermissionContinued) }
+    #expect(throws: Refusal.noPrePermissionScreen) { try subject.apply(.prePermissionContinued) }
   }
 
   @Test func prePermissionAfterAnAnswerWarns() throws {

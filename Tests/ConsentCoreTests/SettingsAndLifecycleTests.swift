@@ -10,24 +10,19 @@ import Testing
   }
 
   @Test(arguments: [
-    ("never asked", [Action](), "has not asked"),
-    (
-      "global switch off", [.trackingRequested, .allowTapped, device(trackingSwitch: false)],
-      "per-app switches are hidden"
-    ),
-    ("restricted", [.trackingRequested, .allowTapped, device(restricted: true)], "restricted"),
-    ("iOS 13", [device(ios: "13.7")], "no Tracking settings"),
-    ("dialog on screen", [.trackingRequested], "answer it"),
+    ("never asked", [Action](), Refusal.appHasNotAsked),
+    ("global switch off", [.trackingRequested, .allowTapped, device(trackingSwitch: false)], .appSwitchHidden),
+    ("restricted", [.trackingRequested, .allowTapped, device(restricted: true)], .settingsLocked),
+    ("iOS 13", [device(ios: "13.7")], .noTrackingSettings(IOSVersion(13, 7))),
+    ("dialog on screen", [.trackingRequested], .promptBlocksSettings),
   ])
-  func appSwitchExistsOnlyOnceTheAppHasAskedAndTheGlobalSwitchIsOn(name: String, setup: [Action], reason: String) throws
+  func appSwitchExistsOnlyOnceTheAppHasAskedAndTheGlobalSwitchIsOn(name: String, setup: [Action], refusal: Refusal)
+    throws
   {
     var subject = ConsentState()
     for action in setup { try subject.apply(action) }
-    #expect {
-      try subject.apply(.appTrackingSwitchChanged(on: true))
-    } throws: { error in
-      (error as? ActionRefused)?.reason.contains(reason) == true
-    }
+    #expect(subject.refusal(for: .appTrackingSwitchChanged(on: true)) == refusal)
+    #expect(throws: refusal) { try subject.apply(.appTrackingSwitchChanged(on: true)) }
   }
 
   @Test(arguments: [(ExistingApps.keep, "authorized"), (.stop, "denied")])
@@ -89,6 +84,6 @@ import Testing
 
   @Test func settingsCannotOpenWhileTheDialogIsUp() throws {
     var subject = try state(.trackingRequested)
-    #expect(throws: ActionRefused.self) { try subject.apply(.trackingSwitchTurnedOff(existing: .keep)) }
+    #expect(throws: Refusal.promptBlocksSettings) { try subject.apply(.trackingSwitchTurnedOff(existing: .keep)) }
   }
 }

@@ -84,7 +84,7 @@ import Testing
     #expect(walker.state.guide?.isFinished == true)
     #expect(walker.state.guide?.deviations == [])
     #expect(walker.state.consent.sdk.payload == recorder.state.consent.sdk.payload)
-    #expect(walker.state.consent.events.sent.count == recorder.state.consent.events.sent.count)
+    #expect(walker.state.consent.events.sentCount == recorder.state.consent.events.sentCount)
   }
 
   @Test func thePickerStartsALibraryScenario() throws {

@@ -28,7 +28,7 @@ import TextSupport
     let (passed, results) = try run("tap allow\nexpect status=authorized\n")
     #expect(!passed)
     #expect(results.count == 1)
-    #expect(results[0].refusal == ActionRefused("no ATT dialog is on screen"))
+    #expect(results[0].refusal == .noPrompt)
   }
 
   @Test func runsEveryStepWhenExpectationsFail() throws {

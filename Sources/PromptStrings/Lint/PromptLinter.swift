@@ -1,4 +1,4 @@
-import Foundation
+import FileAccess
 
 /// `attsim check`: every rule of SPEC §4 over an app folder or a single strings file.
 public enum PromptLinter {
@@ -139,9 +139,9 @@ public enum PromptLinter {
   }
 
   /// Findings for one strings file (its locale taken from an enclosing `xx.lproj` folder).
-  public static func check(stringsFile path: String) -> Result<[Finding], FileBytes.Failure> {
-    let parent = ((path as NSString).deletingLastPathComponent as NSString).lastPathComponent
-    let locale = parent.hasSuffix(".lproj") ? String(parent.dropLast(".lproj".count)) : nil
+  public static func check(stringsFile path: String) -> Result<[Finding], ReadProblem> {
+    let parent = FilePath(path).parent
+    let locale = parent.pathExtension == "lproj" ? parent.stem : nil
     return StringsFile.read(path).map { file in
       let map = file.table.map(\.lineMap)
       var findings = FileRules.check(

@@ -1,0 +1,55 @@
+import Glibc
+
+/// What a path names on disk: its device and inode, so two paths can be seen to be one file.
+public struct FileIdentity: Hashable, Sendable {
+  /// The file system's device number.
+  public let device: UInt64
+  /// The file's inode number.
+  public let inode: UInt64
+
+  /// The identity of what `path` names (following symbolic links), or nil when nothing is there.
+  public init?(path: String) {
+    var status = stat()
+    guard stat(path, &status) == 0 else { return nil }
+    self.init(status)
+  }
+
+  init(_ status: stat) {
+    device = UInt64(status.st_dev)
+    inode = UInt64(status.st_ino)
+  }
+}
+
+/// What kind of thing a `stat` describes, in words for messages.
+enum FileKind {
+  /// `a FIFO`, `a folder`, … for a mode that is not a regular file.
+  static func name(of mode: mode_t) -> String {
+    switch mode & S_IFMT {
+    case S_IFREG: "a regular file"
+    case S_IFDIR: "a folder"
+    case S_IFIFO: "a FIFO (named pipe)"
+    case S_IFCHR: "a character device"
+    case S_IFBLK: "a block device"
+    case S_IFSOCK: "a socket"
+    case S_IFLNK: "a symbolic link"
+    default: "not a regular file"
+    }
+  }
+
+  /// The reason an errno gives, as a short phrase.
+  static func reason(_ code: Int32) -> String {
+    switch code {
+    case ENOENT: "no such file"
+    case EACCES, EPERM: "permission denied"
+    case ENOSPC: "no space left on the device"
+    case EDQUOT: "the disk quota is used up"
+    case EFBIG: "the file is larger than this process may write"
+    case EROFS: "the file system is read-only"
+    case ENOTDIR: "a part of the path is not a folder"
+    case ELOOP: "too many symbolic links"
+    case ENAMETOOLONG: "the name is too long"
+    case EISDIR: "it is a folder"
+    default: String(cString: strerror(code))
+    }
+  }
+}

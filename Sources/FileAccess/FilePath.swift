@@ -1,0 +1,70 @@
+/// A file system path as text, with the few operations attsim needs. Pure: it never touches the disk.
+///
+/// Unlike `NSString`'s path methods it accepts any text (a one-character name, `-`, a trailing slash)
+/// and keeps relative paths relative.
+public struct FilePath: Hashable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral {
+  /// The path as given.
+  public let string: String
+
+  /// A path from its text.
+  public init(_ string: String) { self.string = string }
+
+  public init(stringLiteral value: String) { self.init(value) }
+
+  public var description: String { string }
+
+  /// Whether the path starts at the root (`/`).
+  public var isAbsolute: Bool { string.hasPrefix("/") }
+
+  /// The path's components, without empty ones (`a//b/` → `a`, `b`).
+  public var components: [Substring] { string.split(separator: "/") }
+
+  /// The last component: `b` for `a/b` and `a/b/`, `/` for the root, empty for an empty path.
+  public var lastComponent: String {
+    if let last = components.last { return String(last) }
+    return isAbsolute ? "/" : ""
+  }
+
+  /// The folder holding this path: `a` for `a/b`, `.` for `b`, `/` for `/b` and for `/`.
+  public var parent: FilePath {
+    var trimmed = Substring(string)
+    while trimmed.count > 1 && trimmed.hasSuffix("/") { trimmed.removeLast() }
+    guard let slash = trimmed.lastIndex(of: "/") else { return FilePath(".") }
+    var folder = trimmed[..<slash]
+    while folder.count > 1 && folder.hasSuffix("/") { folder.removeLast() }
+    return FilePath(folder.isEmpty ? "/" : String(folder))
+  }
+
+  /// The last component's extension, without the dot (`strings` for `de.lproj/InfoPlist.strings`).
+  public var pathExtension: String? {
+    let name = lastComponent
+    guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
+    return String(name[name.index(after: dot)...])
+  }
+
+  /// The last component without its extension (`InfoPlist` for `InfoPlist.strings`).
+  public var stem: String {
+    let name = lastComponent
+    guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return name }
+    return String(name[..<dot])
+  }
+
+  /// This path with `component` (or a relative path) added.
+  public func appending(_ component: String) -> FilePath {
+    if string.isEmpty { return FilePath(component) }
+    return FilePath(string.hasSuffix("/") ? string + component : string + "/" + component)
+  }
+
+  /// `other` when it is absolute, else `other` inside this folder.
+  public func resolving(_ other: String) -> FilePath {
+    other.hasPrefix("/") || string == "." ? FilePath(other) : appending(other)
+  }
+
+  /// This path relative to `base` when it lies inside it (`a/b/c` from `a` is `b/c`), else nil.
+  public func relative(to base: FilePath) -> String? {
+    let inner = components
+    let outer = base.components.filter { $0 != "." }
+    guard isAbsolute == base.isAbsolute, inner.count >= outer.count, inner.starts(with: outer) else { return nil }
+    return inner.dropFirst(outer.count).joined(separator: "/")
+  }
+}

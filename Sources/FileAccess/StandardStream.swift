@@ -1,0 +1,33 @@
+import Glibc
+
+/// Writing to standard output and standard error with every error seen: a full disk, a closed stream, a
+/// reader that went away.
+public enum StandardStream {
+  /// Why a write to a standard stream failed.
+  public enum Failure: Error, Hashable, Sendable {
+    /// The reader went away (a pipe to `head`): nothing more can be said to it.
+    case brokenPipe
+    /// Anything else, in a few words.
+    case failed(String)
+  }
+
+  /// Writes all of `text` to `descriptor` (1 or 2), retrying short and interrupted writes.
+  public static func write(_ text: String, to descriptor: Int32) -> Failure? {
+    var text = text
+    return text.withUTF8 { buffer -> Failure? in
+      var written = 0
+      while written < buffer.count {
+        let result = Glibc.write(descriptor, buffer.baseAddress! + written, buffer.count - written)
+        if result < 0 {
+          let code = errno
+          if code == EINTR || code == EAGAIN { continue }
+          if code == EPIPE { return .brokenPipe }
+          if code == EBADF { return .failed("it is closed") }
+          return .failed(FileKind.reason(code))
+        }
+        written += result
+      }
+      return nil
+    }
+  }
+}
