@@ -33,12 +33,19 @@ echo "attsim matrix (markdown):                  $(median_ms "$bin/attsim" matri
 echo "baseline, /bin/true:                       $(median_ms /bin/true) ms"
 
 big_runs=5
+echo "== attsim play with 100,000 tracked events (median of $big_runs runs; the target is under 1 s and 100 MB)"
+events=$(mktemp /tmp/attsim-bench-XXXXXX.attsim)
+{ echo "sdk init"; seq -f 'track e%g' 1 100000; echo "expect event=sent"; } >"$events"
+# Peak resident memory in MB, from GNU time.
+peak_mb() { /usr/bin/time -f %M "$@" 2>&1 >/dev/null | tail -1 | awk '{printf "%.0f", $1/1024}'; }
+echo "JSON lines:                   $(median_ms_n "$big_runs" "$bin/attsim" play "$events") ms, peak $(peak_mb "$bin/attsim" play "$events") MB"
+echo "JUnit report:                 $(median_ms_n "$big_runs" "$bin/attsim" play --report junit "$events") ms, peak $(peak_mb "$bin/attsim" play --report junit "$events") MB"
+rm -f "$events"
+
 echo "== attsim check on a 60 MB strings file, against Foundation's parser alone (median of $big_runs runs)"
 big=$(mktemp /tmp/attsim-bench-XXXXXX.strings)
 trap 'rm -f "$big"' EXIT
 "$bin/attsim-bench" generate-strings "$big" 60
-# Peak resident memory in MB, from GNU time.
-peak_mb() { /usr/bin/time -f %M "$@" 2>&1 >/dev/null | tail -1 | awk '{printf "%.0f", $1/1024}'; }
 ours=$(median_ms_n "$big_runs" "$bin/attsim" check "$big")
 theirs=$(median_ms_n "$big_runs" "$bin/attsim-bench" foundation-strings "$big")
 echo "attsim check:                 $ours ms, peak $(peak_mb "$bin/attsim" check "$big") MB"

@@ -1,25 +1,47 @@
 #!/usr/bin/env bash
-# Fuzzes the strings reader with libFuzzer for SECONDS (default 300), differentially against
-# CoreFoundation. Crashes and disagreements land in .build/fuzz/ as crash-* files; turn each into a
-# regression test in Tests/PromptStringsTests/FuzzRegressionTests.swift.
-# Usage: Scripts/fuzz.sh [SECONDS] [JOBS]
+# Fuzzes attsim's readers with libFuzzer for SECONDS (default 300) on JOBS workers (default 1).
+#   strings: the .strings reader, differentially against CoreFoundation;
+#   script:  the .attsim parser, with the writer's round trip (every parsed action written and read back).
+# Crashes and disagreements land in .build/fuzz/ as crash-* files; turn each into a regression test.
+# Usage: Scripts/fuzz.sh [strings|script] [SECONDS] [JOBS]
 set -euo pipefail
 cd "$(dirname "$0")/.."
-seconds=${1:-300}
-jobs=${2:-1}
+target=${1:-strings}
+seconds=${2:-300}
+jobs=${3:-1}
 out=.build/fuzz
-mkdir -p "$out" "$out/corpus"
+mkdir -p "$out"
 flags=(-sanitize=fuzzer,address -parse-as-library -O -g)
-swiftc "${flags[@]}" -emit-module -emit-library -static -module-name TextSupport \
-  -emit-module-path "$out/TextSupport.swiftmodule" -o "$out/libTextSupport.a" Sources/TextSupport/*.swift
-swiftc "${flags[@]}" -emit-module -emit-library -static -module-name PromptStrings -I "$out" \
-  -emit-module-path "$out/PromptStrings.swiftmodule" -o "$out/libPromptStrings.a" \
-  $(find Sources/PromptStrings -name '*.swift')
-swiftc "${flags[@]}" -I "$out" -L "$out" -lPromptStrings -lTextSupport Fuzz/StringsReaderFuzz.swift \
-  -o "$out/strings-reader-fuzz"
-cp -n Fuzz/corpus/* "$out/corpus/" 2>/dev/null || true
+
+# Builds a module of Sources/NAME as a static library the fuzz target links.
+module() {
+  swiftc "${flags[@]}" -emit-module -emit-library -static -module-name "$1" -I "$out" \
+    -emit-module-path "$out/$1.swiftmodule" -o "$out/lib$1.a" $(find "Sources/$1" -name '*.swift')
+}
+module TextSupport
+module FileAccess
+module PromptStrings
+case "$target" in
+  strings)
+    libraries=(-lPromptStrings -lFileAccess -lTextSupport)
+    source=Fuzz/StringsReaderFuzz.swift
+    ;;
+  script)
+    module ConsentCore
+    module Scenarios
+    libraries=(-lScenarios -lConsentCore -lPromptStrings -lFileAccess -lTextSupport)
+    source=Fuzz/ScriptParserFuzz.swift
+    ;;
+  *)
+    echo "usage: Scripts/fuzz.sh [strings|script] [SECONDS] [JOBS]" >&2
+    exit 2
+    ;;
+esac
+swiftc "${flags[@]}" -I "$out" -L "$out" "${libraries[@]}" "$source" -o "$out/$target-fuzz"
+mkdir -p "$out/corpus-$target"
+cp -n Fuzz/corpus-"$target"/* "$out/corpus-$target/" 2>/dev/null || true
 cd "$out"
 # Foundation's PropertyListSerialization leaks on Linux when it reports an error; that is not ours to find.
 export ASAN_OPTIONS=detect_leaks=0
-./strings-reader-fuzz -max_total_time="$seconds" -jobs="$jobs" -workers="$jobs" -max_len=4096 \
-  -detect_leaks=0 -print_final_stats=1 corpus
+./"$target"-fuzz -max_total_time="$seconds" -jobs="$jobs" -workers="$jobs" -max_len=4096 \
+  -detect_leaks=0 -print_final_stats=1 "corpus-$target"

@@ -1,3 +1,4 @@
+import PromptStrings
 import TextSupport
 
 /// Parses attsim's command line, in stages: pick the subcommand, split options from operands, decode.
@@ -111,8 +112,14 @@ public enum ArgumentParser {
 
   private static func unknownSubcommand(_ name: String) -> UsageError {
     let names = subcommands.map(\.name)
-    let hint = EditDistance.suggestion(for: name, among: names).map { "; did you mean '\($0)'?" } ?? ""
-    return UsageError("unknown subcommand '\(name)'\(hint) (subcommands: \(names.joined(separator: ", ")))")
+    return UsageError(
+      "unknown subcommand '\(name.forMessage(limit: 60))'\(hint(for: name, among: names)) (subcommands: \(names.joined(separator: ", ")))"
+    )
+  }
+
+  /// `; did you mean 'play'?`, or a word about a look-alike character (`plаy` with a Cyrillic а), or nothing.
+  private static func hint(for word: String, among names: [String]) -> String {
+    Suggestion.for(word, among: names)?.clause(quote: "'") ?? ""
   }
 
   private struct Split {
@@ -146,8 +153,8 @@ public enum ArgumentParser {
       let name = body.split(separator: "=", maxSplits: 1).first.map(String.init) ?? body
       guard argument.hasPrefix("--"), let option = spec.options.first(where: { $0.name == name }) else {
         let names = spec.options.map { "--" + $0.name }
-        let hint = EditDistance.suggestion(for: "--" + name, among: names).map { "; did you mean '\($0)'?" } ?? ""
-        throw UsageError("unknown option '\(argument)' for \(context)\(hint)")
+        throw UsageError(
+          "unknown option '\(argument.forMessage(limit: 60))' for \(context)\(hint(for: "--" + name, among: names))")
       }
       guard result.options[name] == nil else { throw UsageError("--\(name) is given twice") }
       guard let placeholder = option.value else {
@@ -163,9 +170,14 @@ public enum ArgumentParser {
         index += 1
       }
       if let choices = option.choices, !choices.contains(value) {
-        throw UsageError("--\(name) must be one of \(choices.joined(separator: ", ")), not '\(value)'")
+        throw UsageError(
+          "--\(name) must be one of \(choices.joined(separator: ", ")), not '\(value.forMessage(limit: 60))'")
       }
       guard !value.isEmpty else { throw UsageError("--\(name) needs a value (\(placeholder))") }
+      if placeholder == "TAG" && LocaleTag(value) == nil {
+        throw UsageError(
+          "--\(name) must be a language tag like en, pt-BR or zh-Hant, not '\(value.forMessage(limit: 60))'")
+      }
       result.options[name] = value
     }
     if result.help { return result }
@@ -175,7 +187,7 @@ public enum ArgumentParser {
     }
     if result.operands.count > range.upperBound {
       let extra = result.operands[range.upperBound]
-      throw UsageError("\(context) does not take '\(extra)'")
+      throw UsageError("\(context) does not take '\(extra.forMessage(limit: 60))'")
     }
     return result
   }
@@ -183,7 +195,7 @@ public enum ArgumentParser {
   private static func size(_ text: String?, _ name: String) throws(UsageError) -> Int? {
     guard let text else { return nil }
     guard let value = Int(text), (1...1000).contains(value) else {
-      throw UsageError("--\(name) must be a number of cells between 1 and 1000, not '\(text)'")
+      throw UsageError("--\(name) must be a number of cells between 1 and 1000, not '\(text.forMessage(limit: 60))'")
     }
     return value
   }

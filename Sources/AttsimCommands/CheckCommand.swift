@@ -1,4 +1,5 @@
-import Foundation
+import FileAccess
+import Glibc
 import PromptStrings
 import TextSupport
 
@@ -6,14 +7,15 @@ import TextSupport
 enum CheckCommand {
   /// Exit 0 when clean (warnings allowed), 1 with errors, 2 when the input is unusable.
   static func run(path: String, format: CheckFormat, developmentRegion: String?, console: Console) -> Int32 {
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-      console.err("attsim: cannot check '\(path.escapingControlCharacters)': no such file or folder\n")
+    var status = stat()
+    guard stat(path, &status) == 0 else {
+      console.err("attsim: cannot check '\(path.forMessage())': no such file or folder\n")
       return 2
     }
     let findings: [Finding]
     let scope: String
-    if isDirectory.boolValue {
+    var root: FilePath?
+    if status.st_mode & S_IFMT == S_IFDIR {
       switch AppResources.load(path) {
       case .failure(let failure):
         console.err("attsim: cannot check: \(failure.message.escapingControlCharacters)\n")
@@ -21,12 +23,14 @@ enum CheckCommand {
       case .success(var app):
         if let developmentRegion { app.overrideDevelopmentRegion(developmentRegion) }
         findings = PromptLinter.check(app: app)
-        scope = "\(app.localizations.filter { $0 != "Base" }.count) localizations"
+        let count = app.localizations.filter { $0 != "Base" }.count
+        scope = "\(count) localization\(count == 1 ? "" : "s")"
+        root = FilePath(path)
       }
     } else {
       switch PromptLinter.check(stringsFile: path) {
       case .failure(let failure):
-        console.err("attsim: cannot check '\(path.escapingControlCharacters)': \(failure.reason)\n")
+        console.err("attsim: cannot check '\(path.forMessage())': \(failure.reason)\n")
         return 2
       case .success(let found):
         findings = found
@@ -38,7 +42,7 @@ enum CheckCommand {
       console.out(findings.map { FindingFormat.text($0) + "\n" }.joined())
       console.err(FindingFormat.summary(findings, scope: scope) + "\n")
     case .json: console.out(FindingFormat.json(findings) + "\n")
-    case .sarif: console.out(FindingFormat.sarif(findings, version: Attsim.version) + "\n")
+    case .sarif: console.out(FindingFormat.sarif(findings, root: root, version: Attsim.version) + "\n")
     }
     return findings.contains { $0.severity == .error } ? 1 : 0
   }
@@ -78,8 +82,9 @@ enum FindingFormat {
       }.joined(separator: ",\n ") + "]"
   }
 
-  /// A SARIF 2.1.0 log for code-scanning tools.
-  static func sarif(_ findings: [Finding], version: String) -> String {
+  /// A SARIF 2.1.0 log for code-scanning tools. Files under `root` (the folder checked) are URIs relative to
+  /// `%SRCROOT%`, declared in `originalUriBaseIds`; others are absolute `file://` URIs. All are RFC 3986.
+  static func sarif(_ findings: [Finding], root: FilePath?, version: String) -> String {
     let rules = RuleID.allCases.map { rule -> JSONText in
       var object = JSONText()
       object.add("id", rule.rawValue)
@@ -99,7 +104,12 @@ enum FindingFormat {
       message.add("text", finding.message)
       result.add("message", message)
       var artifact = JSONText()
-      artifact.add("uri", finding.file)
+      if let root, let relative = FilePath(finding.file).relative(to: root), !relative.isEmpty {
+        artifact.add("uri", FileURI.encode(relative))
+        artifact.add("uriBaseId", "SRCROOT")
+      } else {
+        artifact.add("uri", FileURI.file(FilePath(finding.file)))
+      }
       var physical = JSONText()
       physical.add("artifactLocation", artifact)
       if let location = finding.location {
@@ -127,6 +137,13 @@ enum FindingFormat {
     var run = JSONText()
     run.add("tool", tool)
     run.add("columnKind", "unicodeCodePoints")
+    if let root {
+      var base = JSONText()
+      base.add("uri", FileURI.file(root, folder: true))
+      var bases = JSONText()
+      bases.add("SRCROOT", base)
+      run.add("originalUriBaseIds", bases)
+    }
     run.add("results", results)
     var log = JSONText()
     log.add("$schema", "https://json.schemastore.org/sarif-2.1.0.json")

@@ -16,7 +16,7 @@ enum HelpText {
     attsim — a terminal consent simulator for iOS App Tracking Transparency and IDFA collection.
 
     USAGE
-      attsim [--app DIR] [--locale TAG] [--record FILE] [--scenario NAME|FILE]
+      attsim [--app DIR] [--locale TAG] [--record FILE [--force]] [--scenario NAME|FILE]
                                                           the terminal UI (the demo app by default)
       attsim play [--report junit|markdown] [--output FILE] FILE…
                                                           run .attsim scripts, one JSON line per command

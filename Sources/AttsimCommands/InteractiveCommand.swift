@@ -20,10 +20,6 @@ enum InteractiveCommand {
       console.err("attsim: TERM is unset or dumb: the UI needs a real terminal; use 'attsim render' or 'attsim play'\n")
       return 2
     }
-    if let problem = UISetup.validate(locale: locale) {
-      console.err("attsim: \(problem.message.escapingControlCharacters)\n")
-      return 2
-    }
     let uiEnvironment: UIEnvironment
     switch UISetup.environment(app: app, checked: false) {
     case .success(let loaded): uiEnvironment = loaded

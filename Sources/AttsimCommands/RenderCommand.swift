@@ -10,10 +10,6 @@ enum RenderCommand {
   static func run(
     app: String?, locale: String?, width: Int?, height: Int?, script: String?, console: Console
   ) -> Int32 {
-    if let problem = UISetup.validate(locale: locale) {
-      console.err("attsim: \(problem.message.escapingControlCharacters)\n")
-      return 2
-    }
     let environment: UIEnvironment
     switch UISetup.environment(app: app) {
     case .success(let loaded): environment = loaded

@@ -29,11 +29,6 @@ enum UISetup {
       UIEnvironment(app: resources, system: system, findings: checked ? PromptLinter.check(app: resources) : nil))
   }
 
-  /// Checks that `locale` is a language tag.
-  static func validate(locale: String?) -> UsageError? {
-    guard let locale, LocaleTag(locale) == nil else { return nil }
-    return UsageError("--locale must be a language tag like en, pt-BR or zh-Hant, not '\(locale)'")
-  }
 }
 
 /// Results filled in by concurrent loads, one slot each.

@@ -152,8 +152,13 @@ extension Renderer {
 
   private func warningSection(width: Int) -> [PanelLine] {
     let warnings = state.consent.warnings
-    guard !warnings.isEmpty else { return [.header("Warnings"), .text("none", Renderer.dim)] }
-    var lines: [PanelLine] = [.header("Warnings (\(warnings.count))")]
+    // A recording that stopped is said here until the session ends: the log scrolls, this stays.
+    let recording: [PanelLine] =
+      state.recordingProblem.map { problem in
+        TextWrapper.wrap("✗ recording stopped: \(problem)", width: width).prefix(2).map { .text($0, Renderer.error) }
+      } ?? []
+    guard !warnings.isEmpty else { return [.header("Warnings")] + recording + [.text("none", Renderer.dim)] }
+    var lines: [PanelLine] = [.header("Warnings (\(warnings.count))")] + recording
     for warning in warnings.prefix(3) {
       let wrapped = TextWrapper.wrap(warning.message, width: width - 2)
       lines.append(.text("⚠ " + (wrapped.first ?? ""), Renderer.warning))

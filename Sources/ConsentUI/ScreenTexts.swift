@@ -40,7 +40,7 @@ public struct UIEnvironment: Sendable {
     let title = system("title", "Allow “%@” to track your activity across other companies’ apps and websites?")
     return ScreenTexts(
       locale: locale, resolution: app.resolve(locale: locale), appName: name,
-      usageDescription: app.usageDescription(locale: locale),
+      usageDescription: app.usageDescription(locale: locale).map(\.forDisplay),
       dialogTitle: title.replacing("%@", with: name),
       askNotToTrack: system("ask-not-to-track", "Ask App Not to Track"), allow: system("allow", "Allow"),
       prePermissionTitle: own("prepermission.title", "Before you continue"),

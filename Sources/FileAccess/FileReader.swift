@@ -25,6 +25,12 @@ public enum FileReader {
     /// A few words a person understands: `no such file`, `it is a FIFO (named pipe), not a regular file`.
     public var reason: String
 
+    /// A failure of `kind`, saying `reason`.
+    public init(kind: Kind, reason: String) {
+      self.kind = kind
+      self.reason = reason
+    }
+
     public var description: String { reason }
   }
 

@@ -1,3 +1,5 @@
+import TextSupport
+
 /// Where a text the app shows came from.
 public enum TextSource: Hashable, Sendable {
   /// A `.strings` file in a localization folder.
@@ -23,6 +25,13 @@ public struct LocalizedText: Hashable, Sendable {
   public var value: String
   /// Where it came from.
   public var source: TextSource
+
+  /// The text cut to what attsim ever shows (`DialogMetrics.longestMessage` characters, then "…"), so a
+  /// hostile many-megabyte value costs no more to draw than a long one.
+  public var forDisplay: LocalizedText {
+    let (shown, isCut) = value.prefixForDisplay(DialogMetrics.longestMessage)
+    return LocalizedText(value: isCut ? shown + "…" : shown, source: source)
+  }
 }
 
 /// Looking texts up the way iOS does.

@@ -1,5 +1,6 @@
 import FileAccess
 import Foundation
+import TextSupport
 
 /// An Xcode String Catalog (`.xcstrings`): per key and language, a value and its translation state.
 public struct StringCatalog: Sendable {
@@ -25,6 +26,9 @@ public struct StringCatalog: Sendable {
   public var staleKeys: Set<String>
   /// Where each key starts in the file.
   public var keyLocations: [String: SourceLocation]
+  /// Entries Xcode cannot compile (a value that is not a string, a localization that is not an object), with
+  /// where they are: iOS never sees them.
+  public var malformed: [(location: SourceLocation?, message: String)] = []
 
   /// Every language that has at least one translation.
   public var languages: [String] {
@@ -48,19 +52,45 @@ public struct StringCatalog: Sendable {
     var translations: [String: [String: Translation]] = [:]
     var stale = Set<String>()
     var keyLocations: [String: SourceLocation] = [:]
+    var malformed: [(SourceLocation?, String)] = []
     for (key, entry) in strings {
-      let entry = entry as? [String: Any] ?? [:]
       let keyOffset = locator.offset(ofKey: key, after: locator.offset(ofKey: "strings", after: 0) ?? 0)
-      if let keyOffset { keyLocations[key] = locator.map.location(of: keyOffset) }
+      let keyLocation = keyOffset.map(locator.map.location(of:))
+      if let keyLocation { keyLocations[key] = keyLocation }
+      let shownKey = "\"\(key.forMessage(limit: 60))\""
+      guard let entry = entry as? [String: Any] else {
+        malformed.append((keyLocation, "the entry for \(shownKey) is not an object"))
+        continue
+      }
       if entry["extractionState"] as? String == "stale" { stale.insert(key) }
+      let localizations = entry["localizations"] ?? [String: Any]()
+      guard let byLanguage = localizations as? [String: Any] else {
+        malformed.append((keyLocation, "\"localizations\" of \(shownKey) is not an object"))
+        continue
+      }
       var perLanguage: [String: Translation] = [:]
-      for (language, localization) in entry["localizations"] as? [String: Any] ?? [:] {
-        guard let unit = (localization as? [String: Any])?["stringUnit"] as? [String: Any],
-          let value = unit["value"] as? String
-        else { continue }
-        let languageOffset = keyOffset.flatMap { locator.offset(ofKey: language, after: $0) }
-        perLanguage[language] = Translation(
-          state: unit["state"] as? String, value: value, location: languageOffset.map(locator.map.location(of:)))
+      for (language, localization) in byLanguage {
+        let languageLocation = keyOffset.flatMap { locator.offset(ofKey: language, after: $0) }.map(
+          locator.map.location(of:))
+        let what = "the \(language.forMessage(limit: 20)) localization of \(shownKey)"
+        guard let localization = localization as? [String: Any] else {
+          malformed.append((languageLocation ?? keyLocation, "\(what) is not an object"))
+          continue
+        }
+        // Plural and device variations carry no stringUnit of their own; they are not purpose strings.
+        guard let unitObject = localization["stringUnit"] else { continue }
+        guard let unit = unitObject as? [String: Any] else {
+          malformed.append((languageLocation ?? keyLocation, "\(what) has a \"stringUnit\" that is not an object"))
+          continue
+        }
+        guard let value = unit["value"] as? String else {
+          malformed.append((languageLocation ?? keyLocation, "\(what) has a \"value\" that is not a string"))
+          continue
+        }
+        if let state = unit["state"], !(state is String) {
+          malformed.append((languageLocation ?? keyLocation, "\(what) has a \"state\" that is not a string"))
+        }
+        perLanguage[language] = Translation(state: unit["state"] as? String, value: value, location: languageLocation)
       }
       translations[key] = perLanguage
     }
@@ -68,7 +98,8 @@ public struct StringCatalog: Sendable {
     return .success(
       StringCatalog(
         path: path, tableName: name, sourceLanguage: root["sourceLanguage"] as? String ?? "en",
-        translations: translations, staleKeys: stale, keyLocations: keyLocations))
+        translations: translations, staleKeys: stale, keyLocations: keyLocations,
+        malformed: malformed.sorted { ($0.0?.line ?? 0, $0.1) < ($1.0?.line ?? 0, $1.1) }))
   }
 }
 

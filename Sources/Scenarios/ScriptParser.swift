@@ -65,7 +65,9 @@ struct LineParser {
   /// The step this line describes.
   mutating func parse() throws(ScriptError) -> Step.Kind {
     let head = words[0]
-    if head.key != nil { throw error(at: head.column, "a line starts with a command, not \"\(head.text)\"") }
+    if head.key != nil {
+      throw error(at: head.column, "a line starts with a command, not \"\(head.text.forMessage(limit: 60))\"")
+    }
     let arguments = Array(words.dropFirst())
     switch head.value {
     case "device": return .action(.deviceConfigured(try deviceChange(arguments)))
@@ -103,12 +105,10 @@ struct LineParser {
     case "track": return .action(try track(arguments, after: head))
     case "expect": return .expect(try expectations(arguments, after: head))
     default:
-      let hint = EditDistance.suggestion(for: head.value, among: ScriptParser.commands).map {
-        "; did you mean \"\($0)\"?"
-      }
+      let hint = Suggestion.for(head.value, among: ScriptParser.commands)?.clause()
       throw error(
         at: head.column,
-        "unknown command \"\(head.value)\""
+        "unknown command \"\(head.value.forMessage(limit: 60))\""
           + (hint ?? "; commands are \(ScriptParser.commands.joined(separator: ", "))"))
     }
   }
@@ -126,7 +126,8 @@ struct LineParser {
     if let word = pairs["limit-ad-tracking"] { change.limitAdTracking = try onOff(word) }
     if let word = pairs["idfa"] {
       guard IDFA.isUUID(word.value) else {
-        throw error(at: word.valueColumn, "idfa must be a UUID like \(IDFA.demo), not \"\(word.value)\"")
+        throw error(
+          at: word.valueColumn, "idfa must be a UUID like \(IDFA.demo), not \"\(word.value.forMessage(limit: 60))\"")
       }
       change.idfa = word.value
     }
@@ -225,9 +226,11 @@ struct LineParser {
     var result: [Expectation] = []
     for word in arguments {
       guard let key = word.key else {
-        throw error(at: word.column, "expect takes key=value pairs, not \"\(word.text)\"")
+        throw error(at: word.column, "expect takes key=value pairs, not \"\(word.text.forMessage(limit: 60))\"")
       }
-      guard seen.insert(key).inserted else { throw error(at: word.column, "\"\(key)\" is given twice") }
+      guard seen.insert(key).inserted else {
+        throw error(at: word.column, "\"\(key.forMessage(limit: 60))\" is given twice")
+      }
       let subject: Expectation.Subject
       if let stateSubject = Expectation.stateKeys[key] {
         subject = stateSubject
@@ -270,7 +273,8 @@ struct LineParser {
       )
     }
     if !valid.0 {
-      throw error(at: word.valueColumn, "bad value \"\(value)\" for \(word.key ?? ""); expected \(valid.1)")
+      throw error(
+        at: word.valueColumn, "bad value \"\(value.forMessage(limit: 60))\" for \(word.key ?? ""); expected \(valid.1)")
     }
   }
 
@@ -284,15 +288,19 @@ struct LineParser {
       throw error(at: head.column + head.text.count + 1, "\(head.value) needs one of \(list)")
     }
     guard word.key == nil, choices.contains(word.value) else {
-      let hint = EditDistance.suggestion(for: word.value, among: choices).map { "did you mean \"\($0)\"? " } ?? ""
-      throw error(at: word.column, "\(head.value) cannot do \"\(word.text)\"; \(hint)expected one of \(list)")
+      throw error(
+        at: word.column,
+        "\(head.value) cannot do \"\(word.text.forMessage(limit: 60))\"\(hint(word.value, among: choices))expected one of \(list)"
+      )
     }
     try expectNothing(after: Array(arguments.dropFirst()))
     return word.value
   }
 
   private func expectNothing(after arguments: [ScriptWord]) throws(ScriptError) {
-    if let extra = arguments.first { throw error(at: extra.column, "unexpected \"\(extra.text)\"") }
+    if let extra = arguments.first {
+      throw error(at: extra.column, "unexpected \"\(extra.text.forMessage(limit: 60))\"")
+    }
   }
 
   private func keyValues(
@@ -302,12 +310,12 @@ struct LineParser {
     for word in arguments {
       guard let key = word.key else {
         if allowed.contains(word.value) {
-          throw error(at: word.column, "\"\(word.value)\" needs a value: \(word.value)=…")
+          throw error(at: word.column, "\"\(word.value.forMessage(limit: 60))\" needs a value: \(word.value)=…")
         }
-        throw error(at: word.column, "\(command) takes key=value pairs, not \"\(word.text)\"")
+        throw error(at: word.column, "\(command) takes key=value pairs, not \"\(word.text.forMessage(limit: 60))\"")
       }
       guard allowed.contains(key) else { throw unknownKey(word, command: command, allowed: allowed) }
-      guard pairs[key] == nil else { throw error(at: word.column, "\"\(key)\" is given twice") }
+      guard pairs[key] == nil else { throw error(at: word.column, "\"\(key.forMessage(limit: 60))\" is given twice") }
       pairs[key] = word
     }
     for key in required where pairs[key] == nil {
@@ -321,18 +329,20 @@ struct LineParser {
 
   private func unknownKey(_ word: ScriptWord, command: String, allowed: [String]) -> ScriptError {
     let key = word.key ?? word.value
-    let hint = EditDistance.suggestion(for: key, among: allowed).map { "did you mean \"\($0)\"? " } ?? ""
+    let hint = hint(key, among: allowed)
     return error(
-      at: word.column, "\(command) has no key \"\(key)\"; \(hint)keys are \(allowed.joined(separator: ", "))")
+      at: word.column,
+      "\(command) has no key \"\(key.forMessage(limit: 60))\"\(hint)keys are \(allowed.joined(separator: ", "))")
   }
 
   private func choice<T>(_ word: ScriptWord, _ options: [(String, T)]) throws(ScriptError) -> T {
     if let match = options.first(where: { $0.0 == word.value }) { return match.1 }
     let names = options.map(\.0)
-    let hint = EditDistance.suggestion(for: word.value, among: names).map { "did you mean \"\($0)\"? " } ?? ""
+    let hint = hint(word.value, among: names)
     throw error(
       at: word.valueColumn,
-      "bad value \"\(word.value)\" for \(word.key ?? word.value); \(hint)expected \(names.joined(separator: ", "))")
+      "bad value \"\(word.value.forMessage(limit: 60))\" for \(word.key ?? word.value)\(hint)expected \(names.joined(separator: ", "))"
+    )
   }
 
   private func onOff(_ word: ScriptWord) throws(ScriptError) -> Bool {
@@ -351,7 +361,18 @@ struct LineParser {
       throw error(at: word.valueColumn, "iOS \(major) does not exist (Apple went from iOS 18 to iOS 26)")
     }
     let majors = IOSVersion.knownMajors.map(String.init).joined(separator: ", ")
-    throw error(at: word.valueColumn, "bad iOS version \"\(word.value)\"; expected major.minor with major \(majors)")
+    throw error(
+      at: word.valueColumn,
+      "bad iOS version \"\(word.value.forMessage(limit: 60))\"; expected major.minor with major \(majors)")
+  }
+
+  /// `; did you mean "allow"? `, a sentence about a look-alike character, or `; `, to go before a list.
+  private func hint(_ word: String, among candidates: [String]) -> String {
+    switch Suggestion.for(word, among: candidates) {
+    case .nearMiss(let candidate): "; did you mean \"\(candidate)\"? "
+    case .lookAlike(let explanation): "; \(explanation); "
+    case nil: "; "
+    }
   }
 
   private func error(at column: Int, _ message: String) -> ScriptError {

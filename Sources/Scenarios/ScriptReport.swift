@@ -103,46 +103,65 @@ public enum JUnitReport {
   static func escape(_ text: String) -> String { text.escapingForMarkup(encodingLineBreaks: true) }
 }
 
-/// `play --report markdown`: a bug report a developer can read — steps, expected, actual, payload.
+/// `play --report markdown`: a bug report a developer can read — steps, expected, actual, payload. Every text
+/// from a script or the model is quoted so that the report, pasted into an issue tracker, renders as text:
+/// inside inline code, or with Markdown and HTML characters escaped.
 public enum MarkdownReport {
   public static func text(_ outcomes: [ScriptOutcome]) -> String {
     let failed = outcomes.filter { !$0.passed }.count
     var out = "# attsim report\n\n\(outcomes.count) scenario\(outcomes.count == 1 ? "" : "s") · \(failed) failed\n"
     for outcome in outcomes {
-      out += "\n## \(outcome.passed ? "✓" : "✗") \(cell(outcome.name))\n\n"
-      out += "`\(outcome.script.file)`"
-      if let why = outcome.script.why { out += " — \(cell(why))" }
+      out += "\n## \(outcome.passed ? "✓" : "✗") \(prose(outcome.name))\n\n"
+      out += "`\(code(outcome.script.file))`"
+      if let why = outcome.script.why { out += " — \(prose(why))" }
       out += "\n\n**Steps**\n\n"
       var number = 0
       for step in outcome.script.steps where !step.isExpectation {
         number += 1
         var mark = ""
         if let (refusedStep, reason) = outcome.refused, refusedStep.line == step.line {
-          mark = " ✗ could not happen: \(cell(reason))"
+          mark = " ✗ could not happen: \(prose(reason))"
         }
-        out += "\(number). `\(cell(step.command))` (line \(step.line))\(mark)\n"
+        out += "\(number). `\(code(step.command))` (line \(step.line))\(mark)\n"
       }
       out += "\n**Expected and actual**\n\n| line | expected | actual | |\n|---|---|---|---|\n"
       for check in outcome.checks {
         let actual = check.failure?.actual ?? check.expectation.expected
-        out += "| \(check.step.line) | `\(cell(check.expectation.key))=\(cell(check.expectation.expected))` | "
-        out += "\(cell(actual)) | \(check.failure == nil ? "✓" : "✗") |\n"
+        out += "| \(check.step.line) | `\(code(check.expectation.key))=\(code(check.expectation.expected))` | "
+        out += "\(prose(actual)) | \(check.failure == nil ? "✓" : "✗") |\n"
       }
       for step in outcome.skipped {
-        out += "| \(step.line) | `\(cell(step.command))` | not reached | – |\n"
+        out += "| \(step.line) | `\(code(step.command))` | not reached | – |\n"
       }
       if let last = outcome.finalState {
         out += "\n**At the end**: status \(last.statusWord), device IDFA \(last.deviceIDFA)\n\n"
         out += "```json\n\(last.sdk.payload.json.json)\n```\n"
         let warnings = last.warnings.map(\.message)
-        if !warnings.isEmpty { out += "\nWarnings:\n" + warnings.map { "- \(cell($0))\n" }.joined() }
+        if !warnings.isEmpty { out += "\nWarnings:\n" + warnings.map { "- \(prose($0))\n" }.joined() }
       }
     }
     return out
   }
 
-  /// Text safe inside a Markdown table cell and for a terminal.
-  static func cell(_ text: String) -> String {
-    text.escapingControlCharacters.replacing("|", with: "\\|").replacing("`", with: "'")
+  /// Text for Markdown prose and table cells: HTML's `& < >` as entities, Markdown's punctuation
+  /// backslash-escaped, control characters as visible escapes, on one line.
+  static func prose(_ text: String) -> String {
+    var out = ""
+    for character in text.escapingControlCharacters {
+      switch character {
+      case "&": out += "&amp;"
+      case "<": out += "&lt;"
+      case ">": out += "&gt;"
+      case "\\", "`", "*", "_", "[", "]", "|", "~", "#", "!": out += "\\" + String(character)
+      default: out.append(character)
+      }
+    }
+    return out
+  }
+
+  /// Text inside an inline code span (which renders as written): no backticks to end it early, `|` escaped
+  /// for tables, control characters as visible escapes.
+  static func code(_ text: String) -> String {
+    text.escapingControlCharacters.replacing("`", with: "'").replacing("|", with: "\\|")
   }
 }

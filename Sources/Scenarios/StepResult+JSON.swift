@@ -22,7 +22,7 @@ extension StepResult {
     object.add("story", story)
     if let callback = state.app.blogCallback { object.add("callback", callback.description) }
     if let prompt {
-      object.add("prompt_text", prompt.value)
+      object.add("prompt_text", prompt.forDisplay.value)
       object.add("prompt_source", prompt.source.label)
     }
     if case .expect = step.kind { object.add("expect", failures.isEmpty ? "passed" : "failed") }

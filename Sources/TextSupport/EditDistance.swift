@@ -39,3 +39,29 @@ public enum EditDistance {
     return best.candidate
   }
 }
+
+/// What to say about a word that is not one of the words allowed.
+public enum Suggestion: Hashable, Sendable {
+  /// The word reads as an allowed one but has a look-alike character: the sentence says which and where.
+  case lookAlike(String)
+  /// A near miss of this allowed word.
+  case nearMiss(String)
+
+  /// The suggestion for `word` among `candidates`, if any: a look-alike first, then a near miss.
+  public static func `for`(_ word: String, among candidates: [String]) -> Suggestion? {
+    if let intended = LookAlike.intended(word, among: candidates),
+      let explanation = LookAlike.explanation(word, intended: intended)
+    {
+      return .lookAlike(explanation)
+    }
+    return EditDistance.suggestion(for: word, among: candidates).map(Suggestion.nearMiss)
+  }
+
+  /// `; did you mean "x"?` or `; "rеquest" is not "request": …`, with the given quote mark around words.
+  public func clause(quote: String = "\"") -> String {
+    switch self {
+    case .lookAlike(let explanation): "; " + explanation
+    case .nearMiss(let word): "; did you mean \(quote)\(word)\(quote)?"
+    }
+  }
+}

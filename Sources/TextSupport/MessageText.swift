@@ -6,3 +6,13 @@ extension String {
     return cut.escapingControlCharacters
   }
 }
+
+extension String {
+  /// The first `limit` characters and whether anything was cut. The UTF-8 length decides first, so a string
+  /// of many megabytes is never walked to its end.
+  public func prefixForDisplay(_ limit: Int) -> (text: String, isCut: Bool) {
+    guard utf8.count > limit else { return (self, false) }
+    let head = String(prefix(limit))
+    return head.utf8.count == utf8.count ? (self, false) : (head, true)
+  }
+}

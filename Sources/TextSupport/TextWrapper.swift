@@ -1,13 +1,14 @@
 /// Breaks text into lines of at most a number of terminal columns: at spaces between words, anywhere
 /// between Chinese and Japanese characters (but never before closing punctuation such as 。 or 」), and
-/// inside a word only when the word alone is wider than the line. Explicit line breaks are kept.
+/// inside a word only when the word alone is wider than the line. Explicit line breaks are kept; other
+/// control characters are measured as the visible escapes the screen shows for them (`\u{202C}`).
 public enum TextWrapper {
   /// The lines of `text` at `width` columns (at least 1).
   public static func wrap(_ text: String, width: Int) -> [String] {
     let width = Swift.max(1, width)
     var lines: [String] = []
     for paragraph in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
-      lines += wrapParagraph(Array(paragraph), width: width)
+      lines += wrapParagraph(Array(String(paragraph).escapingControlCharacters), width: width)
     }
     return lines
   }

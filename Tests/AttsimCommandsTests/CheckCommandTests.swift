@@ -1,4 +1,5 @@
 import Foundation
+import PromptStrings
 import Testing
 
 @Suite struct CheckCommandTests {
@@ -44,7 +45,8 @@ import Testing
     let run = try #require((log["runs"] as? [[String: Any]])?.first)
     let driver = try #require((run["tool"] as? [String: Any])?["driver"] as? [String: Any])
     #expect(driver["name"] as? String == "attsim")
-    #expect((driver["rules"] as? [[String: Any]])?.count == 14)
+    let ruleIDs = (driver["rules"] as? [[String: Any]])?.compactMap { $0["id"] as? String }
+    #expect(ruleIDs == RuleID.allCases.map(\.rawValue))
     let results = try #require(run["results"] as? [[String: Any]])
     #expect(results.count == 19)
     let levels = Set(results.compactMap { $0["level"] as? String })

@@ -59,3 +59,30 @@ func runBuilt(_ arguments: [String], in directory: URL? = nil) throws -> Outcome
   process.waitUntilExit()
   return Outcome(status: process.terminationStatus, out: out, err: err)
 }
+
+/// Runs a bash script (with the built attsim as `$ATTSIM`) in `directory`, stopped after `seconds` so a hang
+/// fails the test instead of the suite (status 124, as timeout(1) reports it).
+func runShell(_ script: String, in directory: URL, seconds: Int = 30) throws -> Outcome {
+  let process = Process()
+  process.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
+  process.arguments = ["-s", "KILL", "\(seconds)", "/bin/bash", "-c", script]
+  process.currentDirectoryURL = directory
+  var environment = ProcessInfo.processInfo.environment
+  environment["ATTSIM"] = builtAttsim.path
+  process.environment = environment
+  process.standardInput = FileHandle.nullDevice
+  let output = Pipe()
+  let errors = Pipe()
+  process.standardOutput = output
+  process.standardError = errors
+  try process.run()
+  let out = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+  let err = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+  process.waitUntilExit()
+  return Outcome(status: process.terminationStatus, out: out, err: err)
+}
+
+/// The names in `folder`, sorted (to see that no temporary file was left behind).
+func names(in folder: URL) -> [String] {
+  ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).sorted()
+}

@@ -9,7 +9,7 @@ import Testing
     try allowByKeyboard(tmux)
     #expect(try tmux.capture().contains("\"authorized\""))
     try tmux.send("q")
-    #expect(try waitForExit(tmux) == 0)
+    #expect(tmux.waitForExit() == 0)
   }
 
   @Test func aMouseClickPressesTheButtonUnderIt() throws {
@@ -34,7 +34,7 @@ import Testing
     #expect(try tmux.waitFor("● REC"), "\(tmux.screen)")
     try allowByKeyboard(tmux)
     kill(try tmux.commandPID(), SIGKILL)
-    #expect(try waitForExit(tmux) == 128 + Int(SIGKILL))
+    #expect(tmux.waitForExit() == 128 + Int(SIGKILL))
     let lines = try String(contentsOf: record, encoding: .utf8).split(separator: "\n").map(String.init)
     #expect(lines.suffix(3) == ["prepermission show", "prepermission continue", "tap allow"])
     let replay = attsim("play", record.path)
@@ -50,7 +50,7 @@ import Testing
     try tmux.send("a")
     #expect(try tmux.waitFor("done: 10 of 10 expectations passed"), "\(tmux.screen)")
     try tmux.send("q")
-    #expect(try waitForExit(tmux) == 0)
+    #expect(tmux.waitForExit() == 0)
     // The summary attsim prints on leaving (compared without spaces: the pane wraps it at 80 columns).
     let after = tmux.screen.filter { !$0.isWhitespace }
     let summary =
@@ -62,7 +62,7 @@ import Testing
     let tmux = try Tmux(Tmux.attsim)
     #expect(try tmux.waitFor("simulator controls"), "\(tmux.screen)")
     kill(try tmux.commandPID(), SIGTERM)
-    #expect(try waitForExit(tmux) == 128 + Int(SIGTERM))
+    #expect(tmux.waitForExit() == 128 + Int(SIGTERM))
     // Left the alternate screen: the UI is gone from the pane.
     #expect(!(try tmux.capture().contains("simulator controls")))
   }
@@ -73,7 +73,7 @@ import Testing
     try tmux.resize(width: 100, height: 30)
     #expect(try tmux.waitFor("simulator controls"), "\(tmux.screen)")
     try tmux.send("q")
-    #expect(try waitForExit(tmux) == 0)
+    #expect(tmux.waitForExit() == 0)
   }
 
   @Test func withoutATerminalItPointsToRenderAndPlay() throws {
@@ -95,12 +95,4 @@ import Testing
     #expect(try tmux.waitFor("authorized (3)"), "\(tmux.screen)")
   }
 
-  private func waitForExit(_ tmux: Tmux, seconds: Double = 10) throws -> Int? {
-    let deadline = Date().addingTimeInterval(seconds)
-    while Date() < deadline {
-      if let status = try tmux.exitStatus() { return status }
-      Thread.sleep(forTimeInterval: 0.05)
-    }
-    return nil
-  }
 }

@@ -1,8 +1,13 @@
 import Foundation
 
-/// A real terminal for end-to-end tests: the built `attsim` running in a detached tmux session.
+/// A real terminal for end-to-end tests: the built `attsim` running in a detached tmux session, on a tmux
+/// server of its own (`tmux -L`), so tests never share a server or wait on each other's.
 final class Tmux {
   let name: String
+  /// The tmux server's socket name, unique to this terminal.
+  let socket: String
+  /// Where the pane's shell writes the command's exit status when it ends.
+  let statusFile: String
   private static let tmux = ["/usr/bin/tmux", "/usr/local/bin/tmux"].first {
     FileManager.default.isExecutableFile(atPath: $0)
   }
@@ -15,17 +20,27 @@ final class Tmux {
     URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("attsim").path
   }
 
-  /// Starts `command` in a new `width`×`height` session; the pane stays after the command exits.
-  init(_ command: String, width: Int = 80, height: Int = 24) throws {
-    name = "attsim-test-\(UUID().uuidString.prefix(8))"
-    // The first tmux command may start the server, which must not inherit a pipe of ours.
+  /// Starts `command` in a new `width`×`height` session, in `directory` if given; the pane stays after the
+  /// command exits.
+  init(_ command: String, width: Int = 80, height: Int = 24, in directory: String? = nil) throws {
+    let id = UUID().uuidString.prefix(8)
+    name = "attsim-test-\(id)"
+    socket = "attsim-test-\(id)"
+    statusFile = FileManager.default.temporaryDirectory.appendingPathComponent("attsim-exit-\(id)").path
+    // The first tmux command starts the server, which must not inherit a pipe of ours.
     try run(["new-session", "-d", "-s", name, "-x", "\(width)", "-y", "\(height)"], capturing: false)
     try run(["set-option", "-w", "-t", name, "remain-on-exit", "on"], capturing: false)
-    // The pane's shell prints attsim's exit status when it ends (tmux does not always know it).
-    try run(["respawn-pane", "-k", "-t", name, command + "; echo attsim-exit=$?"], capturing: false)
+    // The pane's shell writes attsim's exit status to a file when it ends (tmux does not always know it),
+    // first to a temporary name and then renamed, so a reader never sees half of it.
+    let change = directory.map { "cd '\($0)' && " } ?? ""
+    let script = "\(change)\(command); echo $? > '\(statusFile).part'; mv '\(statusFile).part' '\(statusFile)'"
+    try run(["respawn-pane", "-k", "-t", name, script], capturing: false)
   }
 
-  deinit { try? run(["kill-session", "-t", name], capturing: false) }
+  deinit {
+    try? run(["kill-server"], capturing: false)
+    unlink(statusFile)
+  }
 
   /// Sends tmux key names (`p`, `Enter`, `C-c`).
   func send(_ keys: String...) throws {
@@ -46,13 +61,8 @@ final class Tmux {
   var screen: String { (try? capture()) ?? "" }
 
   /// Waits until the pane shows `text`; returns whether it did within `seconds`.
-  func waitFor(_ text: String, seconds: Double = 15) throws -> Bool {
-    let deadline = Date().addingTimeInterval(seconds)
-    while Date() < deadline {
-      if try capture().contains(text) { return true }
-      Thread.sleep(forTimeInterval: 0.05)
-    }
-    return false
+  func waitFor(_ text: String, seconds: Double = 20) throws -> Bool {
+    try waitUntil(seconds: seconds) { $0.contains(text) }
   }
 
   /// The process id of the command (a child of the pane's shell).
@@ -63,13 +73,35 @@ final class Tmux {
     return Int32(children.split(separator: " ").first ?? "") ?? 0
   }
 
-  /// The command's exit status once it has ended, read off the pane.
-  func exitStatus() throws -> Int? {
-    // After a kill -9 the terminal is left as it was, so the line may start anywhere on screen.
-    let text = try capture()
-    guard let range = text.range(of: "attsim-exit=", options: .backwards) else { return nil }
-    let digits = text[range.upperBound...].prefix { $0.isNumber }
-    return Int(digits)
+  /// The command's exit status once it has ended, from the file the pane's shell wrote.
+  func exitStatus() -> Int? {
+    guard let text = try? String(contentsOfFile: statusFile, encoding: .utf8) else { return nil }
+    return Int(text.trimmingCharacters(in: .whitespacesAndNewlines))
+  }
+
+  /// Waits until the command has ended and returns its exit status (nil if it did not end in `seconds`).
+  func waitForExit(seconds: Double = 20) -> Int? {
+    let deadline = Date().addingTimeInterval(seconds)
+    while Date() < deadline {
+      if let status = exitStatus() { return status }
+      Thread.sleep(forTimeInterval: 0.02)
+    }
+    return nil
+  }
+
+  /// Waits until `condition` holds for the pane's text; returns whether it did within `seconds`.
+  func waitUntil(seconds: Double = 20, _ condition: (String) -> Bool) throws -> Bool {
+    let deadline = Date().addingTimeInterval(seconds)
+    while Date() < deadline {
+      if condition(try capture()) { return true }
+      Thread.sleep(forTimeInterval: 0.02)
+    }
+    return false
+  }
+
+  /// A tmux format variable of the pane (`alternate_on`, `cursor_flag`, `mouse_any_flag`).
+  func paneFlag(_ variable: String) throws -> String {
+    try run(["display-message", "-p", "-t", name, "#{\(variable)}"]).trimmingCharacters(in: .whitespacesAndNewlines)
   }
 
   /// Resizes the window.
@@ -100,7 +132,7 @@ final class Tmux {
       posix_spawn_file_actions_addclose(&actions, descriptor)
     }
     let path = Tmux.tmux ?? "/usr/bin/tmux"
-    let argv = ([path] + arguments).map { strdup($0) } + [nil]
+    let argv = ([path, "-L", socket] + arguments).map { strdup($0) } + [nil]
     defer { argv.forEach { free($0) } }
     var pid: pid_t = 0
     let spawned = posix_spawn(&pid, path, &actions, nil, argv, environ)

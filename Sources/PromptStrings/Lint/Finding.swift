@@ -31,6 +31,7 @@ public enum RuleID: String, CaseIterable, Hashable, Sendable {
   case controlCharacter = "control-character"
   case catalogState = "catalog-state"
   case tooLong = "too-long"
+  case noApp = "no-app"
 
   /// How bad a finding of this rule is.
   public var severity: Severity {
@@ -57,6 +58,7 @@ public enum RuleID: String, CaseIterable, Hashable, Sendable {
     case .controlCharacter: "The purpose string holds a control character."
     case .catalogState: "A String Catalog translation is new, needs review or stale."
     case .tooLong: "The purpose string wraps past the lines the dialog shows."
+    case .noApp: "The folder holds strings files but no app: no Info.plist, Xcode project or built app."
     }
   }
 }

@@ -15,6 +15,14 @@ public enum PromptLinter {
           file: file.path, location: nil, rule: .parseError, locale: nil,
           message: "cannot be read: \(file.reason)"))
     }
+    if app.infoPlist == nil && !app.unreadable.contains(where: { FilePath($0.path).lastComponent == "Info.plist" }) {
+      findings.append(
+        Finding(
+          file: app.root, location: nil, rule: .noApp, locale: nil,
+          message:
+            "found no Info.plist, Xcode project or built app here: only the strings files and catalogs were checked, not an app"
+        ))
+    }
     if let plist = app.infoPlist {
       let file = plist.path
       if let value = plist.usageDescription {
@@ -58,7 +66,11 @@ public enum PromptLinter {
     guard let folder = app.folders.first(where: { $0.name == name }) else { return [] }
     let inCatalog = app.catalogs.contains { $0.tableName == "InfoPlist" && $0.translations[key]?[name] != nil }
     guard let file = folder.files["InfoPlist"], let table = file.table else {
-      if inCatalog || folder.files["InfoPlist"] != nil || app.infoPlist == nil { return [] }
+      // A file that is there but cannot be read is reported once, as unreadable.
+      let unreadable = app.unreadable.contains {
+        FilePath($0.path).parent == FilePath(folder.path) && FilePath($0.path).stem == "InfoPlist"
+      }
+      if inCatalog || unreadable || folder.files["InfoPlist"] != nil || app.infoPlist == nil { return [] }
       return [
         Finding(
           file: folder.path, location: nil, rule: .missingKey, locale: name,
@@ -94,6 +106,12 @@ public enum PromptLinter {
     var findings: [Finding] = []
     let shown = catalog.path
     let key = InfoPlist.usageDescriptionKey
+    for (location, message) in catalog.malformed {
+      findings.append(
+        Finding(
+          file: shown, location: location, rule: .parseError, locale: nil,
+          message: message + ": Xcode cannot compile it, so iOS never sees it"))
+    }
     for staleKey in catalog.staleKeys.sorted() {
       findings.append(
         Finding(

@@ -19,7 +19,13 @@ enum ValueRules {
       findings.append(
         Finding(file: prompt.file, location: prompt.location, rule: rule, locale: prompt.locale, message: message))
     }
-    let value = prompt.value
+    let (value, isCut) = prompt.value.prefixForDisplay(DialogMetrics.longestMessage)
+    if isCut {
+      report(
+        .tooLong,
+        "the purpose string is \(prompt.value.utf8.count) bytes long; attsim read only its first \(DialogMetrics.longestMessage) characters, far more than any dialog shows"
+      )
+    }
     if value.allSatisfy(\.isWhitespace) {
       report(.emptyValue, "the purpose string is empty: the dialog gives no reason, and App Review rejects that")
       return findings
@@ -43,7 +49,7 @@ enum ValueRules {
     {
       report(.wrongScript, "the \(locale) purpose string has no \(script.name) characters; is it translated?")
     }
-    if let development = prompt.developmentText, let locale = prompt.locale, value == development,
+    if let development = prompt.developmentText, let locale = prompt.locale, prompt.value == development,
       LocaleTag(locale)?.language != LocaleTag(prompt.developmentRegion)?.language
     {
       report(
@@ -52,7 +58,7 @@ enum ValueRules {
       )
     }
     let lines = TextWrapper.wrap(value, width: DialogMetrics.messageWidth).count
-    if lines > DialogMetrics.maxMessageLines {
+    if !isCut && lines > DialogMetrics.maxMessageLines {
       report(
         .tooLong,
         "the purpose string wraps to \(lines) lines in the dialog's \(DialogMetrics.messageWidth) columns; it shows \(DialogMetrics.maxMessageLines)"

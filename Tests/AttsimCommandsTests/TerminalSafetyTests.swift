@@ -1,0 +1,69 @@
+import Foundation
+import Testing
+
+/// The real UI in tmux, against signals and failing files: the terminal always comes back, and no
+/// recording is lost or silently cut.
+@Suite(.enabled(if: Tmux.isAvailable, "needs tmux")) struct TerminalSafetyTests {
+  /// Signals whose default action ends a process: the terminal is restored before attsim ends.
+  @Test(arguments: [SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGPIPE, SIGTERM, SIGHUP])
+  func aSignalThatEndsTheSessionRestoresTheTerminal(signal: Int32) throws {
+    let tmux = try Tmux(Tmux.attsim)
+    #expect(try tmux.waitFor("simulator controls"), "\(tmux.screen)")
+    #expect(try tmux.paneFlag("alternate_on") == "1" && tmux.paneFlag("mouse_any_flag") == "1")
+    kill(try tmux.commandPID(), signal)
+    #expect(tmux.waitForExit() == 128 + Int(signal))
+    #expect(try tmux.paneFlag("alternate_on") == "0")
+    #expect(try tmux.paneFlag("cursor_flag") == "1")
+    #expect(try tmux.paneFlag("mouse_any_flag") == "0")
+    #expect(!(try tmux.capture().contains("simulator controls")))
+  }
+
+  @Test func aSecondSignalStillFindsTheTerminalRestored() throws {
+    let tmux = try Tmux(Tmux.attsim)
+    #expect(try tmux.waitFor("simulator controls"), "\(tmux.screen)")
+    let pid = try tmux.commandPID()
+    kill(pid, SIGQUIT)
+    kill(pid, SIGQUIT)
+    #expect(tmux.waitForExit() != nil)
+    #expect(try tmux.paneFlag("alternate_on") == "0" && tmux.paneFlag("cursor_flag") == "1")
+  }
+
+  @Test func anExistingRecordingIsNeverReplacedWithoutForce() throws {
+    let folder = try temporaryFolder()
+    let existing = try write("# my recording\nsdk init\nrequest\n", to: "s.attsim", in: folder)
+    let refused = try Tmux("\(Tmux.attsim) --record s.attsim", width: 160, in: folder.path)
+    #expect(refused.waitForExit() == 2)
+    #expect(try refused.capture().contains("'s.attsim' already exists; attsim does not overwrite it (use --force"))
+    #expect(try String(contentsOfFile: existing, encoding: .utf8) == "# my recording\nsdk init\nrequest\n")
+    let forced = try Tmux("\(Tmux.attsim) --record s.attsim --force", in: folder.path)
+    #expect(try forced.waitFor("● REC"), "\(forced.screen)")
+    try forced.send("q")
+    #expect(forced.waitForExit() == 0)
+    #expect(try String(contentsOfFile: existing, encoding: .utf8).hasPrefix("# attsim session"))
+  }
+
+  @Test func aRecordingNeverReplacesTheScenarioBeingWalked() throws {
+    let folder = try temporaryFolder()
+    let scenario = try write(
+      "# title: mine\nrequest\ntap allow\nexpect status=authorized\n", to: "x.attsim", in: folder)
+    let tmux = try Tmux("\(Tmux.attsim) --record x.attsim --force --scenario x.attsim", width: 160, in: folder.path)
+    #expect(tmux.waitForExit() == 2)
+    #expect(try tmux.capture().contains("it is one of the inputs"))
+    #expect(try String(contentsOfFile: scenario, encoding: .utf8).hasPrefix("# title: mine"))
+  }
+
+  @Test func aRecordingThatCannotBeWrittenSaysSoAtOnceAndFailsTheSession() throws {
+    let folder = try temporaryFolder()
+    // A file size limit of 1 KB plays the full disk; each `t` records a line of about 20 bytes.
+    let tmux = try Tmux("ulimit -f 1; \(Tmux.attsim) --record r.attsim", width: 160, height: 30, in: folder.path)
+    #expect(try tmux.waitFor("● REC"), "\(tmux.screen)")
+    try tmux.sendLiteral(String(repeating: "t", count: 60))
+    #expect(try tmux.waitFor("✗ REC FAILED"), "\(tmux.screen)")
+    #expect(try tmux.capture().contains("recording stopped"))
+    try tmux.send("q")
+    #expect(tmux.waitForExit() == 2)
+    #expect(try tmux.capture().contains("attsim: the recording is incomplete: cannot write 'r.attsim'"))
+    let kept = try String(contentsOf: folder.appendingPathComponent("r.attsim"), encoding: .utf8)
+    #expect(kept.hasPrefix("# attsim session") && kept.utf8.count == 1024)
+  }
+}
