@@ -1,117 +1,44 @@
 import PromptStrings
 import TextSupport
 
-/// Parses attsim's command line, in stages: pick the subcommand, split options from operands, decode.
+/// Parses attsim's command line from `CommandTable`, in stages: pick the subcommand, split options from
+/// operands and check each value by its kind, then let the subcommand decode the result.
 public enum ArgumentParser {
-  /// One `--name [value]` option of a subcommand.
-  struct Option {
-    var name: String
-    /// The value's placeholder, or nil for a flag without a value.
-    var value: String?
-    /// The values allowed, when the value is one of a few words.
-    var choices: [String]? = nil
-  }
-
-  /// What a subcommand accepts.
-  struct Subcommand {
-    var name: String
-    var options: [Option]
-    /// The operands' placeholder, and how many are allowed.
-    var operands: (name: String, range: ClosedRange<Int>)
-  }
-
-  static let subcommands: [Subcommand] = [
-    Subcommand(
-      name: "play",
-      options: [
-        Option(name: "report", value: "FORMAT", choices: ReportFormat.allCases.map(\.rawValue)),
-        Option(name: "output", value: "FILE"),
-      ], operands: ("FILE", 1...Int.max)),
-    Subcommand(name: "scenarios", options: [], operands: ("", 0...0)),
-    Subcommand(
-      name: "check",
-      options: [
-        Option(name: "format", value: "FORMAT", choices: CheckFormat.allCases.map(\.rawValue)),
-        Option(name: "dev-region", value: "TAG"),
-      ], operands: ("PATH", 1...1)),
-    Subcommand(
-      name: "render",
-      options: [
-        Option(name: "app", value: "DIR"), Option(name: "locale", value: "TAG"), Option(name: "width", value: "N"),
-        Option(name: "height", value: "N"), Option(name: "script", value: "FILE"),
-      ], operands: ("", 0...0)),
-    Subcommand(
-      name: "gallery", options: [Option(name: "app", value: "DIR"), Option(name: "out", value: "FILE.html")],
-      operands: ("", 0...0)),
-    Subcommand(
-      name: "matrix",
-      options: [Option(name: "format", value: "FORMAT", choices: MatrixFormat.allCases.map(\.rawValue))],
-      operands: ("", 0...0)),
-  ]
-
-  static let interactive = Subcommand(
-    name: "attsim",
-    options: [
-      Option(name: "app", value: "DIR"), Option(name: "locale", value: "TAG"), Option(name: "record", value: "FILE"),
-      Option(name: "scenario", value: "NAME|FILE"), Option(name: "force", value: nil),
-    ],
-    operands: ("", 0...0))
-
   /// The command `arguments` (without the program name) ask for.
   public static func parse(_ arguments: [String]) throws(UsageError) -> Command {
-    guard let first = arguments.first else {
-      return .interactive(app: nil, locale: nil, record: nil, scenario: nil)
-    }
+    guard let first = arguments.first else { return try CommandTable.interactive.decode(ParsedArguments()) }
     switch first {
     case "--help", "-h": return .help(topic: nil)
     case "--version": return .version
     case "help":
       guard arguments.count <= 2 else { throw UsageError("help takes at most one subcommand name") }
-      if let topic = arguments.dropFirst().first, subcommand(named: topic) == nil {
-        throw unknownSubcommand(topic)
-      }
-      return .help(topic: arguments.dropFirst().first)
+      guard let topic = arguments.dropFirst().first else { return .help(topic: nil) }
+      if topic == "help" { return .help(topic: nil) }
+      guard subcommand(named: topic) != nil else { throw unknownSubcommand(topic) }
+      return .help(topic: topic)
     default: break
     }
+    let spec: CommandSpec
+    let rest: [String]
     if first.hasPrefix("-") {
-      let parsed = try split(arguments, for: interactive)
-      if parsed.help { return .help(topic: nil) }
-      return .interactive(
-        app: parsed.options["app"], locale: parsed.options["locale"], record: parsed.options["record"],
-        scenario: parsed.options["scenario"], force: parsed.options["force"] != nil)
+      spec = CommandTable.interactive
+      rest = arguments
+    } else {
+      guard let named = subcommand(named: first) else { throw unknownSubcommand(first) }
+      spec = named
+      rest = Array(arguments.dropFirst())
     }
-    guard let spec = subcommand(named: first) else { throw unknownSubcommand(first) }
-    let parsed = try split(Array(arguments.dropFirst()), for: spec)
-    if parsed.help { return .help(topic: spec.name) }
-    let options = parsed.options
-    switch spec.name {
-    case "play":
-      return .play(
-        files: parsed.operands, report: options["report"].flatMap(ReportFormat.init(rawValue:)),
-        output: options["output"])
-    case "scenarios": return .scenarios
-    case "check":
-      return .check(
-        path: parsed.operands[0], format: CheckFormat(rawValue: options["format"] ?? "text")!,
-        devRegion: options["dev-region"])
-    case "render":
-      return .render(
-        app: options["app"], locale: options["locale"], width: try size(options["width"], "width"),
-        height: try size(options["height"], "height"), script: options["script"])
-    case "gallery":
-      guard let out = options["out"] else { throw UsageError("attsim gallery needs --out FILE.html") }
-      return .gallery(app: options["app"], out: out)
-    default:
-      return .matrix(format: MatrixFormat(rawValue: options["format"] ?? "markdown")!)
-    }
+    guard let parsed = try split(rest, for: spec) else { return .help(topic: spec.name.isEmpty ? nil : spec.name) }
+    return try spec.decode(parsed)
   }
 
-  static func subcommand(named name: String) -> Subcommand? {
-    subcommands.first { $0.name == name }
+  /// The subcommand called `name`.
+  static func subcommand(named name: String) -> CommandSpec? {
+    CommandTable.subcommands.first { $0.name == name }
   }
 
   private static func unknownSubcommand(_ name: String) -> UsageError {
-    let names = subcommands.map(\.name)
+    let names = CommandTable.subcommands.map(\.name)
     return UsageError(
       "unknown subcommand '\(name.forMessage(limit: 60))'\(hint(for: name, among: names)) (subcommands: \(names.joined(separator: ", ")))"
     )
@@ -122,18 +49,14 @@ public enum ArgumentParser {
     Suggestion.for(word, among: names)?.clause(quote: "'") ?? ""
   }
 
-  private struct Split {
-    var options: [String: String] = [:]
-    var operands: [String] = []
-    var help = false
-  }
-
-  /// Separates `--name value`, `--name=value` and operands, checking names, values and counts.
-  private static func split(_ arguments: [String], for spec: Subcommand) throws(UsageError) -> Split {
-    var result = Split()
+  /// Separates `--name value`, `--name=value` and operands, checking names, values and counts; nil when
+  /// help was asked for.
+  private static func split(_ arguments: [String], for spec: CommandSpec) throws(UsageError) -> ParsedArguments? {
+    var result = ParsedArguments()
     var index = 0
     var optionsEnded = false
-    let context = spec.name == "attsim" ? "attsim" : "attsim \(spec.name)"
+    var help = false
+    let context = spec.name.isEmpty ? "attsim" : "attsim \(spec.name)"
     while index < arguments.count {
       let argument = arguments[index]
       index += 1
@@ -146,7 +69,7 @@ public enum ArgumentParser {
         continue
       }
       if argument == "--help" || argument == "-h" {
-        result.help = true
+        help = true
         continue
       }
       let body = argument.hasPrefix("--") ? String(argument.dropFirst(2)) : String(argument.dropFirst())
@@ -156,47 +79,59 @@ public enum ArgumentParser {
         throw UsageError(
           "unknown option '\(argument.forMessage(limit: 60))' for \(context)\(hint(for: "--" + name, among: names))")
       }
-      guard result.options[name] == nil else { throw UsageError("--\(name) is given twice") }
-      guard let placeholder = option.value else {
-        result.options[name] = ""
+      guard result.options[name] == nil || option.repeatable else { throw UsageError("--\(name) is given twice") }
+      guard let value = option.value else {
+        if body.contains("=") { throw UsageError("--\(name) takes no value") }
+        result.options[name, default: []].append("")
         continue
       }
-      let value: String
+      let text: String
       if let equals = body.firstIndex(of: "=") {
-        value = String(body[body.index(after: equals)...])
+        text = String(body[body.index(after: equals)...])
       } else {
-        guard index < arguments.count else { throw UsageError("--\(name) needs a value (\(placeholder))") }
-        value = arguments[index]
+        guard index < arguments.count else { throw UsageError("--\(name) needs a value (\(value.placeholder))") }
+        text = arguments[index]
         index += 1
       }
-      if let choices = option.choices, !choices.contains(value) {
-        throw UsageError(
-          "--\(name) must be one of \(choices.joined(separator: ", ")), not '\(value.forMessage(limit: 60))'")
-      }
-      guard !value.isEmpty else { throw UsageError("--\(name) needs a value (\(placeholder))") }
-      if placeholder == "TAG" && LocaleTag(value) == nil {
-        throw UsageError(
-          "--\(name) must be a language tag like en, pt-BR or zh-Hant, not '\(value.forMessage(limit: 60))'")
-      }
-      result.options[name] = value
+      try check(text, of: value.kind, for: name, placeholder: value.placeholder)
+      result.options[name, default: []].append(text)
     }
-    if result.help { return result }
-    let range = spec.operands.range
-    if result.operands.count < range.lowerBound {
-      throw UsageError("\(context) needs \(spec.operands.name)")
-    }
-    if result.operands.count > range.upperBound {
-      let extra = result.operands[range.upperBound]
+    if help { return nil }
+    if let operands = spec.operands {
+      if result.operands.count < operands.count.lowerBound {
+        throw UsageError("\(context) needs \(operands.placeholder)")
+      }
+      if result.operands.count > operands.count.upperBound {
+        throw UsageError(
+          "\(context) does not take '\(result.operands[operands.count.upperBound].forMessage(limit: 60))'")
+      }
+    } else if let extra = result.operands.first {
       throw UsageError("\(context) does not take '\(extra.forMessage(limit: 60))'")
     }
     return result
   }
 
-  private static func size(_ text: String?, _ name: String) throws(UsageError) -> Int? {
-    guard let text else { return nil }
-    guard let value = Int(text), (1...1000).contains(value) else {
-      throw UsageError("--\(name) must be a number of cells between 1 and 1000, not '\(text.forMessage(limit: 60))'")
+  /// Checks a value against what its option takes.
+  private static func check(_ text: String, of kind: ValueKind, for name: String, placeholder: String)
+    throws(UsageError)
+  {
+    let shown = text.forMessage(limit: 60)
+    switch kind {
+    case .choice(let choices):
+      guard choices.contains(text) else {
+        throw UsageError("--\(name) must be one of \(choices.joined(separator: ", ")), not '\(shown)'")
+      }
+    case .languageTag:
+      guard !text.isEmpty else { throw UsageError("--\(name) needs a value (\(placeholder))") }
+      guard LocaleTag(text) != nil else {
+        throw UsageError("--\(name) must be a language tag like en, pt-BR or zh-Hant, not '\(shown)'")
+      }
+    case .cells:
+      guard let value = Int(text), (1...1000).contains(value) else {
+        throw UsageError("--\(name) must be a number of cells between 1 and 1000, not '\(shown)'")
+      }
+    case .file, .output, .app, .name, .scenario:
+      guard !text.isEmpty else { throw UsageError("--\(name) needs a value (\(placeholder))") }
     }
-    return value
   }
 }

@@ -21,23 +21,24 @@ public enum Attsim {
     case .version:
       console.out("attsim \(version)\n")
       return 0
-    case .play(let files, let report, let output):
-      return PlayCommand.run(files: files, report: report, output: output, console: console)
+    case .play(let play):
+      return PlayCommand.run(files: play.files, report: play.report, output: play.output, console: console)
     case .scenarios:
       return ScenariosCommand.run(console: console)
-    case .gallery(let app, let out):
-      return GalleryCommand.run(app: app, out: out, console: console)
+    case .gallery(let gallery):
+      return GalleryCommand.run(gallery, console: console)
     case .matrix(let format):
       let rows = TestPlan.rows()
       console.out(format == .csv ? TestPlan.csv(rows) : TestPlan.markdown(rows))
       return 0
-    case .interactive(let app, let locale, let record, let scenario, let force):
-      return InteractiveCommand.run(
-        app: app, locale: locale, record: record, scenario: scenario, force: force, console: console)
-    case .check(let path, let format, let developmentRegion):
-      return CheckCommand.run(path: path, format: format, developmentRegion: developmentRegion, console: console)
-    case .render(let app, let locale, let width, let height, let script):
-      return RenderCommand.run(app: app, locale: locale, width: width, height: height, script: script, console: console)
+    case .interactive(let interactive):
+      return InteractiveCommand.run(interactive, console: console)
+    case .check(let check):
+      return CheckCommand.run(check, console: console)
+    case .prompts(let prompts):
+      return PromptsCommand.run(prompts, console: console)
+    case .render(let render):
+      return RenderCommand.run(render, console: console)
     }
   }
 }

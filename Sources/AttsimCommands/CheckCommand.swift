@@ -6,40 +6,69 @@ import TextSupport
 /// `attsim check PATH`: lints an app folder's (or one file's) localized prompt strings.
 enum CheckCommand {
   /// Exit 0 when clean (warnings allowed), 1 with errors, 2 when the input is unusable.
-  static func run(path: String, format: CheckFormat, developmentRegion: String?, console: Console) -> Int32 {
+  static func run(_ command: Command.Check, console: Console) -> Int32 {
+    let path = command.app.path ?? "."
     var status = stat()
     guard stat(path, &status) == 0 else {
       console.err("attsim: cannot check '\(path.forMessage())': no such file or folder\n")
       return 2
     }
-    let findings: [Finding]
-    let scope: String
-    var root: FilePath?
-    if status.st_mode & S_IFMT == S_IFDIR {
-      switch AppResources.load(path) {
-      case .failure(let failure):
-        console.err("attsim: cannot check: \(failure.message.escapingControlCharacters)\n")
-        return 2
-      case .success(var app):
-        if let developmentRegion { app.overrideDevelopmentRegion(developmentRegion) }
-        findings = PromptLinter.check(app: app)
-        let count = app.localizations.filter { $0 != "Base" }.count
-        scope = "\(count) localization\(count == 1 ? "" : "s")"
-        root = FilePath(path)
-      }
-    } else {
+    let isFolder = status.st_mode & S_IFMT == S_IFDIR
+    let given = FilePath(path)
+    guard isFolder || ["xcstrings", "plist"].contains(given.pathExtension ?? "") else {
+      // One strings file (or something that is not a file at all).
       switch PromptLinter.check(stringsFile: path) {
       case .failure(let failure):
         console.err("attsim: cannot check '\(path.forMessage())': \(failure.reason)\n")
         return 2
-      case .success(let found):
-        findings = found
-        scope = "1 file"
+      case .success(let findings):
+        return report(findings, scope: "1 file", root: nil, format: command.format, console: console)
       }
     }
+    let apps: [AppResources]
+    switch AppResources.loadAll(path, target: command.app.target, configuration: command.app.configuration) {
+    case .failure(let failure):
+      console.err("attsim: cannot check: \(failure.message.escapingControlCharacters)\n")
+      return 2
+    case .success(let loaded): apps = loaded
+    }
+    var findings: [Finding] = []
+    for var app in apps {
+      if let region = command.developmentRegion { app.overrideDevelopmentRegion(region) }
+      for var finding in PromptLinter.check(app: app) {
+        // A lone catalog or Info.plist is not meant to be an app.
+        if app.input == .file && finding.rule == .noApp { continue }
+        if apps.count > 1 { finding.target = app.target }
+        findings.append(finding)
+      }
+    }
+    let scope: String
+    if apps.count > 1 {
+      scope = "\(apps.count) apps (\(apps.compactMap(\.target).joined(separator: ", ")))"
+    } else {
+      let count = apps.first?.localizations.count ?? 0
+      scope = "\(count) localization\(count == 1 ? "" : "s")"
+    }
+    let root = isFolder ? (["xcodeproj"].contains(given.pathExtension ?? "") ? given.parent : given) : nil
+    return report(findings, scope: scope, root: root, format: command.format, console: console)
+  }
+
+  /// Prints `findings` in `format`; exit 1 with errors, else 0.
+  private static func report(
+    _ findings: [Finding], scope: String, root: FilePath?, format: CheckFormat, console: Console
+  ) -> Int32 {
     switch format {
     case .text:
-      console.out(findings.map { FindingFormat.text($0) + "\n" }.joined())
+      var lastTarget: String?
+      var text = ""
+      for finding in findings {
+        if let target = finding.target, target != lastTarget {
+          text += "target \(target.escapingControlCharacters):\n"
+          lastTarget = target
+        }
+        text += FindingFormat.text(finding) + "\n"
+      }
+      console.out(text)
       console.err(FindingFormat.summary(findings, scope: scope) + "\n")
     case .json: console.out(FindingFormat.json(findings) + "\n")
     case .sarif: console.out(FindingFormat.sarif(findings, root: root, version: Attsim.version) + "\n")
@@ -61,9 +90,11 @@ enum FindingFormat {
   static func summary(_ findings: [Finding], scope: String) -> String {
     let errors = findings.filter { $0.severity == .error }.count
     let warnings = findings.filter { $0.severity == .warning }.count
-    if errors == 0 && warnings == 0 { return "attsim check: no problems in \(scope)" }
+    let notes = findings.filter { $0.severity == .info }.count
+    let aside = notes == 0 ? "" : " (\(notes) note\(notes == 1 ? "" : "s"))"
+    if errors == 0 && warnings == 0 { return "attsim check: no problems in \(scope)\(aside)" }
     func plural(_ count: Int, _ word: String) -> String { "\(count) \(word)\(count == 1 ? "" : "s")" }
-    return "attsim check: \(plural(errors, "error")), \(plural(warnings, "warning")) in \(scope)"
+    return "attsim check: \(plural(errors, "error")), \(plural(warnings, "warning")) in \(scope)\(aside)"
   }
 
   /// A JSON array of `{file, line, column, severity, rule, locale, message}`.
@@ -78,6 +109,7 @@ enum FindingFormat {
         object.add("rule", finding.rule.rawValue)
         object.addRaw("locale", finding.locale.map(JSONText.quoted) ?? "null")
         object.add("message", finding.message)
+        if let target = finding.target { object.add("target", target) }
         return object.json
       }.joined(separator: ",\n ") + "]"
   }
@@ -121,9 +153,10 @@ enum FindingFormat {
       var place = JSONText()
       place.add("physicalLocation", physical)
       result.add("locations", [place])
-      if let locale = finding.locale {
+      if finding.locale != nil || finding.target != nil {
         var properties = JSONText()
-        properties.add("locale", locale)
+        if let locale = finding.locale { properties.add("locale", locale) }
+        if let target = finding.target { properties.add("target", target) }
         result.add("properties", properties)
       }
       return result

@@ -11,33 +11,112 @@ public enum CheckFormat: String, CaseIterable, Sendable {
   case sarif
 }
 
+/// The output formats of `attsim prompts`.
+public enum PromptsFormat: String, CaseIterable, Sendable {
+  case text
+  case json
+}
+
 /// The report formats of `attsim play --report`.
 public enum ReportFormat: String, CaseIterable, Sendable {
   case junit
   case markdown
 }
 
+/// Which app a command works on: a path (nil: the embedded demo app) and, for an Xcode project, the target
+/// and build configuration.
+public struct AppChoice: Equatable, Sendable {
+  public var path: String?
+  public var target: String?
+  public var configuration: String?
+
+  /// A choice of app.
+  public init(path: String? = nil, target: String? = nil, configuration: String? = nil) {
+    self.path = path
+    self.target = target
+    self.configuration = configuration
+  }
+}
+
 /// What the user asked attsim to do, decoded from the command line.
 public enum Command: Equatable, Sendable {
-  /// The terminal UI, on the demo app or on `--app DIR`, optionally guiding through a scenario; `force`
-  /// lets `--record` replace an existing file.
-  case interactive(app: String?, locale: String?, record: String?, scenario: String?, force: Bool = false)
+  /// The terminal UI, on the demo app or on `--app`, optionally guiding through a scenario.
+  case interactive(Interactive)
   /// Run scripts headless: JSON lines, or a report, to standard output or a file.
-  case play(files: [String], report: ReportFormat?, output: String?)
+  case play(Play)
   /// List the scenario library.
   case scenarios
-  /// Lint the localized prompt strings of an app folder or one strings file.
-  case check(path: String, format: CheckFormat, devRegion: String?)
+  /// Lint the localized prompt strings of an app, or of one file.
+  case check(Check)
+  /// Show, for each language, the purpose string the dialog shows and where it comes from.
+  case prompts(Prompts)
   /// Print the screen the TUI would draw.
-  case render(app: String?, locale: String?, width: Int?, height: Int?, script: String?)
+  case render(Render)
   /// Write every locale's prompt as one HTML page.
-  case gallery(app: String?, out: String)
+  case gallery(Gallery)
   /// Print the QA test plan.
   case matrix(format: MatrixFormat)
   /// Print help, for everything or one subcommand.
   case help(topic: String?)
   /// Print the version.
   case version
+
+  /// `attsim [--app PATH] …`.
+  public struct Interactive: Equatable, Sendable {
+    public var app = AppChoice()
+    public var locale: String?
+    public var record: String?
+    public var scenario: String?
+    /// Whether `--record` may replace an existing file.
+    public var force = false
+    public init() {}
+  }
+
+  /// `attsim play FILE…`.
+  public struct Play: Equatable, Sendable {
+    public var files: [String]
+    public var report: ReportFormat?
+    public var output: String?
+    public init(files: [String], report: ReportFormat? = nil, output: String? = nil) {
+      self.files = files
+      self.report = report
+      self.output = output
+    }
+  }
+
+  /// `attsim check PATH`.
+  public struct Check: Equatable, Sendable {
+    public var app: AppChoice
+    public var format: CheckFormat = .text
+    public var developmentRegion: String?
+    public init(app: AppChoice) { self.app = app }
+  }
+
+  /// `attsim prompts PATH`.
+  public struct Prompts: Equatable, Sendable {
+    public var app: AppChoice
+    /// The preferred languages to show (none: every localization and the development region).
+    public var locales: [String] = []
+    public var format: PromptsFormat = .text
+    public init(app: AppChoice) { self.app = app }
+  }
+
+  /// `attsim render`.
+  public struct Render: Equatable, Sendable {
+    public var app = AppChoice()
+    public var locale: String?
+    public var width: Int?
+    public var height: Int?
+    public var script: String?
+    public init() {}
+  }
+
+  /// `attsim gallery --out FILE`.
+  public struct Gallery: Equatable, Sendable {
+    public var app = AppChoice()
+    public var out: String
+    public init(out: String) { self.out = out }
+  }
 }
 
 /// A mistake on the command line; attsim prints it on one line and exits 2.

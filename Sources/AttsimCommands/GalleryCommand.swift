@@ -5,8 +5,9 @@ import TextSupport
 
 /// `attsim gallery [--app DIR] --out FILE.html`: every locale's prompt on one page, written atomically.
 enum GalleryCommand {
-  static func run(app: String?, out: String, console: Console) -> Int32 {
-    switch UISetup.environment(app: app) {
+  static func run(_ command: Command.Gallery, console: Console) -> Int32 {
+    let out = command.out
+    switch UISetup.environment(app: command.app) {
     case .failure(let problem):
       console.err("attsim: \(problem.message.escapingControlCharacters)\n")
       return 2

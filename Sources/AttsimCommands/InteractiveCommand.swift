@@ -7,9 +7,8 @@ import TextSupport
 
 /// `attsim [--app DIR] [--locale TAG] [--record FILE]`: the terminal UI.
 enum InteractiveCommand {
-  static func run(
-    app: String?, locale: String?, record: String?, scenario: String?, force: Bool, console: Console
-  ) -> Int32 {
+  static func run(_ command: Command.Interactive, console: Console) -> Int32 {
+    let (locale, record, scenario, force) = (command.locale, command.record, command.scenario, command.force)
     guard isatty(0) == 1, isatty(1) == 1 else {
       console.err(
         "attsim: no terminal: the UI needs one; use 'attsim render' for a text snapshot or 'attsim play' to run scripts\n"
@@ -21,7 +20,7 @@ enum InteractiveCommand {
       return 2
     }
     let uiEnvironment: UIEnvironment
-    switch UISetup.environment(app: app, checked: false) {
+    switch UISetup.environment(app: command.app, checked: false) {
     case .success(let loaded): uiEnvironment = loaded
     case .failure(let problem):
       console.err("attsim: \(problem.message.escapingControlCharacters)\n")

@@ -7,11 +7,10 @@ import TextSupport
 enum RenderCommand {
   /// Without a script: the UI as it opens (the app launched, SDK initialized). With `--script`: the script's
   /// actions from the script defaults, as `play` runs them, then the screen they lead to.
-  static func run(
-    app: String?, locale: String?, width: Int?, height: Int?, script: String?, console: Console
-  ) -> Int32 {
+  static func run(_ command: Command.Render, console: Console) -> Int32 {
+    let (locale, width, height, script) = (command.locale, command.width, command.height, command.script)
     let environment: UIEnvironment
-    switch UISetup.environment(app: app) {
+    switch UISetup.environment(app: command.app) {
     case .success(let loaded): environment = loaded
     case .failure(let problem):
       console.err("attsim: \(problem.message.escapingControlCharacters)\n")

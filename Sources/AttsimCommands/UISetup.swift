@@ -6,15 +6,20 @@ import PromptStrings
 enum UISetup {
   /// The environment for `app` (nil: the demo app), or a one-line reason it cannot be loaded; with
   /// `checked` false the findings are left for later (`UIState.adoptFindings`).
-  static func environment(app: String?, checked: Bool = true) -> Result<UIEnvironment, UsageError> {
+  static func environment(app: AppChoice, checked: Bool = true) -> Result<UIEnvironment, UsageError> {
     guard let assets = AssetLocator.assetsFolder() else {
       return .failure(UsageError("cannot find attsim's Assets folder; set ATTSIM_ASSETS to it"))
     }
     // The app and the system texts load at the same time: this is on the way to the first frame.
-    let paths = [app ?? assets + "/DemoApp", assets + "/System"]
-    let loaded = Loaded(count: paths.count)
-    DispatchQueue.concurrentPerform(iterations: paths.count) { index in
-      loaded.store(AppResources.load(paths[index]), at: index)
+    let choices = [
+      AppChoice(path: app.path ?? assets + "/DemoApp", target: app.target, configuration: app.configuration),
+      AppChoice(path: assets + "/System"),
+    ]
+    let loaded = Loaded(count: choices.count)
+    DispatchQueue.concurrentPerform(iterations: choices.count) { index in
+      let choice = choices[index]
+      loaded.store(
+        AppResources.load(choice.path ?? "", target: choice.target, configuration: choice.configuration), at: index)
     }
     let resources: AppResources
     switch loaded.results[0] {

@@ -176,7 +176,9 @@ extension Renderer {
       return [.header("Check"), .text("✓ \(state.locale) → \(localization).lproj: no findings", Renderer.good)]
     }
     var lines: [PanelLine] = [.header("Check (\(findings.count))")]
-    for finding in findings.prefix(2) {
+    // Errors first, and this locale's own findings before those about the whole app.
+    let ordered = findings.sorted { ($0.severity, $0.locale == nil ? 1 : 0) < ($1.severity, $1.locale == nil ? 1 : 0) }
+    for finding in ordered.prefix(2) {
       let style = finding.severity == .error ? Renderer.error : Renderer.warning
       lines.append(.text("\(finding.rule.rawValue): \(finding.message)", style))
     }

@@ -1,15 +1,30 @@
 import Foundation
 
-/// An app's Info.plist (XML or binary), with where its keys stand in the XML form.
+/// An app's Info.plist as the built app has it: read from the file (XML or binary), with Xcode's build
+/// variables expanded, and, for projects that generate it, the `INFOPLIST_KEY_*` build settings merged in.
 public struct InfoPlist: Sendable {
-  /// The file's path.
+  /// The Info.plist file (for a generated one without a file, the project file that sets its keys).
   public var path: String
-  /// Top-level string values by key (non-string values are left out).
+  /// Top-level string values by key, build variables expanded (non-string values are left out).
   public var strings: [String: String]
+  /// Top-level arrays of strings by key (`CFBundleLocalizations`).
+  public var arrays: [String: [String]] = [:]
   /// Every top-level key.
   public var keys: [String]
   /// Positions of `<key>…</key>` elements in the XML form; empty for binary plists.
   public var keyLocations: [String: SourceLocation]
+  /// Keys that come from build settings (`INFOPLIST_KEY_…`): the setting, its file and line.
+  public var generatedKeys: [String: GeneratedKey] = [:]
+
+  /// A key written as a build setting (`INFOPLIST_KEY_NSUserTrackingUsageDescription = …`).
+  public struct GeneratedKey: Hashable, Sendable {
+    /// The build setting's name.
+    public var setting: String
+    /// The file that sets it (`project.pbxproj` or an `.xcconfig`).
+    public var file: String
+    /// Where in that file.
+    public var location: SourceLocation?
+  }
 
   /// The key whose absence crashes an app that requests tracking.
   public static let usageDescriptionKey = "NSUserTrackingUsageDescription"
@@ -31,20 +46,32 @@ public struct InfoPlist: Sendable {
       return .failure(ReadProblem("not a dictionary property list"))
     }
     var strings: [String: String] = [:]
-    for (key, value) in dictionary { if let text = value as? String { strings[key] = text } }
+    var arrays: [String: [String]] = [:]
+    for (key, value) in dictionary {
+      if let text = value as? String { strings[key] = text }
+      if let list = value as? [Any] { arrays[key] = list.compactMap { $0 as? String } }
+    }
     let locations = bytes.starts(with: Array("bplist".utf8)) ? [:] : Self.keyLocations(in: bytes)
     return .success(
-      InfoPlist(path: path, strings: strings, keys: dictionary.keys.sorted(), keyLocations: locations))
+      InfoPlist(path: path, strings: strings, arrays: arrays, keys: dictionary.keys.sorted(), keyLocations: locations))
   }
-
-  /// The name iOS shows for the app: `CFBundleDisplayName`, else `CFBundleName`.
-  public var appName: String? { strings["CFBundleDisplayName"] ?? strings["CFBundleName"] }
 
   /// `CFBundleDevelopmentRegion`, the language the app falls back to.
   public var developmentRegion: String? { strings["CFBundleDevelopmentRegion"] }
 
   /// The purpose string iOS shows when no localization overrides it.
   public var usageDescription: String? { strings[Self.usageDescriptionKey] }
+
+  /// The languages `CFBundleLocalizations` declares.
+  public var declaredLocalizations: [String] { arrays["CFBundleLocalizations"] ?? [] }
+
+  /// Where the value of `key` comes from: the Info.plist file, or a build setting.
+  public func source(of key: String) -> (source: TextSource, location: SourceLocation?) {
+    if let generated = generatedKeys[key] {
+      return (.buildSetting(path: generated.file, setting: generated.setting), generated.location)
+    }
+    return (.infoPlist(path: path), keyLocations[key])
+  }
 
   /// Where each `<key>name</key>` starts in XML text.
   static func keyLocations(in bytes: [UInt8]) -> [String: SourceLocation] {
@@ -60,21 +87,5 @@ public struct InfoPlist: Sendable {
       index = end.upperBound
     }
     return result
-  }
-}
-
-extension Array where Element == UInt8 {
-  /// The first occurrence of `needle` at or after `from`.
-  func firstRange(of needle: [UInt8], from: Int) -> Range<Int>? {
-    guard !needle.isEmpty, count >= needle.count else { return nil }
-    var index = from
-    let last = count - needle.count
-    while index <= last {
-      if self[index] == needle[0] && self[index..<(index + needle.count)].elementsEqual(needle) {
-        return index..<(index + needle.count)
-      }
-      index += 1
-    }
-    return nil
   }
 }

@@ -12,6 +12,31 @@ public struct LocaleResolution: Hashable, Sendable {
 /// `zh-Hant`, `zh-HK` → `zh-Hant`, `es-MX` → `es-419` → `es`), then the development region, then
 /// `Base.lproj`. A pure function: no file system, no Foundation locale data.
 public enum LocaleResolver {
+  /// CFBundle's search list: the localizations among `available` that match the first of `preferred` that
+  /// matches any, most specific first (`pt-BR`, then `pt`), then the development region (as the app names
+  /// it, or as given when the app has no folder for it).
+  public static func searchList(preferred: [String], available: [String], developmentRegion: String) -> [String] {
+    let candidates = available.filter { $0 != "Base" }.compactMap { name in LocaleTag(name).map { (name, $0) } }
+    func matches(_ tag: LocaleTag) -> [String] {
+      var found: [String] = []
+      for step in tag.lookupChain {
+        for (name, candidate) in candidates where candidate.withImpliedScript == step.withImpliedScript {
+          if !found.contains(name) { found.append(name) }
+        }
+      }
+      return found
+    }
+    var list: [String] = []
+    for language in preferred {
+      guard let tag = LocaleTag(language) else { continue }
+      list = matches(tag)
+      if !list.isEmpty { break }
+    }
+    let development = LocaleTag(developmentRegion).map(matches)?.first ?? developmentRegion
+    if !list.contains(development) { list.append(development) }
+    return list
+  }
+
   /// The localization among `available` (lproj folder names) for `preferred` languages, most preferred first.
   public static func resolve(preferred: [String], available: [String], developmentRegion: String) -> LocaleResolution {
     let candidates = available.filter { $0 != "Base" }.compactMap { name in LocaleTag(name).map { (name, $0) } }

@@ -53,7 +53,7 @@ public struct Expectation: Hashable, Sendable {
   ]
 
   /// The values `expect prompt-source=` takes.
-  static let promptSources = ["strings", "catalog", "info-plist", "none"]
+  static let promptSources = ["strings", "catalog", "info-plist", "build-setting", "none"]
 
   /// Every key `expect` accepts, for suggestions.
   static var allKeys: [String] { stateKeys.keys.sorted() + Payload.keys }
@@ -80,12 +80,7 @@ public struct Expectation: Hashable, Sendable {
     guard let bundle else { return "no app bundle (add `app bundle=…`)" }
     let text = bundle.usageDescription(locale: state.app.locale)
     guard subject == .promptSource else { return text?.value ?? "none" }
-    switch text?.source {
-    case .stringsFile: return "strings"
-    case .catalog: return "catalog"
-    case .infoPlist: return "info-plist"
-    case nil: return "none"
-    }
+    return text?.source.kind ?? "none"
   }
 
   /// Whether the state meets this expectation.

@@ -2,33 +2,88 @@ import AttsimCommands
 import Testing
 
 @Suite struct ArgumentParserTests {
+  static func ui(
+    app: String? = nil, target: String? = nil, locale: String? = nil, record: String? = nil, scenario: String? = nil,
+    force: Bool = false
+  ) -> Command {
+    var command = Command.Interactive()
+    command.app = AppChoice(path: app, target: target)
+    command.locale = locale
+    command.record = record
+    command.scenario = scenario
+    command.force = force
+    return .interactive(command)
+  }
+
+  static func check(
+    _ path: String, format: CheckFormat = .text, devRegion: String? = nil, target: String? = nil,
+    configuration: String? = nil
+  ) -> Command {
+    var command = Command.Check(app: AppChoice(path: path, target: target, configuration: configuration))
+    command.format = format
+    command.developmentRegion = devRegion
+    return .check(command)
+  }
+
+  static func render(app: String? = nil, locale: String?, width: Int?, height: Int?, script: String?) -> Command {
+    var command = Command.Render()
+    command.app = AppChoice(path: app)
+    command.locale = locale
+    command.width = width
+    command.height = height
+    command.script = script
+    return .render(command)
+  }
+
+  static func gallery(app: String?, out: String) -> Command {
+    var command = Command.Gallery(out: out)
+    command.app = AppChoice(path: app)
+    return .gallery(command)
+  }
+
+  static func prompts(_ path: String, locales: [String], target: String? = nil, format: PromptsFormat = .text)
+    -> Command
+  {
+    var command = Command.Prompts(app: AppChoice(path: path, target: target))
+    command.locales = locales
+    command.format = format
+    return .prompts(command)
+  }
+
   @Test(arguments: [
-    ([], Command.interactive(app: nil, locale: nil, record: nil, scenario: nil)),
-    (["--app", "My.app", "--locale", "ja"], .interactive(app: "My.app", locale: "ja", record: nil, scenario: nil)),
-    (["--record=s.attsim"], .interactive(app: nil, locale: nil, record: "s.attsim", scenario: nil)),
-    (["--scenario", "reinstall"], .interactive(app: nil, locale: nil, record: nil, scenario: "reinstall")),
-    (["play", "a.attsim", "b.attsim"], .play(files: ["a.attsim", "b.attsim"], report: nil, output: nil)),
-    (["play", "--", "-odd.attsim"], .play(files: ["-odd.attsim"], report: nil, output: nil)),
+    ([], ui()),
+    (["--app", "My.app", "--locale", "ja"], ui(app: "My.app", locale: "ja")),
+    (["--record=s.attsim"], ui(record: "s.attsim")),
+    (["--record", "s.attsim", "--force"], ui(record: "s.attsim", force: true)),
+    (["--scenario", "reinstall"], ui(scenario: "reinstall")),
+    (["--app", "ios", "--target", "Runner"], ui(app: "ios", target: "Runner")),
+    (["play", "a.attsim", "b.attsim"], .play(Command.Play(files: ["a.attsim", "b.attsim"]))),
+    (["play", "--", "-odd.attsim"], .play(Command.Play(files: ["-odd.attsim"]))),
     (
       ["play", "--report", "junit", "--output", "r.xml", "a.attsim"],
-      .play(files: ["a.attsim"], report: .junit, output: "r.xml")
+      .play(Command.Play(files: ["a.attsim"], report: .junit, output: "r.xml"))
     ),
     (["scenarios"], .scenarios),
-    (["gallery", "--out", "g.html"], .gallery(app: nil, out: "g.html")),
-    (["gallery", "--app", "A", "--out=g.html"], .gallery(app: "A", out: "g.html")),
-    (["check", "App"], .check(path: "App", format: .text, devRegion: nil)),
+    (["gallery", "--out", "g.html"], gallery(app: nil, out: "g.html")),
+    (["gallery", "--app", "A", "--out=g.html"], gallery(app: "A", out: "g.html")),
+    (["check", "App"], check("App")),
+    (["check", "--format", "sarif", "App", "--dev-region", "de"], check("App", format: .sarif, devRegion: "de")),
     (
-      ["check", "--format", "sarif", "App", "--dev-region", "de"], .check(path: "App", format: .sarif, devRegion: "de")
+      ["check", "ios", "--target", "Runner", "--configuration", "Debug"],
+      check("ios", target: "Runner", configuration: "Debug")
     ),
+    (["prompts", "ios", "--locale", "de", "--locale", "fr-CA"], prompts("ios", locales: ["de", "fr-CA"])),
+    (["prompts", "--format", "json", "App"], prompts("App", locales: [], format: .json)),
     (
       ["render", "--width", "80", "--height=24", "--locale", "ar", "--script", "s.attsim"],
-      .render(app: nil, locale: "ar", width: 80, height: 24, script: "s.attsim")
+      render(locale: "ar", width: 80, height: 24, script: "s.attsim")
     ),
     (["matrix"], .matrix(format: .markdown)),
     (["matrix", "--format=csv"], .matrix(format: .csv)),
     (["--help"], .help(topic: nil)),
     (["-h"], .help(topic: nil)),
     (["help", "play"], .help(topic: "play")),
+    (["help", "help"], .help(topic: nil)),
     (["matrix", "--help"], .help(topic: "matrix")),
     (["--version"], .version),
   ])
@@ -39,7 +94,7 @@ import Testing
   @Test(arguments: [
     (
       ["plya"],
-      "unknown subcommand 'plya'; did you mean 'play'? (subcommands: play, scenarios, check, render, gallery, matrix)"
+      "unknown subcommand 'plya'; did you mean 'play'? (subcommands: play, scenarios, check, prompts, render, gallery, matrix)"
     ),
     (["play", "--report", "html", "a.attsim"], "--report must be one of junit, markdown, not 'html'"),
     (["play"], "attsim play needs FILE"),
@@ -54,8 +109,17 @@ import Testing
     (["--locale", "ja", "--locale", "ar"], "--locale is given twice"),
     (["--bogus"], "unknown option '--bogus' for attsim"),
     (["-x"], "unknown option '-x' for attsim"),
-    (["help", "nope"], "unknown subcommand 'nope' (subcommands: play, scenarios, check, render, gallery, matrix)"),
-    (["--app="], "--app needs a value (DIR)"),
+    (
+      ["help", "nope"],
+      "unknown subcommand 'nope' (subcommands: play, scenarios, check, prompts, render, gallery, matrix)"
+    ),
+    (["--force"], "--force goes with --record FILE"),
+    (["--force=yes", "--record", "r"], "--force takes no value"),
+    (
+      ["prompts", "App", "--locale", "../etc"],
+      "--locale must be a language tag like en, pt-BR or zh-Hant, not '../etc'"
+    ),
+    (["--app="], "--app needs a value (PATH)"),
   ])
   func rejectsMistakesWithOneClearLine(arguments: [String], message: String) {
     #expect(throws: UsageError(message)) { try ArgumentParser.parse(arguments) }

@@ -10,7 +10,9 @@ import Testing
 
   @Test func helpAndVersion() {
     #expect(attsim("--help").out.contains("attsim play [--report junit|markdown] [--output FILE] FILE…"))
-    #expect(attsim("--help").out.contains("attsim gallery [--app DIR] --out FILE.html"))
+    #expect(
+      attsim("--help").out.contains(
+        "attsim gallery [--app PATH] [--target NAME] [--configuration NAME] --out FILE.html"))
     #expect(attsim("help", "gallery").out.hasPrefix("USAGE: attsim gallery"))
     #expect(attsim("help", "matrix").out.hasPrefix("USAGE: attsim matrix"))
     #expect(attsim("--version").out == "attsim 0.1.0\n")

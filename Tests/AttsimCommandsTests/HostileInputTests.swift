@@ -206,8 +206,9 @@ import Testing
     let folder = try temporaryFolder()
     let app = folder.appendingPathComponent("My App#1")
     try FileManager.default.createDirectory(
-      at: app.appendingPathComponent("de DE.lproj"), withIntermediateDirectories: true)
-    _ = try write("\"NSUserTrackingUsageDescription\" = \"\";\n", to: "de DE.lproj/InfoPlist.strings", in: app)
+      at: app.appendingPathComponent("Localized Files/de.lproj"), withIntermediateDirectories: true)
+    _ = try write(
+      "\"NSUserTrackingUsageDescription\" = \"\";\n", to: "Localized Files/de.lproj/InfoPlist.strings", in: app)
     let outcome = attsim("check", "--format", "sarif", app.path)
     let log = try #require(try JSONSerialization.jsonObject(with: Data(outcome.out.utf8)) as? [String: Any])
     let run = try #require((log["runs"] as? [[String: Any]])?.first)
@@ -219,7 +220,8 @@ import Testing
       (($0["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any])?["artifactLocation"]
         as? [String: String]
     }
-    #expect(locations.contains { $0 == ["uri": "de%20DE.lproj/InfoPlist.strings", "uriBaseId": "SRCROOT"] })
+    #expect(
+      locations.contains { $0 == ["uri": "Localized%20Files/de.lproj/InfoPlist.strings", "uriBaseId": "SRCROOT"] })
   }
 
   // MARK: 8. Escapes are measured as they are drawn

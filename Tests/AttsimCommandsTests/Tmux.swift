@@ -70,7 +70,9 @@ final class Tmux {
     let shell = try run(["display-message", "-p", "-t", name, "#{pane_pid}"]).trimmingCharacters(
       in: .whitespacesAndNewlines)
     let children = try String(contentsOfFile: "/proc/\(shell)/task/\(shell)/children", encoding: .utf8)
-    return Int32(children.split(separator: " ").first ?? "") ?? 0
+    // Never 0: kill(0, …) would signal the whole process group, the test runner included.
+    guard let pid = Int32(children.split(separator: " ").first ?? ""), pid > 0 else { throw TmuxError.noCommand }
+    return pid
   }
 
   /// The command's exit status once it has ended, from the file the pane's shell wrote.
@@ -155,4 +157,6 @@ final class Tmux {
 /// tmux could not be started.
 enum TmuxError: Error {
   case spawnFailed
+  /// The pane's shell has no child: the command has already ended.
+  case noCommand
 }

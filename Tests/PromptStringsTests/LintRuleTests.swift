@@ -9,8 +9,10 @@ import Testing
 
   /// rule, file (relative to BrokenApp), line (nil: no position), locale.
   static let expected: [(RuleID, String, Int?, String?)] = [
+    (.notInApp, "", nil, nil),
     (.missingUsageDescription, "Info.plist", nil, "en"),
-    (.keyTypo, "Info.plist", 9, "en"),
+    (.buildVariable, "Info.plist", 9, nil),
+    (.keyTypo, "Info.plist", 11, "en"),
     (.catalogState, "InfoPlist.xcstrings", 7, "pl"),
     (.catalogState, "InfoPlist.xcstrings", 13, "uk"),
     (.catalogState, "InfoPlist.xcstrings", 21, nil),
@@ -39,10 +41,12 @@ import Testing
   func eachFindingIsReportedWhereItIs(index: Int) {
     let (rule, file, line, locale) = Self.expected[index]
     let match = Self.findings.first {
-      $0.rule == rule && $0.file == Self.broken + "/" + file && $0.location?.line == line && $0.locale == locale
+      $0.rule == rule && $0.file == (file.isEmpty ? Self.broken : Self.broken + "/" + file)
+        && $0.location?.line == line && $0.locale == locale
     }
     #expect(match != nil, "\(rule.rawValue) in \(file):\(line ?? 0) [\(locale ?? "-")]")
-    #expect(match?.severity == rule.severity)
+    // The note about same-named folders is information; everything else has its rule's severity.
+    #expect(match?.severity == (rule == .notInApp ? .info : rule.severity))
   }
 
   @Test func theBrokenExampleHasNothingElse() {

@@ -32,6 +32,8 @@ public enum RuleID: String, CaseIterable, Hashable, Sendable {
   case catalogState = "catalog-state"
   case tooLong = "too-long"
   case noApp = "no-app"
+  case notInApp = "not-in-app"
+  case buildVariable = "build-variable"
 
   /// How bad a finding of this rule is.
   public var severity: Severity {
@@ -59,6 +61,8 @@ public enum RuleID: String, CaseIterable, Hashable, Sendable {
     case .catalogState: "A String Catalog translation is new, needs review or stale."
     case .tooLong: "The purpose string wraps past the lines the dialog shows."
     case .noApp: "The folder holds strings files but no app: no Info.plist, Xcode project or built app."
+    case .notInApp: "A localized InfoPlist file in the tree is not in the app, so iOS never reads it."
+    case .buildVariable: "An Info.plist value uses a build variable nothing defines; Xcode leaves it empty."
     }
   }
 }
@@ -77,6 +81,8 @@ public struct Finding: Hashable, Sendable {
   public var locale: String?
   /// What is wrong, for a person.
   public var message: String
+  /// The Xcode target the finding is about, when a project has several apps.
+  public var target: String?
 
   /// A finding, with the rule's own severity unless another is given.
   public init(

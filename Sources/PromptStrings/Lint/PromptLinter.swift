@@ -1,19 +1,17 @@
 import FileAccess
+import TextSupport
 
 /// `attsim check`: every rule of SPEC §4 over an app folder or a single strings file.
 public enum PromptLinter {
-  /// Findings for a whole app, sorted by file and position.
+  /// Findings for a whole app, sorted by file and position: each finding once, about the file the app
+  /// really uses.
   public static func check(app: AppResources) -> [Finding] {
     var findings: [Finding] = []
-    let development = app.developmentRegion
-    let key = InfoPlist.usageDescriptionKey
-    let developmentText = app.usageDescription(locale: development)?.value
-
+    let developmentText = app.usageDescription(locale: app.developmentRegion)?.value
     for file in app.unreadable {
       findings.append(
         Finding(
-          file: file.path, location: nil, rule: .parseError, locale: nil,
-          message: "cannot be read: \(file.reason)"))
+          file: file.path, location: nil, rule: .parseError, locale: nil, message: "cannot be read: \(file.reason)"))
     }
     if app.infoPlist == nil && !app.unreadable.contains(where: { FilePath($0.path).lastComponent == "Info.plist" }) {
       findings.append(
@@ -23,83 +21,165 @@ public enum PromptLinter {
             "found no Info.plist, Xcode project or built app here: only the strings files and catalogs were checked, not an app"
         ))
     }
-    if let plist = app.infoPlist {
-      let file = plist.path
-      if let value = plist.usageDescription {
-        findings += ValueRules.check(
-          PromptValue(
-            value: value, file: file, location: plist.keyLocations[key], locale: development, developmentText: nil,
-            developmentRegion: development))
-      } else {
-        findings.append(
-          Finding(
-            file: file, location: nil, rule: .missingUsageDescription, locale: development,
-            message: "Info.plist has no \(key): the app crashes when it requests tracking"))
-      }
-      for other in plist.keys where FileRules.isTypo(other, of: key) {
-        findings.append(
-          Finding(
-            file: file, location: plist.keyLocations[other], rule: .keyTypo, locale: development,
-            message: "\"\(other)\" looks like a typo of \(key); iOS ignores it"))
-      }
-    }
-
-    let fallback = "\(key) falls back to the Info.plist text"
+    if let plist = app.infoPlist { findings += checkInfoPlist(plist, app: app) }
+    let infoPlistFallback =
+      app.infoPlist?.usageDescription == nil
+      ? "\(InfoPlist.usageDescriptionKey) falls back to Info.plist, which has none: the app crashes when it asks"
+      : "\(InfoPlist.usageDescriptionKey) falls back to the Info.plist text"
     for folder in app.folders {
       for (table, file) in folder.files.sorted(by: { $0.key < $1.key }) {
-        let shown = file.path
-        let what = table == "InfoPlist" ? fallback : "every key in it falls back"
-        findings += FileRules.check(file, displayPath: shown, locale: folder.name, fallback: what, map: nil)
+        let what = table == "InfoPlist" ? infoPlistFallback : "every key in it falls back"
+        findings += FileRules.check(file, displayPath: file.path, locale: folder.name, fallback: what, map: nil)
       }
-      guard folder.name != "Base" else { continue }
-      findings += checkLocalization(folder.name, app: app, developmentText: developmentText)
+    }
+    for localization in app.localizations {
+      findings += checkLocalization(localization, app: app, developmentText: developmentText)
     }
     for catalog in app.catalogs {
       findings += checkCatalog(catalog, app: app, developmentText: developmentText)
     }
+    findings += checkFilesOutside(app)
     return sorted(findings)
   }
 
-  /// The purpose string of one lproj localization: present and well written, or missing.
+  /// The Info.plist: the purpose string (or its absence, judged by whether the app asks), near-miss keys,
+  /// and build variables nothing defines.
+  private static func checkInfoPlist(_ plist: InfoPlist, app: AppResources) -> [Finding] {
+    var findings: [Finding] = []
+    let key = InfoPlist.usageDescriptionKey
+    let development = app.developmentRegion
+    if let value = plist.usageDescription {
+      let (source, location) = plist.source(of: key)
+      findings += ValueRules.check(
+        PromptValue(
+          value: value, file: source.path, location: location, locale: development, developmentText: nil,
+          developmentRegion: development))
+    } else {
+      switch app.tracking {
+      case .asks(let evidence):
+        findings.append(
+          Finding(
+            file: plist.path, location: nil, rule: .missingUsageDescription, locale: development,
+            message: "Info.plist has no \(key), and the app asks for tracking (\(evidence)): it crashes when it does"))
+      case .unknown:
+        findings.append(
+          Finding(
+            file: plist.path, location: nil, rule: .missingUsageDescription, severity: .warning, locale: development,
+            message:
+              "Info.plist has no \(key); attsim found no code to tell whether the app asks for tracking: if it does, it crashes"
+          ))
+      case .neverAsks: break
+      }
+    }
+    for other in plist.keys where FileRules.isTypo(other, of: key) {
+      let (source, location) = plist.source(of: other)
+      findings.append(
+        Finding(
+          file: source.path, location: location, rule: .keyTypo, locale: development,
+          message: "\"\(other)\" looks like a typo of \(key); iOS ignores it"))
+    }
+    for variable in app.unresolved {
+      let (source, location) = plist.source(of: variable.key)
+      let used = variable.used.isEmpty ? "it is empty" : "it reads \"\(variable.used.forMessage(limit: 60))\""
+      findings.append(
+        Finding(
+          file: source.path, location: location, rule: .buildVariable, locale: nil,
+          message:
+            "\(variable.key) uses $(\(variable.variable)), which no build setting defines: in the built app \(used)"))
+    }
+    return findings
+  }
+
+  /// The purpose string of one localization: its own, well written; or where iOS takes it from instead.
   private static func checkLocalization(_ name: String, app: AppResources, developmentText: String?) -> [Finding] {
     let key = InfoPlist.usageDescriptionKey
-    guard let folder = app.folders.first(where: { $0.name == name }) else { return [] }
-    let inCatalog = app.catalogs.contains { $0.tableName == "InfoPlist" && $0.translations[key]?[name] != nil }
-    guard let file = folder.files["InfoPlist"], let table = file.table else {
-      // A file that is there but cannot be read is reported once, as unreadable.
-      let unreadable = app.unreadable.contains {
-        FilePath($0.path).parent == FilePath(folder.path) && FilePath($0.path).stem == "InfoPlist"
+    let folder = app.folders.first { $0.name == name }
+    switch app.table("InfoPlist", in: name) {
+    case .unusable, .catalog: return []
+    case .absent:
+      guard let plist = app.infoPlist else { return [] }
+      let shown = app.usageDescription(locale: name)
+      let sameLanguage = { (other: String) in LocaleTag(other)?.language == LocaleTag(name)?.language }
+      let instead: String
+      switch shown?.source {
+      case .stringsFile(let path, let other) where !sameLanguage(other):
+        instead = "iOS uses \(other)'s (\(TextSource.stringsFile(path: path, localization: other).label))"
+      case .catalog(_, let other) where !sameLanguage(other):
+        instead = "iOS uses \(other)'s translation from the catalog"
+      case .infoPlist, .buildSetting:
+        guard !sameLanguage(app.developmentRegion) else { return [] }
+        instead = "the dialog shows the Info.plist text"
+      default: return []
       }
-      if inCatalog || unreadable || folder.files["InfoPlist"] != nil || app.infoPlist == nil { return [] }
+      let what =
+        folder == nil
+        ? "\(name) is declared in CFBundleLocalizations but has no \(name).lproj" : "\(name) has no InfoPlist.strings"
       return [
         Finding(
-          file: folder.path, location: nil, rule: .missingKey, locale: name,
-          message: "\(name) has no InfoPlist.strings: the dialog shows the Info.plist text instead")
+          file: folder?.path ?? plist.path, location: nil, rule: .missingKey, locale: name,
+          message: "\(what): \(instead)")
       ]
+    case .strings(let file, let table):
+      guard let entry = table.entry(for: key) else {
+        guard let plist = app.infoPlist else { return [] }
+        let instead =
+          plist.usageDescription == nil
+          ? "Info.plist has none either, so the app crashes when it asks"
+          : "the dialog shows the Info.plist text instead"
+        return [
+          Finding(
+            file: file.path, location: nil, rule: .missingKey, locale: name,
+            message: "\(name) has no \(key) in InfoPlist.strings: \(instead)")
+        ]
+      }
+      let location = table.text.isEmpty ? nil : table.lineMap.location(of: entry.valueOffset)
+      guard let value = entry.value.string else {
+        return [
+          Finding(
+            file: file.path, location: location, rule: .parseError, locale: name,
+            message: "the value of \(key) is \(entry.value.kindName), not a string")
+        ]
+      }
+      let isDevelopment = name == app.developmentRegion
+      return ValueRules.check(
+        PromptValue(
+          value: value, file: file.path, location: location, locale: name,
+          developmentText: isDevelopment ? nil : developmentText, developmentRegion: app.developmentRegion))
     }
-    let shown = file.path
-    guard table.isReadByIOS else { return [] }
-    guard let entry = table.entry(for: key) else {
-      if inCatalog || app.infoPlist == nil { return [] }
-      return [
+  }
+
+  /// Localized InfoPlist files in the tree that the app does not contain, and how attsim chose among
+  /// same-named folders. Syntax problems in them are told, but as information: they do not ship.
+  private static func checkFilesOutside(_ app: AppResources) -> [Finding] {
+    var findings: [Finding] = []
+    let key = InfoPlist.usageDescriptionKey
+    for file in app.outside {
+      let path = FilePath(file.path)
+      let language = path.parent.pathExtension == "lproj" ? path.parent.stem : nil
+      guard path.pathExtension == "strings", case .success(let strings) = StringsFile.read(file.path) else { continue }
+      for var finding in FileRules.check(
+        strings, displayPath: file.path, locale: language, fallback: "every key in it falls back", map: nil)
+      {
+        finding.severity = .info
+        finding.message += " (this file is not in the app)"
+        findings.append(finding)
+      }
+      // A translation the app has no other copy of never ships: that is worth a warning.
+      guard let language, strings.table?.values[key] != nil, case .absent = app.table("InfoPlist", in: language)
+      else { continue }
+      let shown = app.usageDescription(locale: language).map { "the text of \($0.source.label)" } ?? "no purpose string"
+      findings.append(
         Finding(
-          file: shown, location: nil, rule: .missingKey, locale: name,
-          message: "\(name) has no \(key) in InfoPlist.strings: the dialog shows the Info.plist text instead")
-      ]
+          file: file.path, location: nil, rule: .notInApp, locale: language,
+          message:
+            "this \(language) purpose string is not in the app (\(file.reason)): iOS never reads it, and the \(language) dialog shows \(shown)"
+        ))
     }
-    let location = table.text.isEmpty ? nil : table.lineMap.location(of: entry.valueOffset)
-    guard let value = entry.value.string else {
-      return [
-        Finding(
-          file: shown, location: location, rule: .parseError, locale: name,
-          message: "the value of \(key) is \(entry.value.kindName), not a string")
-      ]
+    for note in app.notes {
+      findings.append(
+        Finding(file: app.root, location: nil, rule: .notInApp, severity: .info, locale: nil, message: note))
     }
-    let isDevelopment = name == app.developmentRegion
-    return ValueRules.check(
-      PromptValue(
-        value: value, file: shown, location: location, locale: name,
-        developmentText: isDevelopment ? nil : developmentText, developmentRegion: app.developmentRegion))
+    return findings
   }
 
   private static func checkCatalog(_ catalog: StringCatalog, app: AppResources, developmentText: String?) -> [Finding] {
@@ -145,7 +225,7 @@ public enum PromptLinter {
           value: translation.value, file: shown, location: translation.location, locale: language,
           developmentText: isDevelopment ? nil : developmentText, developmentRegion: app.developmentRegion))
     }
-    if app.infoPlist != nil {
+    if app.infoPlist?.usageDescription != nil {
       for language in catalog.languages where translations[language] == nil {
         findings.append(
           Finding(

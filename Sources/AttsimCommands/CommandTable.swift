@@ -1,0 +1,265 @@
+import PromptStrings
+
+/// What an option's value is, so it can be checked, described and completed.
+enum ValueKind: Equatable, Sendable {
+  /// A file to read.
+  case file
+  /// A file to write (`-`: standard output).
+  case output
+  /// An app: an Xcode project, a built `.app`, a folder, or one strings, catalog or Info.plist file.
+  case app
+  /// A language tag (`en`, `pt-BR`, `zh-Hant`).
+  case languageTag
+  /// A number of terminal cells, 1…1000.
+  case cells
+  /// One of a few words.
+  case choice([String])
+  /// A target or configuration name.
+  case name
+  /// A library scenario's name, or a script file.
+  case scenario
+}
+
+/// One `--name [VALUE]` option.
+struct OptionSpec: Sendable {
+  var name: String
+  /// The value's placeholder and kind, or nil for a flag.
+  var value: (placeholder: String, kind: ValueKind)?
+  /// One line for help and the man page.
+  var help: String
+  /// Whether it may be given more than once (`--locale de --locale fr`).
+  var repeatable = false
+  /// Whether the command needs it (usage shows it without brackets).
+  var required = false
+}
+
+/// One subcommand: its options and operands, its help, and how its arguments become a `Command`. The same
+/// table parses, prints usage and help, and (later) writes completions and the man page.
+struct CommandSpec: Sendable {
+  /// The word after `attsim`; empty for the terminal UI.
+  var name: String
+  /// One line for the overview.
+  var summary: String
+  /// What help says about it, after the usage line.
+  var discussion: String
+  /// What its exit status means.
+  var exitStatus: String
+  var options: [OptionSpec]
+  /// The operands' placeholder and kind, and how many are allowed.
+  var operands: (placeholder: String, kind: ValueKind, count: ClosedRange<Int>)?
+  /// Builds the command from checked arguments.
+  var decode: @Sendable (ParsedArguments) throws(UsageError) -> Command
+
+  /// `attsim check [--format text|json|sarif] … PATH`.
+  var usage: String {
+    var words = ["attsim"] + (name.isEmpty ? [] : [name])
+    for option in options {
+      let value = option.value.map { value -> String in
+        if case .choice(let choices) = value.kind { return " " + choices.joined(separator: "|") }
+        return " " + value.placeholder
+      }
+      let word = "--\(option.name)\(value ?? "")"
+      words.append((option.required ? word : "[\(word)]") + (option.repeatable ? "…" : ""))
+    }
+    if let operands {
+      let word = operands.count.lowerBound == 0 ? "[\(operands.placeholder)]" : operands.placeholder
+      words.append(word + (operands.count.upperBound > 1 ? "…" : ""))
+    }
+    return words.joined(separator: " ")
+  }
+}
+
+/// The arguments of one subcommand, split and checked.
+struct ParsedArguments: Sendable {
+  /// Option name → its values in order (flags have one empty value).
+  var options: [String: [String]] = [:]
+  var operands: [String] = []
+
+  /// The option's value (the last, for a repeatable one).
+  func value(_ name: String) -> String? { options[name]?.last }
+  /// Every value given for a repeatable option.
+  func values(_ name: String) -> [String] { options[name] ?? [] }
+  /// Whether a flag was given.
+  func flag(_ name: String) -> Bool { options[name] != nil }
+
+  /// `--app`, `--target` and `--configuration` (or the operand, for commands that take the app as one).
+  func appChoice(path: String?) -> AppChoice {
+    AppChoice(path: path, target: value("target"), configuration: value("configuration"))
+  }
+}
+
+/// attsim's subcommands, in the order help lists them.
+enum CommandTable {
+  static let appOption = OptionSpec(
+    name: "app", value: ("PATH", .app),
+    help: "the app: an Xcode project, a Flutter or React Native root, a built .app, a folder, or one file")
+  static let targetOption = OptionSpec(
+    name: "target", value: ("NAME", .name), help: "the project's app target, when it has several")
+  static let configurationOption = OptionSpec(
+    name: "configuration", value: ("NAME", .name), help: "the build configuration to read (default: Release)")
+  static let localeOption = OptionSpec(
+    name: "locale", value: ("TAG", .languageTag), help: "the user's language (default: the app's development region)")
+
+  static let interactive = CommandSpec(
+    name: "", summary: "the terminal UI (the demo app by default)",
+    discussion: """
+      Draws the app's pre-permission screen and the ATT dialog on a phone, and beside it the payload the SDK
+      attaches to every event, what the device says, warnings, findings and the event log. Press ? for keys.
+      """,
+    exitStatus:
+      "0 after q; 2 for a usage error, no terminal, or a recording that could not be written; 128+N after signal N.",
+    options: [
+      appOption, targetOption, configurationOption, localeOption,
+      OptionSpec(name: "record", value: ("FILE", .output), help: "write the session as a script while it happens"),
+      OptionSpec(name: "force", value: nil, help: "let --record replace an existing file"),
+      OptionSpec(name: "scenario", value: ("NAME|FILE", .scenario), help: "walk a scenario, guided step by step"),
+    ], operands: nil
+  ) { arguments throws(UsageError) in
+    var command = Command.Interactive()
+    command.app = arguments.appChoice(path: arguments.value("app"))
+    command.locale = arguments.value("locale")
+    command.record = arguments.value("record")
+    command.scenario = arguments.value("scenario")
+    command.force = arguments.flag("force")
+    if command.force && command.record == nil { throw UsageError("--force goes with --record FILE") }
+    return .interactive(command)
+  }
+
+  static let subcommands: [CommandSpec] = [
+    CommandSpec(
+      name: "play", summary: "run .attsim scripts, one JSON line per command",
+      discussion: """
+        Runs each script from the defaults (iPhone on iOS 26.0, switches permissive, the app installed and
+        active, the SDK not initialized) and prints one JSON object per command: line, command, status,
+        prompt, crashed, device_idfa, payload, events, warnings, story. A script with a syntax error runs
+        nothing. --report junit gives JUnit XML (one test case per expectation), --report markdown a bug
+        report; --output FILE writes the result to FILE atomically instead of standard output.
+
+        Commands: device, app, sdk init, prepermission show|continue|not-now, request,
+        tap allow|ask-not-to-track, method-b, settings, relaunch, reinstall, consent, track, expect.
+        """,
+      exitStatus:
+        "0 when every expectation holds, 1 when one fails or a step cannot happen, 2 for a usage or script error.",
+      options: [
+        OptionSpec(
+          name: "report", value: ("FORMAT", .choice(ReportFormat.allCases.map(\.rawValue))),
+          help: "a JUnit XML or Markdown report instead of JSON lines"),
+        OptionSpec(
+          name: "output", value: ("FILE", .output), help: "write to FILE (atomically) instead of standard output"),
+      ], operands: ("FILE", .file, 1...Int.max)
+    ) { arguments throws(UsageError) in
+      .play(
+        Command.Play(
+          files: arguments.operands, report: arguments.value("report").flatMap(ReportFormat.init(rawValue:)),
+          output: arguments.value("output")))
+    },
+    CommandSpec(
+      name: "scenarios", summary: "the scenario library, with titles",
+      discussion: """
+        Lists the scenario library (Assets/Scenarios) with titles. Walk one in the UI with
+        attsim --scenario NAME, run it headless with attsim play.
+        """,
+      exitStatus: "0, or 2 when the library cannot be found.", options: [], operands: nil
+    ) { _ throws(UsageError) in .scenarios },
+    CommandSpec(
+      name: "check", summary: "lint an app's localized prompt strings",
+      discussion: """
+        Lints the localized NSUserTrackingUsageDescription of an app the way Xcode builds it and iOS looks it
+        up: an Xcode project's app targets (each one an app of its own), a Flutter or React Native root, a
+        built .app, a folder, or one .strings, .xcstrings or Info.plist file.
+        """,
+      exitStatus: "0 when there are no errors (warnings allowed), 1 with errors, 2 when the input cannot be used.",
+      options: [
+        OptionSpec(
+          name: "format", value: ("FORMAT", .choice(CheckFormat.allCases.map(\.rawValue))),
+          help: "text (like compiler output), JSON, or SARIF 2.1.0 for code scanning"),
+        OptionSpec(
+          name: "dev-region", value: ("TAG", .languageTag), help: "treat TAG as the development region"),
+        targetOption, configurationOption,
+      ], operands: ("PATH", .app, 1...1)
+    ) { arguments throws(UsageError) in
+      var command = Command.Check(app: arguments.appChoice(path: arguments.operands[0]))
+      command.format = arguments.value("format").flatMap(CheckFormat.init(rawValue:)) ?? .text
+      command.developmentRegion = arguments.value("dev-region")
+      return .check(command)
+    },
+    CommandSpec(
+      name: "prompts", summary: "what every language sees in the ATT dialog, and where it comes from",
+      discussion: """
+        For each preferred language (default: every localization of the app and its development region),
+        the localization iOS picks, the purpose string the dialog shows, and the file, line and column it
+        comes from: a strings file, a String Catalog, the Info.plist, or a build setting.
+        """,
+      exitStatus: "0, or 2 when the input cannot be used.",
+      options: [
+        OptionSpec(
+          name: "locale", value: ("TAG", .languageTag), help: "a preferred language to show (repeat for more)",
+          repeatable: true),
+        targetOption, configurationOption,
+        OptionSpec(
+          name: "format", value: ("FORMAT", .choice(PromptsFormat.allCases.map(\.rawValue))),
+          help: "a table a localizer can read, or JSON"),
+      ], operands: ("PATH", .app, 1...1)
+    ) { arguments throws(UsageError) in
+      var command = Command.Prompts(app: arguments.appChoice(path: arguments.operands[0]))
+      command.locales = arguments.values("locale")
+      command.format = arguments.value("format").flatMap(PromptsFormat.init(rawValue:)) ?? .text
+      return .prompts(command)
+    },
+    CommandSpec(
+      name: "render", summary: "print the screen the UI would draw",
+      discussion: "Prints, as plain text, exactly what the terminal UI would draw, after the script's actions.",
+      exitStatus: "0, or 2 for a usage or script error.",
+      options: [
+        appOption, targetOption, configurationOption, localeOption,
+        OptionSpec(name: "width", value: ("N", .cells), help: "columns (default 80)"),
+        OptionSpec(name: "height", value: ("N", .cells), help: "rows (default 24)"),
+        OptionSpec(name: "script", value: ("FILE", .file), help: "run this script first, as play does"),
+      ], operands: nil
+    ) { arguments throws(UsageError) in
+      var command = Command.Render()
+      command.app = arguments.appChoice(path: arguments.value("app"))
+      command.locale = arguments.value("locale")
+      command.width = arguments.value("width").flatMap { Int($0) }
+      command.height = arguments.value("height").flatMap { Int($0) }
+      command.script = arguments.value("script")
+      return .render(command)
+    },
+    CommandSpec(
+      name: "gallery", summary: "every locale's prompt on one HTML page",
+      discussion: """
+        Writes one self-contained HTML page (no scripts, no network) showing, for every locale of the app (the
+        demo app by default), the ATT dialog and the pre-permission screen as iOS draws them, with that
+        locale's check findings, and a summary table at the top. The file is written atomically; --out DIR
+        writes DIR/gallery.html, --out - writes to standard output.
+        """,
+      exitStatus: "0, or 2 when the app cannot be read or the page cannot be written.",
+      options: [
+        appOption, targetOption, configurationOption,
+        OptionSpec(name: "out", value: ("FILE.html", .output), help: "where to write the page", required: true),
+      ], operands: nil
+    ) { arguments throws(UsageError) in
+      guard let out = arguments.value("out") else { throw UsageError("attsim gallery needs --out FILE.html") }
+      var command = Command.Gallery(out: out)
+      command.app = arguments.appChoice(path: arguments.value("app"))
+      return .gallery(command)
+    },
+    CommandSpec(
+      name: "matrix", summary: "the QA test plan of every combination",
+      discussion: """
+        Prints the QA test plan: every iOS release of the plan, device kind, Tracking switch, restriction,
+        Limit Ad Tracking, app state, integration and answer, with the resulting status, device IDFA,
+        payload, blog callback and warnings. Markdown (the default) prints one table per iOS release; CSV
+        adds the exact script of every row.
+        """,
+      exitStatus: "0.",
+      options: [
+        OptionSpec(
+          name: "format", value: ("FORMAT", .choice(MatrixFormat.allCases.map(\.rawValue))),
+          help: "Markdown tables (default) or CSV with the script of each row")
+      ], operands: nil
+    ) { arguments throws(UsageError) in
+      .matrix(format: arguments.value("format").flatMap(MatrixFormat.init(rawValue:)) ?? .markdown)
+    },
+  ]
+}

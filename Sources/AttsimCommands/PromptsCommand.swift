@@ -1,0 +1,111 @@
+import FileAccess
+import PromptStrings
+import TextSupport
+
+/// `attsim prompts PATH`: for each preferred language, the localization iOS picks, the purpose string the
+/// ATT dialog shows, and the file, line and column it comes from.
+enum PromptsCommand {
+  /// One language's row.
+  struct Row {
+    var locale: String
+    var localization: String?
+    var text: LocalizedText?
+    var displayName: String
+  }
+
+  /// Exit 0, or 2 when the app cannot be read.
+  static func run(_ command: Command.Prompts, console: Console) -> Int32 {
+    let path = command.app.path ?? "."
+    let app: AppResources
+    switch AppResources.load(path, target: command.app.target, configuration: command.app.configuration) {
+    case .failure(let failure):
+      console.err("attsim: cannot read the app: \(failure.message.escapingControlCharacters)\n")
+      return 2
+    case .success(let loaded): app = loaded
+    }
+    let rows = rows(for: app, locales: command.locales)
+    let base = baseFolder(for: FilePath(path))
+    switch command.format {
+    case .json: console.out(json(app, rows, base: base) + "\n")
+    case .text: console.out(table(app, rows, base: base))
+    }
+    return 0
+  }
+
+  /// The rows for `locales`, or for every localization with the development region first.
+  static func rows(for app: AppResources, locales: [String]) -> [Row] {
+    let development = app.developmentRegion
+    let languages = locales.isEmpty ? [development] + app.localizations.filter { $0 != development } : locales
+    return languages.map { locale in
+      Row(
+        locale: locale, localization: app.searchList(locale: locale).first,
+        text: app.usageDescription(locale: locale)?.forDisplay, displayName: app.appName(locale: locale))
+    }
+  }
+
+  /// The folder paths are shown relative to: the folder given, or the project's folder for a `.xcodeproj`.
+  private static func baseFolder(for given: FilePath) -> FilePath {
+    given.pathExtension == "xcodeproj" ? given.parent : given
+  }
+
+  /// A path relative to `base` when it lies inside it.
+  private static func shown(_ path: String, base: FilePath) -> String {
+    FilePath(path).relative(to: base).flatMap { $0.isEmpty ? nil : $0 } ?? path
+  }
+
+  /// The JSON of SPEC §3: `app`, `target`, `development_region`, `localizations`, `prompts`.
+  static func json(_ app: AppResources, _ rows: [Row], base: FilePath) -> String {
+    var object = JSONText()
+    object.add("app", app.name)
+    object.addRaw("target", app.target.map(JSONText.quoted) ?? "null")
+    object.add("development_region", app.developmentRegion)
+    object.add("localizations", app.localizations)
+    let prompts = rows.map { row -> JSONText in
+      var prompt = JSONText()
+      prompt.add("locale", row.locale)
+      prompt.addRaw("localization", row.localization.map(JSONText.quoted) ?? "null")
+      prompt.addRaw("text", row.text.map { JSONText.quoted($0.value) } ?? "null")
+      prompt.add("kind", row.text?.source.kind ?? "none")
+      if let text = row.text {
+        var source = JSONText()
+        source.add("file", shown(text.source.path, base: base))
+        source.addRaw("line", text.location.map { String($0.line) } ?? "null")
+        source.addRaw("column", text.location.map { String($0.column) } ?? "null")
+        prompt.add("source", source)
+      } else {
+        prompt.addRaw("source", "null")
+      }
+      prompt.add("display_name", row.displayName)
+      return prompt
+    }
+    object.add("prompts", prompts)
+    return object.json
+  }
+
+  /// A table a localizer can read: language, localization, where the text comes from, the text.
+  static func table(_ app: AppResources, _ rows: [Row], base: FilePath) -> String {
+    let target = app.target.map { " (target \($0))" } ?? ""
+    var out = "\(app.name)\(target) · development region \(app.developmentRegion)"
+    out += " · \(app.localizations.count) localization\(app.localizations.count == 1 ? "" : "s")\n\n"
+    let cells = rows.map { row -> [String] in
+      let place = row.text.map { text in
+        shown(text.source.path, base: base) + (text.location.map { ":\($0.line):\($0.column)" } ?? "")
+      }
+      let what = row.text.map { "\"\($0.value)\"" } ?? "no purpose string"
+      return [row.locale, row.localization ?? "—", row.text?.source.kind ?? "none", place ?? "—", what]
+    }
+    let header = ["language", "iOS uses", "from", "file", "text"]
+    let widths = (0..<4).map { column in
+      ([header[column]] + cells.map { $0[column] }).map { TerminalWidth.of($0.escapingControlCharacters) }.max() ?? 0
+    }
+    for line in [header] + cells {
+      var text = ""
+      for column in 0..<4 {
+        let cell = line[column].escapingControlCharacters
+        text += cell + String(repeating: " ", count: widths[column] - TerminalWidth.of(cell) + 2)
+      }
+      out += text + line[4].escapingControlCharacters + "\n"
+    }
+    return out
+  }
+}

@@ -1,0 +1,161 @@
+import TextSupport
+
+/// Where a text the app shows came from.
+public enum TextSource: Hashable, Sendable {
+  /// A `.strings` file in a localization folder.
+  case stringsFile(path: String, localization: String)
+  /// A String Catalog's translation.
+  case catalog(path: String, language: String)
+  /// The Info.plist itself (no localization had the key).
+  case infoPlist(path: String)
+  /// A build setting the project turns into an Info.plist key (`INFOPLIST_KEY_…`).
+  case buildSetting(path: String, setting: String)
+
+  /// A few words for a person: `ja.lproj/InfoPlist.strings`, `Info.plist`, `INFOPLIST_KEY_… (project.pbxproj)`.
+  public var label: String {
+    switch self {
+    case .stringsFile(let path, _): path.split(separator: "/").suffix(2).joined(separator: "/")
+    case .catalog(let path, let language): "\(path.split(separator: "/").last ?? "") (\(language))"
+    case .infoPlist: "Info.plist"
+    case .buildSetting(let path, let setting): "\(setting) (\(path.split(separator: "/").last ?? ""))"
+    }
+  }
+
+  /// The file the text is in.
+  public var path: String {
+    switch self {
+    case .stringsFile(let path, _), .catalog(let path, _), .infoPlist(let path), .buildSetting(let path, _): path
+    }
+  }
+
+  /// The kind in one word, as `prompts` and `expect prompt-source=` write it.
+  public var kind: String {
+    switch self {
+    case .stringsFile: "strings"
+    case .catalog: "catalog"
+    case .infoPlist: "info-plist"
+    case .buildSetting: "build-setting"
+    }
+  }
+}
+
+/// A text as iOS would pick it for a locale.
+public struct LocalizedText: Hashable, Sendable {
+  /// The text.
+  public var value: String
+  /// Where it came from.
+  public var source: TextSource
+  /// Where in that file, when known.
+  public var location: SourceLocation?
+
+  /// A text from `source`.
+  public init(value: String, source: TextSource, location: SourceLocation? = nil) {
+    self.value = value
+    self.source = source
+    self.location = location
+  }
+
+  /// The text cut to what attsim ever shows (`DialogMetrics.longestMessage` characters, then "…"), so a
+  /// hostile many-megabyte value costs no more to draw than a long one.
+  public var forDisplay: LocalizedText {
+    let (shown, isCut) = value.prefixForDisplay(DialogMetrics.longestMessage)
+    var text = self
+    text.value = isCut ? shown + "…" : shown
+    return text
+  }
+}
+
+/// What one localization holds of a table (`InfoPlist`, `Localizable`).
+enum LocalizedTable {
+  /// No file for this table in this localization: the lookup moves on to the next.
+  case absent
+  /// A strings file iOS reads.
+  case strings(StringsFile, StringsTable)
+  /// A strings file iOS cannot read: no table at all, and the lookup does not move on.
+  case unusable(String)
+  /// A String Catalog that compiles to this table for this language.
+  case catalog(StringCatalog)
+}
+
+/// Looking texts up the way iOS does (SPEC §4).
+extension AppResources {
+  /// CFBundle's search list for a user whose language is `locale`: the app's localizations that match it,
+  /// most specific first, then the development region.
+  public func searchList(locale: String) -> [String] {
+    LocaleResolver.searchList(preferred: [locale], available: localizations, developmentRegion: developmentRegion)
+  }
+
+  /// Which localization iOS picks for `locale` (the first of the search list).
+  public func resolve(locale: String) -> LocaleResolution {
+    LocaleResolver.resolve(preferred: [locale], available: localizations, developmentRegion: developmentRegion)
+  }
+
+  /// What `localization` holds of `table`.
+  func table(_ table: String, in localization: String) -> LocalizedTable {
+    if let folder = folders.first(where: { $0.name == localization }) {
+      if let file = folder.files[table] {
+        guard let parsed = file.table, parsed.isReadByIOS else { return .unusable(file.path) }
+        return .strings(file, parsed)
+      }
+      let unreadable = unreadable.first { $0.path == folder.path + "/" + table + ".strings" }
+      if let unreadable { return .unusable(unreadable.path) }
+    }
+    for catalog in catalogs where catalog.tableName == table && catalog.languages.contains(localization) {
+      return .catalog(catalog)
+    }
+    return .absent
+  }
+
+  /// The key in exactly this localization's table (strings file first, then catalog).
+  public func localizedOnly(_ key: String, table name: String, localization: String) -> LocalizedText? {
+    switch table(name, in: localization) {
+    case .strings(let file, let table):
+      guard let entry = table.entry(for: key), let value = entry.value.string else { return nil }
+      let location = table.text.isEmpty ? nil : table.lineMap.location(of: entry.valueOffset)
+      return LocalizedText(
+        value: value, source: .stringsFile(path: file.path, localization: localization), location: location)
+    case .catalog(let catalog):
+      guard let translation = catalog.translations[key]?[localization] else { return nil }
+      return LocalizedText(
+        value: translation.value, source: .catalog(path: catalog.path, language: localization),
+        location: translation.location)
+    case .absent, .unusable: return nil
+    }
+  }
+
+  /// An Info.plist key as iOS shows it in `locale`: `InfoPlist.strings` (or `InfoPlist.xcstrings`) from the
+  /// first localization of the search list that has it — an lproj without the file gets the development
+  /// region's — and when that table lacks the key, or cannot be read, the Info.plist's own value.
+  public func infoPlistString(_ key: String, locale: String) -> LocalizedText? {
+    for localization in searchList(locale: locale) {
+      if case .absent = table("InfoPlist", in: localization) { continue }
+      if let text = localizedOnly(key, table: "InfoPlist", localization: localization) { return text }
+      break
+    }
+    guard let plist = infoPlist, let value = plist.strings[key] else { return nil }
+    let (source, location) = plist.source(of: key)
+    return LocalizedText(value: value, source: source, location: location)
+  }
+
+  /// The purpose string iOS shows in the ATT dialog for `locale`.
+  public func usageDescription(locale: String) -> LocalizedText? {
+    infoPlistString(InfoPlist.usageDescriptionKey, locale: locale)
+  }
+
+  /// The app's name in `locale`: `CFBundleDisplayName`, else `CFBundleName`, else the name attsim knows it by.
+  public func appName(locale: String) -> String {
+    for key in ["CFBundleDisplayName", "CFBundleName"] {
+      if let text = infoPlistString(key, locale: locale), !text.value.isEmpty { return text.value }
+    }
+    return name
+  }
+
+  /// A key of the app's own table (`Localizable`) in `locale`: the chosen localization, else the
+  /// development region's, else nil.
+  public func localizedString(_ key: String, table: String = "Localizable", locale: String) -> LocalizedText? {
+    for localization in searchList(locale: locale) {
+      if let text = localizedOnly(key, table: table, localization: localization) { return text }
+    }
+    return nil
+  }
+}

@@ -1,0 +1,28 @@
+import FileAccess
+
+/// An "app" of one file: a strings file (in the localization of its lproj folder), a String Catalog, or an
+/// Info.plist.
+enum FileApp {
+  static func read(_ file: FilePath) -> Result<AppResources, AppResources.LoadFailure> {
+    var app = AppResources(root: file.string, input: .file, name: file.stem)
+    switch file.pathExtension {
+    case "strings":
+      let folder = file.parent
+      app.add(stringsFile: file, localization: folder.pathExtension == "lproj" ? folder.stem : "en", folder: folder)
+    case "xcstrings": app.add(catalog: file)
+    case "plist": app.read(infoPlist: file)
+    default:
+      return .failure(
+        AppResources.LoadFailure(
+          message:
+            "'\(file.string.forMessage())' is not an app: give an Xcode project, a built .app, an app folder, or a .strings, .xcstrings or Info.plist file"
+        ))
+    }
+    if let unreadable = app.unreadable.first {
+      return .failure(
+        AppResources.LoadFailure(message: "cannot read '\(unreadable.path.forMessage())': \(unreadable.reason)"))
+    }
+    app.finish()
+    return .success(app)
+  }
+}

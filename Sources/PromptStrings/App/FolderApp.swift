@@ -1,0 +1,71 @@
+import FileAccess
+
+/// An app read from a folder without an Xcode project: the shallowest Info.plist outside lproj folders,
+/// and one lproj folder per language, the one beside that Info.plist when there are several.
+enum FolderApp {
+  static func read(_ root: FilePath) -> Result<AppResources, AppResources.LoadFailure> {
+    var app = AppResources(root: root.string, input: .folder, name: root.lastComponent)
+    let entries = AppLoader.walk(root).entries
+    let infoPlists = entries.filter {
+      !$0.isDirectory && $0.path.lastComponent == "Info.plist"
+        && !$0.path.components.contains { $0.hasSuffix(".lproj") }
+    }
+    let chosenPlist = infoPlists.min { ($0.depth, $0.path.string) < ($1.depth, $1.path.string) }
+    let home = chosenPlist?.path.parent ?? root
+    if let chosenPlist {
+      app.read(infoPlist: chosenPlist.path)
+      // Without a project nothing defines build variables: as in a build, they come out empty.
+      app.expandVariables(with: BuildSettings(layers: [], builtIn: [:]))
+    }
+    // One folder per language: beside Info.plist, else the shallowest; the others are named once.
+    let lprojs = Dictionary(grouping: entries.filter { $0.isDirectory && $0.path.pathExtension == "lproj" }) {
+      $0.path.stem
+    }
+    for (name, found) in lprojs.sorted(by: { $0.key < $1.key }) {
+      let ordered = found.sorted { (rank($0, home), $0.path.string) < (rank($1, home), $1.path.string) }
+      let chosen = ordered[0]
+      for file in entries where !file.isDirectory && file.path.parent == chosen.path {
+        if file.path.pathExtension == "strings" {
+          app.add(stringsFile: file.path, localization: name, folder: chosen.path)
+        }
+      }
+      app.add(emptyFolder: chosen.path)
+      if ordered.count > 1 {
+        let why = chosen.path.parent == home ? "beside Info.plist" : "the shallowest"
+        let others = ordered.dropFirst().map { $0.path.relative(to: root) ?? $0.path.string }
+        app.notes.append(
+          "\(name).lproj: used \(chosen.path.relative(to: root) ?? chosen.path.string) (\(why)); ignored \(others.joined(separator: ", "))"
+        )
+        for other in ordered.dropFirst() {
+          for file in entries
+          where !file.isDirectory && file.path.parent == other.path && file.path.lastComponent == "InfoPlist.strings" {
+            app.outside.append(FileOutsideApp(path: file.path.string, reason: "another \(name).lproj was used"))
+          }
+        }
+      }
+    }
+    var catalogNames = Set<String>()
+    for file in entries.sorted(by: { (rank($0, home), $0.path.string) < (rank($1, home), $1.path.string) })
+    where !file.isDirectory && file.path.pathExtension == "xcstrings" {
+      if catalogNames.insert(file.path.lastComponent).inserted {
+        app.add(catalog: file.path)
+      } else {
+        app.outside.append(
+          FileOutsideApp(path: file.path.string, reason: "another \(file.path.lastComponent) was used"))
+      }
+    }
+    if chosenPlist == nil && app.folders.isEmpty && app.catalogs.isEmpty {
+      return .failure(
+        AppResources.LoadFailure(
+          message: "'\(root.string.forMessage())' holds no Info.plist, no .lproj folder and no .xcstrings"))
+    }
+    app.tracking = TrackingEvidence.scan(sources: [root])
+    app.finish()
+    return .success(app)
+  }
+
+  /// How near an lproj or catalog is to the Info.plist's folder: beside it first, then by depth.
+  private static func rank(_ entry: DirectoryWalk.Entry, _ home: FilePath) -> Int {
+    entry.path.parent == home ? -1 : entry.depth
+  }
+}

@@ -1,0 +1,204 @@
+import FileAccess
+
+/// An Xcode project (`*.xcodeproj`) as far as the prompt strings go: its application targets, their build
+/// settings per configuration, and the files each copies into the app.
+struct XcodeProject: Sendable {
+  /// The object graph of `project.pbxproj`.
+  let objects: PBXObjects
+  /// The `.xcodeproj` folder.
+  let bundle: FilePath
+  /// `SRCROOT`: the folder holding the `.xcodeproj`.
+  let sourceRoot: FilePath
+  /// The project's name (the `.xcodeproj` without its extension).
+  var name: String { bundle.stem }
+  /// Every object's place on disk, for the objects reachable from the main group that have one.
+  let paths: [String: FilePath]
+
+  /// An application target.
+  struct Target: Hashable, Sendable {
+    /// The `PBXNativeTarget` identifier.
+    var identifier: String
+    /// The target's name.
+    var name: String
+    /// Whether it builds an App Clip (`application.on-demand-install-capable`).
+    var isAppClip: Bool
+  }
+
+  /// Reads `<bundle>/project.pbxproj`.
+  init(bundle: FilePath) throws(PBXObjects.Failure) {
+    let file = bundle.appending("project.pbxproj")
+    let bytes: [UInt8]
+    switch FileReader.read(file.string) {
+    case .failure(let failure): throw PBXObjects.Failure(message: failure.reason)
+    case .success(let read): bytes = read
+    }
+    let objects = try PBXObjects(path: file.string, bytes: bytes)
+    self.objects = objects
+    self.bundle = bundle
+    var root = bundle.parent
+    if let projectDir = objects.string(objects.rootObject, "projectDirPath"), !projectDir.isEmpty {
+      root = root.resolving(projectDir)
+    }
+    self.sourceRoot = root
+    var paths: [String: FilePath] = [:]
+    if let main = objects.string(objects.rootObject, "mainGroup") {
+      Self.place(main, in: root, sourceRoot: root, objects: objects, paths: &paths, depth: 0)
+    }
+    self.paths = paths
+  }
+
+  /// The project's `developmentRegion`, the value of `$(DEVELOPMENT_LANGUAGE)`.
+  var developmentRegion: String? { objects.string(objects.rootObject, "developmentRegion") }
+
+  /// Every iOS application target, App Clips included, in the project's order.
+  var applicationTargets: [Target] {
+    objects.list(objects.rootObject, "targets").compactMap { identifier in
+      guard objects.isa(identifier) == "PBXNativeTarget", let name = objects.string(identifier, "name") else {
+        return nil
+      }
+      switch objects.string(identifier, "productType") {
+      case "com.apple.product-type.application":
+        return isIOS(identifier) ? Target(identifier: identifier, name: name, isAppClip: false) : nil
+      case "com.apple.product-type.application.on-demand-install-capable":
+        return Target(identifier: identifier, name: name, isAppClip: true)
+      default: return nil
+      }
+    }
+  }
+
+  /// The configuration names of a target (or of the project, with nil).
+  func configurations(of target: Target?) -> (names: [String], defaultName: String?) {
+    let owner = target?.identifier ?? objects.rootObject
+    guard let list = objects.string(owner, "buildConfigurationList") else { return ([], nil) }
+    let names = objects.list(list, "buildConfigurations").compactMap { objects.string($0, "name") }
+    return (names, objects.string(list, "defaultConfigurationName"))
+  }
+
+  /// The build settings of `target` in `configuration`, layered as Xcode layers them, with the xcconfig
+  /// includes that could not be read.
+  func settings(of target: Target, configuration: String) -> (BuildSettings, missingIncludes: [String]) {
+    var layers: [[String: BuildSetting]] = []
+    var missing: [String] = []
+    for owner in [objects.rootObject, target.identifier] {
+      guard let list = objects.string(owner, "buildConfigurationList"),
+        let config = objects.list(list, "buildConfigurations").first(where: {
+          objects.string($0, "name") == configuration
+        })
+      else {
+        layers += [[:], [:]]
+        continue
+      }
+      var base: [String: BuildSetting] = [:]
+      if let reference = objects.string(config, "baseConfigurationReference"), let file = paths[reference] {
+        let xcconfig = XcconfigFile(path: file, configuration: configuration)
+        base = xcconfig.settings
+        missing += xcconfig.missingIncludes.map { "\($0.file) (\($0.reason))" }
+      }
+      layers.append(base)
+      var own: [String: BuildSetting] = [:]
+      for (name, value) in objects.dictionary(config, "buildSettings") {
+        let text: String
+        switch value {
+        case .string(let string): text = string
+        case .array(let items): text = items.compactMap(\.string).joined(separator: " ")
+        default: continue
+        }
+        own[name] = BuildSetting(
+          value: text, file: objects.path, location: objects.location(ofKey: name, inObject: config))
+      }
+      layers.append(own)
+    }
+    let builtIn: [String: String] = [
+      "SRCROOT": sourceRoot.string, "PROJECT_DIR": sourceRoot.string, "SOURCE_ROOT": sourceRoot.string,
+      "PROJECT_NAME": name, "PROJECT_FILE_PATH": bundle.string, "TARGET_NAME": target.name,
+      "PRODUCT_NAME": "$(TARGET_NAME)", "EXECUTABLE_NAME": "$(PRODUCT_NAME)",
+      "PRODUCT_MODULE_NAME": "$(PRODUCT_NAME:c99extidentifier)", "CONFIGURATION": configuration,
+      "DEVELOPMENT_LANGUAGE": developmentRegion ?? "en", "PLATFORM_NAME": "iphoneos", "SDKROOT": "iphoneos",
+      "EFFECTIVE_PLATFORM_NAME": "-iphoneos", "WRAPPER_EXTENSION": "app", "CONTENTS_FOLDER_PATH": "$(PRODUCT_NAME).app",
+    ]
+    return (BuildSettings(layers: layers, builtIn: builtIn), missing)
+  }
+
+  /// The files `target` copies into the app: its Copy Bundle Resources phase (variant groups by language)
+  /// and the folders Xcode 16 keeps in sync with the disk, less their membership exceptions.
+  func resources(of target: Target) -> [FilePath] {
+    var files: [FilePath] = []
+    for phase in objects.list(target.identifier, "buildPhases") where objects.isa(phase) == "PBXResourcesBuildPhase" {
+      for buildFile in objects.list(phase, "files") {
+        guard let reference = objects.string(buildFile, "fileRef") else { continue }
+        if objects.isa(reference) == "PBXVariantGroup" {
+          files += objects.list(reference, "children").compactMap { paths[$0] }
+        } else if let path = paths[reference] {
+          files.append(path)
+        }
+      }
+    }
+    return files + synchronizedMembers(of: target)
+  }
+
+  /// The files in Xcode 16's synchronized folders that belong to `target`: every file in the target's own
+  /// folders, less the exceptions of a `PBXFileSystemSynchronizedBuildFileExceptionSet` for the target, plus
+  /// the exceptions for the target in other targets' folders (an exception flips membership).
+  private func synchronizedMembers(of target: Target) -> [FilePath] {
+    let own = Set(objects.list(target.identifier, "fileSystemSynchronizedGroups"))
+    let groups = objects.objects.keys.filter { objects.isa($0) == "PBXFileSystemSynchronizedRootGroup" }.sorted()
+    var members: [FilePath] = []
+    for group in groups {
+      guard let folder = paths[group] else { continue }
+      var flipped = Set<String>()
+      for exception in objects.list(group, "exceptions")
+      where objects.isa(exception) == "PBXFileSystemSynchronizedBuildFileExceptionSet"
+        && objects.string(exception, "target") == target.identifier
+      {
+        flipped.formUnion(objects.list(exception, "membershipExceptions"))
+      }
+      let isOwn = own.contains(group)
+      guard isOwn || !flipped.isEmpty else { continue }
+      for entry in DirectoryWalk(folder).entries where !entry.isDirectory {
+        guard let relative = entry.path.relative(to: folder) else { continue }
+        let excepted = flipped.contains { relative == $0 || relative.hasPrefix($0 + "/") }
+        if isOwn != excepted { members.append(entry.path) }
+      }
+    }
+    return members
+  }
+
+  /// Whether a target builds for iOS (not a Mac, TV or watch app in a multiplatform project): its
+  /// `SUPPORTED_PLATFORMS` name `iphoneos`, or else its `SDKROOT` is iOS (or left to Xcode).
+  private func isIOS(_ target: String) -> Bool {
+    func firstSettings(_ owner: String) -> [String: PlistValue] {
+      guard let list = objects.string(owner, "buildConfigurationList"),
+        let first = objects.list(list, "buildConfigurations").first
+      else { return [:] }
+      return objects.dictionary(first, "buildSettings")
+    }
+    let own = firstSettings(target)
+    let project = firstSettings(objects.rootObject)
+    if let platforms = (own["SUPPORTED_PLATFORMS"] ?? project["SUPPORTED_PLATFORMS"])?.string {
+      return platforms.contains("iphoneos")
+    }
+    let sdk = (own["SDKROOT"] ?? project["SDKROOT"])?.string ?? "iphoneos"
+    return sdk == "iphoneos" || sdk == "auto"
+  }
+
+  /// Gives `identifier` and everything below it a path: `<group>` is relative to the enclosing group,
+  /// `SOURCE_ROOT` to the project's folder, `<absolute>` as written; build products and SDK files have none.
+  private static func place(
+    _ identifier: String, in parent: FilePath, sourceRoot: FilePath, objects: PBXObjects,
+    paths: inout [String: FilePath], depth: Int
+  ) {
+    guard depth < 64, paths[identifier] == nil else { return }
+    let base: FilePath
+    switch objects.string(identifier, "sourceTree") ?? "<group>" {
+    case "<group>": base = parent
+    case "SOURCE_ROOT": base = sourceRoot
+    case "<absolute>": base = FilePath("/")
+    default: return
+    }
+    let path = objects.string(identifier, "path").map { base.resolving($0) } ?? base
+    paths[identifier] = path
+    for child in objects.list(identifier, "children") {
+      place(child, in: path, sourceRoot: sourceRoot, objects: objects, paths: &paths, depth: depth + 1)
+    }
+  }
+}
