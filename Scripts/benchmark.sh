@@ -32,6 +32,12 @@ echo "attsim matrix --format csv:                $(median_ms "$bin/attsim" matri
 echo "attsim matrix (markdown):                  $(median_ms "$bin/attsim" matrix) ms"
 echo "baseline, /bin/true:                       $(median_ms /bin/true) ms"
 
+project=$(mktemp -d /tmp/attsim-bench-project-XXXXXX)
+"$bin/attsim-bench" generate-project "$project"
+echo "attsim check, Xcode project of 40 locales, $(find "$project" -type f | wc -l) files: $(median_ms "$bin/attsim" check "$project") ms (target: well under 100 ms)"
+echo "attsim prompts, same project:            $(median_ms "$bin/attsim" prompts "$project") ms"
+rm -rf "$project"
+
 big_runs=5
 echo "== attsim play with 100,000 tracked events (median of $big_runs runs; the target is under 1 s and 100 MB)"
 events=$(mktemp /tmp/attsim-bench-XXXXXX.attsim)

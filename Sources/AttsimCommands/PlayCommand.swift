@@ -11,7 +11,7 @@ enum PlayCommand {
   /// one JSON line per step (a report keeps only what it prints). Exit 0 when every expectation held, 1
   /// when some failed or a step was refused, 2 when the output cannot be written.
   static func run(files: [String], report: ReportFormat?, output: String?, console: Console) -> Int32 {
-    var scripts: [(Script, [String: AppResources])] = []
+    var scripts: [(Script, [AppBundleReference: AppResources])] = []
     var unusable = false
     for file in files {
       switch load(file) {
@@ -53,7 +53,7 @@ enum PlayCommand {
   }
 
   /// A script and the app bundles it names (relative to its folder), or every problem, one line each.
-  static func load(_ file: String) -> Result<(Script, [String: AppResources]), ScriptProblems> {
+  static func load(_ file: String) -> Result<(Script, [AppBundleReference: AppResources]), ScriptProblems> {
     let script: Script
     switch TextFile.read(file) {
     case .failure(let problem):
@@ -69,13 +69,14 @@ enum PlayCommand {
   }
 
   /// The app bundles `script` names (`app bundle=`, relative to its file), keyed as written.
-  static func bundles(of script: Script) -> Result<[String: AppResources], ScriptProblems> {
-    var bundles: [String: AppResources] = [:]
+  static func bundles(of script: Script) -> Result<[AppBundleReference: AppResources], ScriptProblems> {
+    var bundles: [AppBundleReference: AppResources] = [:]
     let folder = FilePath(script.file).parent
     for step in script.steps {
-      guard case .useBundle(let path) = step.kind else { continue }
-      switch AppResources.load(folder.resolving(path).string) {
-      case .success(let resources): bundles[path] = resources
+      guard case .useBundle(let reference) = step.kind else { continue }
+      let path = folder.resolving(reference.path).string
+      switch AppResources.load(path, target: reference.target, configuration: reference.configuration) {
+      case .success(let resources): bundles[reference] = resources
       case .failure(let failure):
         let message =
           "\(script.file):\(step.line):\(step.column): error: cannot open the app bundle: \(failure.message)"

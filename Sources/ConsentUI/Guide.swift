@@ -7,10 +7,10 @@ public struct GuidedScenario: Sendable {
   /// The library name or file.
   public var name: String
   public var script: Script
-  public var bundles: [String: AppResources]
+  public var bundles: [AppBundleReference: AppResources]
 
   /// A scenario.
-  public init(name: String, script: Script, bundles: [String: AppResources]) {
+  public init(name: String, script: Script, bundles: [AppBundleReference: AppResources]) {
     self.name = name
     self.script = script
     self.bundles = bundles

@@ -19,13 +19,6 @@ public struct Script: Hashable, Sendable {
     self.why = why
   }
 
-  /// The bundle paths the script names (`app bundle=…`), as written.
-  public var bundlePaths: [String] {
-    steps.compactMap { step in
-      if case .useBundle(let path) = step.kind { return path }
-      return nil
-    }
-  }
 }
 
 /// One command line of a script.
@@ -45,8 +38,9 @@ public struct Step: Hashable, Sendable {
     case action(Action)
     /// An assertion on the state after the previous steps.
     case expect([Expectation])
-    /// The app's resources for what the dialog shows (`app bundle=PATH`, relative to the script).
-    case useBundle(String)
+    /// The app's resources for what the dialog shows (`app bundle=PATH [target=NAME]
+    /// [configuration=NAME]`, the path relative to the script).
+    case useBundle(AppBundleReference)
   }
 
   /// Whether the step checks rather than acts.
@@ -61,5 +55,20 @@ public struct Step: Hashable, Sendable {
     self.column = column
     self.command = command
     self.kind = kind
+  }
+}
+
+/// The app a script names with `app bundle=`: a path as written (relative to the script) and, for an Xcode
+/// project, the target and configuration.
+public struct AppBundleReference: Hashable, Sendable {
+  public var path: String
+  public var target: String?
+  public var configuration: String?
+
+  /// A reference to the app at `path`.
+  public init(path: String, target: String? = nil, configuration: String? = nil) {
+    self.path = path
+    self.target = target
+    self.configuration = configuration
   }
 }

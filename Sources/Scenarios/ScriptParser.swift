@@ -73,11 +73,12 @@ struct LineParser {
     case "device": return .action(.deviceConfigured(try deviceChange(arguments)))
     case "app":
       if let bundle = arguments.first(where: { $0.key == "bundle" }) {
-        guard arguments.count == 1 else {
-          throw error(at: bundle.column, "app bundle= goes on a line of its own")
-        }
+        let pairs = try keyValues(
+          arguments, command: "app bundle=", allowed: ["bundle", "target", "configuration"], required: ["bundle"])
         guard !bundle.value.isEmpty else { throw error(at: bundle.valueColumn, "bundle needs a folder path") }
-        return .useBundle(bundle.value)
+        return .useBundle(
+          AppBundleReference(
+            path: bundle.value, target: pairs["target"]?.value, configuration: pairs["configuration"]?.value))
       }
       return .action(.appConfigured(try appChange(arguments)))
     case "sdk": return .action(.sdkInitialized(try sdkOptions(arguments, after: head)))

@@ -37,7 +37,7 @@ public enum ScriptRunner {
   /// A long script runs in constant memory per step as long as `report` keeps no result's state.
   @discardableResult
   public static func run(
-    _ script: Script, from start: ConsentState = ConsentState(), bundles: [String: AppResources] = [:],
+    _ script: Script, from start: ConsentState = ConsentState(), bundles: [AppBundleReference: AppResources] = [:],
     report: (StepResult) -> Void = { _ in }, finished: (ConsentState) -> Void = { _ in }
   ) -> Bool {
     var state = start
@@ -61,7 +61,7 @@ public enum ScriptRunner {
 
   /// Performs one step on `state`, with the current app resources in `bundle`.
   public static func perform(
-    _ step: Step, on state: inout ConsentState, bundle: inout AppResources?, bundles: [String: AppResources]
+    _ step: Step, on state: inout ConsentState, bundle: inout AppResources?, bundles: [AppBundleReference: AppResources]
   ) -> StepResult {
     var result = performWithoutPrompt(step, on: &state, bundle: &bundle, bundles: bundles)
     result.prompt = bundle?.usageDescription(locale: state.app.locale)
@@ -69,7 +69,7 @@ public enum ScriptRunner {
   }
 
   private static func performWithoutPrompt(
-    _ step: Step, on state: inout ConsentState, bundle: inout AppResources?, bundles: [String: AppResources]
+    _ step: Step, on state: inout ConsentState, bundle: inout AppResources?, bundles: [AppBundleReference: AppResources]
   ) -> StepResult {
     switch step.kind {
     case .action(let action):
@@ -79,15 +79,16 @@ public enum ScriptRunner {
       } catch {
         return StepResult(step: step, state: state, story: [], failures: [], refusal: error)
       }
-    case .useBundle(let path):
-      guard let resources = bundles[path] else {
+    case .useBundle(let reference):
+      guard let resources = bundles[reference] else {
         return StepResult(
           step: step, state: state, story: [], failures: [],
-          refusal: .resourcesNotLoaded(path))
+          refusal: .resourcesNotLoaded(reference.path))
       }
       bundle = resources
       state.app.hasUsageDescription = resources.infoPlist?.usageDescription != nil
-      return StepResult(step: step, state: state, story: ["app resources: \(path)"], failures: [], refusal: nil)
+      return StepResult(
+        step: step, state: state, story: ["app resources: \(reference.path)"], failures: [], refusal: nil)
     case .expect(let expectations):
       let current = bundle
       let failures = expectations.filter { !$0.holds(in: state, bundle: current) }.map {

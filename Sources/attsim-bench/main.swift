@@ -8,6 +8,7 @@ import TextSupport
 ///     attsim-bench walk [DEPTH] [RUNS]              the exhaustive state walk, median wall time over RUNS
 ///     attsim-bench generate-strings FILE MEGABYTES  a large, realistic strings file
 ///     attsim-bench foundation-strings FILE          Foundation's parser alone on FILE
+///     attsim-bench generate-project FOLDER          an Xcode project of 40 locales and about 300 files
 enum Benchmark {
   static func main(_ arguments: [String]) -> Int32 {
     switch arguments.first {
@@ -18,6 +19,9 @@ enum Benchmark {
       return 0
     case "generate-strings" where arguments.count == 3:
       generateStrings(path: arguments[1], megabytes: Int(arguments[2]) ?? 60)
+      return 0
+    case "generate-project" where arguments.count == 2:
+      generateProject(at: arguments[1])
       return 0
     case "foundation-strings" where arguments.count == 2:
       // Foundation's parser alone, the baseline `attsim check` is compared with.
@@ -30,6 +34,7 @@ enum Benchmark {
         usage: attsim-bench walk [DEPTH] [RUNS]
                attsim-bench generate-strings FILE MEGABYTES
                attsim-bench foundation-strings FILE
+               attsim-bench generate-project FOLDER
 
         """
       FileHandle.standardError.write(Data(usage.utf8))
@@ -71,6 +76,81 @@ enum Benchmark {
     }
     output.write(Data(text.utf8))
     output.closeFile()
+  }
+
+  /// Writes an Xcode project as a large localized app has it: 40 localizations, seven strings tables each
+  /// in variant groups, a String Catalog, Swift sources and an Info.plist — about 300 files.
+  static func generateProject(at folder: String) {
+    let locales = [
+      "ar", "bg", "ca", "cs", "da", "de", "el", "en", "en-GB", "es", "es-419", "fi", "fr", "fr-CA", "he", "hi", "hr",
+      "hu", "id", "it", "ja", "ko", "ms", "nb", "nl", "pl", "pt-BR", "pt-PT", "ro", "ru", "sk", "sv", "th", "tr", "uk",
+      "vi", "zh-Hans", "zh-Hant", "zh-HK", "fil",
+    ]
+    let tables = ["InfoPlist", "Localizable", "Main", "LaunchScreen", "Settings", "Errors", "Onboarding"]
+    let fileManager = FileManager.default
+    func write(_ text: String, _ path: String) {
+      let url = URL(fileURLWithPath: folder).appendingPathComponent(path)
+      try? fileManager.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try? Data(text.utf8).write(to: url)
+    }
+    var counter = 0
+    func identifier() -> String {
+      counter += 1
+      return String(format: "BE%022X", counter)
+    }
+    var references = "", variants = "", buildFiles = "", resourceFiles = "", groupChildren = ""
+    for table in tables {
+      let variant = identifier()
+      let buildFile = identifier()
+      var children = ""
+      for locale in locales {
+        let reference = identifier()
+        let text = (0..<20).map { "\"\(table).key\($0)\" = \"\(table) \($0) in \(locale)\";" }
+        let purpose =
+          table == "InfoPlist" ? "\"NSUserTrackingUsageDescription\" = \"Ads that fit (\(locale)).\";\n" : ""
+        write(purpose + text.joined(separator: "\n") + "\n", "Big/\(locale).lproj/\(table).strings")
+        references +=
+          "\t\t\(reference) = {isa = PBXFileReference; name = \(locale); path = \(locale).lproj/\(table).strings; sourceTree = \"<group>\"; };\n"
+        children += "\t\t\t\t\(reference),\n"
+      }
+      variants +=
+        "\t\t\(variant) = {isa = PBXVariantGroup; children = (\n\(children)\t\t\t); name = \(table).strings; sourceTree = \"<group>\"; };\n"
+      buildFiles += "\t\t\(buildFile) = {isa = PBXBuildFile; fileRef = \(variant); };\n"
+      resourceFiles += "\t\t\t\t\(buildFile),\n"
+      groupChildren += "\t\t\t\t\(variant),\n"
+    }
+    for index in 0..<20 {
+      write(
+        "import Foundation\n\nstruct Screen\(index) {\n  let title = \"Screen \(index)\"\n}\n",
+        "Big/Screen\(index).swift")
+    }
+    write(
+      "import AppTrackingTransparency\n\nfunc ask() { ATTrackingManager.requestTrackingAuthorization { _ in } }\n",
+      "Big/Consent.swift")
+    write(
+      "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\"><dict><key>CFBundleDevelopmentRegion</key><string>$(DEVELOPMENT_LANGUAGE)</string><key>NSUserTrackingUsageDescription</key><string>Ads that fit.</string></dict></plist>\n",
+      "Big/Info.plist")
+    let project = """
+      // !$*UTF8*$!
+      {
+      \tarchiveVersion = 1;
+      \tobjectVersion = 56;
+      \tobjects = {
+      \(buildFiles)\(references)\(variants)\t\tBE0000000000000000000A01 = {isa = PBXGroup; children = (BE0000000000000000000A02); sourceTree = "<group>"; };
+      \t\tBE0000000000000000000A02 = {isa = PBXGroup; children = (
+      \(groupChildren)\t\t\t); path = Big; sourceTree = "<group>"; };
+      \t\tBE0000000000000000000A03 = {isa = PBXNativeTarget; buildConfigurationList = BE0000000000000000000A05; buildPhases = (BE0000000000000000000A04); name = Big; productType = "com.apple.product-type.application"; };
+      \t\tBE0000000000000000000A04 = {isa = PBXResourcesBuildPhase; files = (
+      \(resourceFiles)\t\t\t); };
+      \t\tBE0000000000000000000A05 = {isa = XCConfigurationList; buildConfigurations = (BE0000000000000000000A06); defaultConfigurationName = Release; };
+      \t\tBE0000000000000000000A06 = {isa = XCBuildConfiguration; buildSettings = {INFOPLIST_FILE = Big/Info.plist; PRODUCT_NAME = "$(TARGET_NAME)";}; name = Release; };
+      \t\tBE0000000000000000000A00 = {isa = PBXProject; developmentRegion = en; mainGroup = BE0000000000000000000A01; targets = (BE0000000000000000000A03); };
+      \t};
+      \trootObject = BE0000000000000000000A00;
+      }
+
+      """
+    write(project, "Big.xcodeproj/project.pbxproj")
   }
 
   /// Walks every state reachable in `depth` actions from each iOS release of the plan.

@@ -69,3 +69,30 @@ import Testing
     #expect(LocaleTag("zh-Hans-CN")!.lookupChain.map(\.description) == ["zh-Hans-CN", "zh-Hans", "zh"])
   }
 }
+
+/// CFBundle's search list (SPEC §4): the localizations that match, most specific first, then the
+/// development region — where a resource missing from the first is looked for next.
+@Suite struct SearchListTests {
+  @Test(
+    arguments: [
+      // The exact localization, then its parent, then the development region.
+      ("pt-BR", ["en", "pt", "pt-BR"], ["pt-BR", "pt", "en"]),
+      // A regional variant the app lacks goes to the language, never to a sibling region.
+      ("pt-PT", ["en", "pt", "pt-BR"], ["pt", "en"]),
+      ("pt-PT", ["en", "pt-BR"], ["en"]),
+      // CLDR parents: es-MX → es-419 → es.
+      ("es-MX", ["en", "es", "es-419"], ["es-419", "es", "en"]),
+      // Script defaults: zh-HK is Traditional.
+      ("zh-HK", ["en", "zh-Hans", "zh-Hant"], ["zh-Hant", "en"]),
+      // A language the app does not have: the development region alone.
+      ("sv", ["de", "en"], ["en"]),
+      // The development region is appended even when the app has no folder for it.
+      ("sv", ["de"], ["en"]),
+      ("de", ["de"], ["de", "en"]),
+      // The development region as the app spells it (a legacy name).
+      ("sv", ["English", "de"], ["English"]),
+    ] as [(String, [String], [String])])
+  func followsCFBundle(locale: String, available: [String], expected: [String]) {
+    #expect(LocaleResolver.searchList(preferred: [locale], available: available, developmentRegion: "en") == expected)
+  }
+}

@@ -86,6 +86,9 @@ public struct AppResources: Sendable {
   public var notes: [String] = []
   /// Build variables nothing defines.
   public var unresolved: [UnresolvedVariable] = []
+  /// xcconfig files the build settings include that are not there (Flutter's generated one, before
+  /// `flutter pub get`), with why.
+  public var missingIncludes: [String] = []
   /// Whether the app asks for tracking, and how attsim knows.
   public var tracking: TrackingEvidence = .unknown
   /// Whether the app is an App Clip target.
@@ -96,6 +99,9 @@ public struct AppResources: Sendable {
   /// Why a path is not an app attsim can read.
   public struct LoadFailure: Error, Hashable, Sendable {
     public var message: String
+
+    /// A failure saying `message`.
+    public init(message: String) { self.message = message }
   }
 
   /// A development region given on the command line, overriding the app's own.

@@ -94,7 +94,8 @@ enum ProjectApp {
     app.target = target.name
     app.isAppClip = target.isAppClip
     app.projectDevelopmentRegion = project.developmentRegion.flatMap { LocaleTag($0) != nil ? $0 : nil }
-    let (settings, _) = project.settings(of: target, configuration: configuration)
+    let (settings, missingIncludes) = project.settings(of: target, configuration: configuration)
+    app.missingIncludes = missingIncludes
     readInfoPlist(into: &app, project: project, settings: settings)
     let resources = project.resources(of: target)
     for file in resources { add(file, to: &app) }
@@ -167,7 +168,7 @@ enum ProjectApp {
   private static func noteFilesOutside(
     of app: inout AppResources, project: XcodeProject, target: XcodeProject.Target, resources: Set<FilePath>
   ) {
-    let everyTarget = Set(project.applicationTargets.flatMap { project.resources(of: $0) })
+    let everyTarget = Set(project.allTargets.flatMap { project.resources(of: $0) })
     for entry in AppLoader.walk(project.sourceRoot).entries where !entry.isDirectory {
       let file = entry.path
       let isInfoPlistTable =

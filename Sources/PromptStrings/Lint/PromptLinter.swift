@@ -32,15 +32,28 @@ public enum PromptLinter {
         findings += FileRules.check(file, displayPath: file.path, locale: folder.name, fallback: what, map: nil)
       }
     }
+    var declaredOnly: [Finding] = []
     for localization in app.localizations {
-      findings += checkLocalization(localization, app: app, developmentText: developmentText)
+      for finding in checkLocalization(localization, app: app, developmentText: developmentText) {
+        if finding.message.hasPrefix("CFBundleLocalizations declares") {
+          declaredOnly.append(finding)
+        } else {
+          findings.append(finding)
+        }
+      }
     }
+    findings += declaredLanguages(declaredOnly)
     for catalog in app.catalogs {
       findings += checkCatalog(catalog, app: app, developmentText: developmentText)
     }
     findings += checkFilesOutside(app)
     return sorted(findings)
   }
+
+  /// The Info.plist keys the ATT dialog shows or looks up with.
+  static let promptKeys: Set<String> = [
+    InfoPlist.usageDescriptionKey, "CFBundleDisplayName", "CFBundleName", "CFBundleDevelopmentRegion",
+  ]
 
   /// The Info.plist: the purpose string (or its absence, judged by whether the app asks), near-miss keys,
   /// and build variables nothing defines.
@@ -78,14 +91,17 @@ public enum PromptLinter {
           file: source.path, location: location, rule: .keyTypo, locale: development,
           message: "\"\(other)\" looks like a typo of \(key); iOS ignores it"))
     }
-    for variable in app.unresolved {
+    // Only the keys the prompt shows matter here: a version number built from a missing variable does not.
+    let missing = app.missingIncludes.isEmpty ? "" : " (\(app.missingIncludes.joined(separator: ", ")) is missing)"
+    for variable in app.unresolved where Self.promptKeys.contains(variable.key) {
       let (source, location) = plist.source(of: variable.key)
       let used = variable.used.isEmpty ? "it is empty" : "it reads \"\(variable.used.forMessage(limit: 60))\""
       findings.append(
         Finding(
           file: source.path, location: location, rule: .buildVariable, locale: nil,
           message:
-            "\(variable.key) uses $(\(variable.variable)), which no build setting defines: in the built app \(used)"))
+            "\(variable.key) uses $(\(variable.variable)), which no build setting defines\(missing): in the built app \(used)"
+        ))
     }
     return findings
   }
@@ -113,7 +129,8 @@ public enum PromptLinter {
       }
       let what =
         folder == nil
-        ? "\(name) is declared in CFBundleLocalizations but has no \(name).lproj" : "\(name) has no InfoPlist.strings"
+        ? "CFBundleLocalizations declares \(name), but the app has no \(name).lproj"
+        : "\(name).lproj has no InfoPlist.strings"
       return [
         Finding(
           file: folder?.path ?? plist.path, location: nil, rule: .missingKey, locale: name,
@@ -146,6 +163,22 @@ public enum PromptLinter {
           value: value, file: file.path, location: location, locale: name,
           developmentText: isDevelopment ? nil : developmentText, developmentRegion: app.developmentRegion))
     }
+  }
+
+  /// Languages `CFBundleLocalizations` declares without a folder, said once for all of them when several
+  /// fall back the same way.
+  private static func declaredLanguages(_ findings: [Finding]) -> [Finding] {
+    guard findings.count > 1, let first = findings.first else { return findings }
+    let consequences = Set(findings.map { $0.message.components(separatedBy: ": ").last ?? "" })
+    guard consequences.count == 1, let consequence = consequences.first else { return findings }
+    let languages = findings.compactMap(\.locale)
+    return [
+      Finding(
+        file: first.file, location: nil, rule: .missingKey, locale: nil,
+        message:
+          "CFBundleLocalizations declares \(languages.count) languages the app has no lproj for (\(languages.joined(separator: ", "))): \(consequence)"
+      )
+    ]
   }
 
   /// Localized InfoPlist files in the tree that the app does not contain, and how attsim chose among
@@ -199,7 +232,9 @@ public enum PromptLinter {
           message: "\"\(staleKey)\" is marked stale: Xcode no longer finds it in the project"))
     }
     for (tableKey, translations) in catalog.translations.sorted(by: { $0.key < $1.key }) {
-      for (language, translation) in translations.sorted(by: { $0.key < $1.key }) {
+      // The source language's own entries are what Xcode extracted, not translations to review.
+      for (language, translation) in translations.sorted(by: { $0.key < $1.key })
+      where language != catalog.sourceLanguage {
         if let state = translation.state, ["new", "needs_review", "stale"].contains(state) {
           findings.append(
             Finding(

@@ -36,7 +36,14 @@ struct XcconfigFile: Sendable {
         if optional && missingIncludes.count > before { missingIncludes.removeLast(missingIncludes.count - before) }
         continue
       }
-      guard let equals = line.firstIndex(of: "=") else { continue }
+      // The `=` that assigns is the first one outside `[condition=value]` brackets.
+      var depth = 0
+      guard
+        let equals = line.firstIndex(where: { character in
+          if character == "[" { depth += 1 } else if character == "]" { depth -= 1 }
+          return character == "=" && depth == 0
+        })
+      else { continue }
       var name = String(line[..<equals]).trimmingSpaces
       if let bracket = name.firstIndex(of: "[") {
         let conditions = name[bracket...]

@@ -50,6 +50,16 @@ struct XcodeProject: Sendable {
   /// The project's `developmentRegion`, the value of `$(DEVELOPMENT_LANGUAGE)`.
   var developmentRegion: String? { objects.string(objects.rootObject, "developmentRegion") }
 
+  /// Every target that builds something (apps, extensions, frameworks), in the project's order.
+  var allTargets: [Target] {
+    objects.list(objects.rootObject, "targets").compactMap { identifier in
+      guard objects.isa(identifier) == "PBXNativeTarget", let name = objects.string(identifier, "name") else {
+        return nil
+      }
+      return Target(identifier: identifier, name: name, isAppClip: false)
+    }
+  }
+
   /// Every iOS application target, App Clips included, in the project's order.
   var applicationTargets: [Target] {
     objects.list(objects.rootObject, "targets").compactMap { identifier in

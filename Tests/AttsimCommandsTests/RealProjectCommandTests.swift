@@ -1,0 +1,105 @@
+import Foundation
+import Testing
+
+/// The commands on apps laid out as real ones are (Tests/Fixtures): the same reader serves check, prompts,
+/// render, gallery, the UI and scripts.
+@Suite struct RealProjectCommandTests {
+  static let fixtures = repositoryRoot.appendingPathComponent("Tests/Fixtures")
+  static func path(_ name: String) -> String { fixtures.appendingPathComponent(name).path }
+
+  @Test func promptsJSONHasExactlyTheDocumentedKeys() throws {
+    let outcome = attsim("prompts", Self.path("FlutterApp"), "--format", "json", "--locale", "de-AT", "--locale", "it")
+    #expect(outcome.status == 0)
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(outcome.out.utf8)) as? [String: Any])
+    #expect(Set(object.keys) == ["app", "target", "development_region", "localizations", "prompts"])
+    #expect(object["app"] as? String == "Runner" && object["target"] as? String == "Runner")
+    #expect(object["development_region"] as? String == "en")
+    #expect(object["localizations"] as? [String] == ["de", "en", "it", "ja"])
+    let prompts = try #require(object["prompts"] as? [[String: Any]])
+    #expect(prompts.count == 2)
+    for prompt in prompts {
+      #expect(Set(prompt.keys) == ["locale", "localization", "text", "kind", "source", "display_name"])
+    }
+    #expect(prompts[0]["localization"] as? String == "de" && prompts[0]["display_name"] as? String == "Fixture DE")
+    let source = try #require(prompts[1]["source"] as? [String: Any])
+    #expect(source["file"] as? String == "ios/Runner/en.lproj/InfoPlist.strings")
+    #expect(source["line"] as? Int == 1 && source["column"] as? Int == 36)
+    #expect(prompts[1]["kind"] as? String == "strings")
+  }
+
+  @Test func noBuildVariableReachesAnyOutput() throws {
+    let app = Self.path("FlutterApp")
+    for arguments in [
+      ["check", app], ["check", app, "--format", "json"], ["check", app, "--format", "sarif"],
+      ["prompts", app, "--format", "json"], ["prompts", app], ["render", "--app", app],
+    ] {
+      let outcome = attsim(arguments)
+      #expect(!outcome.out.contains("$(") && !outcome.err.contains("$("), "\(arguments)")
+    }
+  }
+
+  @Test func severalAppTargetsAreEachTheirOwnAppInCheck() throws {
+    let outcome = attsim("check", Self.path("Xcode16App"), "--target", "Clip", "--format", "json")
+    #expect(outcome.status == 0)
+    let prompts = attsim("prompts", Self.path("Xcode16App"), "--target", "Clip", "--locale", "en", "--format", "json")
+    #expect(prompts.out.contains("\"kind\":\"build-setting\""))
+    let wrong = attsim("prompts", Self.path("Xcode16App"), "--target", "Nope")
+    #expect(wrong.status == 2)
+    #expect(wrong.err == "attsim: cannot read the app: no app target 'Nope'; the app targets are Xcode16App, Clip\n")
+  }
+
+  @Test func aProjectWithTwoAppsNeedsATargetWhereOneAppIsShown() throws {
+    let folder = try temporaryFolder()
+    let copy = folder.appendingPathComponent("Twins")
+    try FileManager.default.copyItem(at: Self.fixtures.appendingPathComponent("Xcode16App"), to: copy)
+    // Make the clip a second full app.
+    let project = copy.appendingPathComponent("Xcode16App.xcodeproj/project.pbxproj")
+    let text = try String(contentsOf: project, encoding: .utf8).replacingOccurrences(
+      of: "application.on-demand-install-capable", with: "application")
+    try text.write(to: project, atomically: true, encoding: .utf8)
+    let check = attsim("check", copy.path)
+    #expect(check.out.hasPrefix("target Xcode16App:\n") && check.out.contains("\ntarget Clip:\n"))
+    #expect(check.err.contains("in 2 apps (Xcode16App, Clip)"))
+    let render = attsim("render", "--app", copy.path)
+    #expect(render.status == 2)
+    #expect(render.err.contains("has several app targets (Xcode16App, Clip): choose one with --target NAME"))
+    #expect(attsim("render", "--app", copy.path, "--target", "Clip").status == 0)
+  }
+
+  @Test func aScriptNamesAProjectsTarget() throws {
+    let folder = try temporaryFolder()
+    let script = try write(
+      """
+      app bundle=\(Self.path("Xcode16App")) target=Clip
+      app locale=en
+      expect prompt-text="the clip uses your data" prompt-source=build-setting
+      app locale=ja
+      expect prompt-source=strings
+
+      """, to: "clip.attsim", in: folder)
+    let outcome = attsim("play", script)
+    #expect(outcome.status == 0, "\(outcome.err)")
+  }
+
+  @Test func anAppBundleLineTakesOnlyItsOwnKeys() throws {
+    let folder = try temporaryFolder()
+    let script = try write("app bundle=App state=active\n", to: "bad.attsim", in: folder)
+    let outcome = attsim("play", script)
+    #expect(outcome.status == 2)
+    #expect(
+      outcome.err.contains(
+        "bad.attsim:1:16: error: app bundle= has no key \"state\"; keys are bundle, target, configuration"))
+  }
+
+  @Test func renderAndGalleryShowTheProjectsTexts() throws {
+    let render = attsim("render", "--app", Self.path("FlutterApp"), "--locale", "de")
+    #expect(render.out.contains("Fixture DE") && render.out.contains("de → de.lproj: no findings"))
+    let folder = try temporaryFolder()
+    let out = folder.appendingPathComponent("g.html").path
+    let gallery = attsim("gallery", "--app", Self.path("Built/Payload/Lumen.app"), "--out", out)
+    #expect(gallery.status == 0)
+    let page = try String(contentsOfFile: out, encoding: .utf8)
+    #expect(page.contains("Lumen zeigt dir mit deinen Daten passende Werbung."))
+    #expect(!page.contains("AdKit") && !page.contains("widget"))
+  }
+}

@@ -1,0 +1,121 @@
+import FileAccess
+import Foundation
+import Testing
+
+@testable import PromptStrings
+
+/// Xcode's build settings as attsim layers and expands them; each row names the Xcode behaviour it follows.
+@Suite struct BuildSettingsTests {
+  /// Layers lowest first: project xcconfig, project, target xcconfig, target.
+  static func settings(_ layers: [[String: String]], builtIn: [String: String] = [:]) -> BuildSettings {
+    BuildSettings(
+      layers: layers.map { $0.mapValues { BuildSetting(value: $0, file: "project.pbxproj", location: nil) } },
+      builtIn: builtIn)
+  }
+
+  @Test(
+    arguments: [
+      // Xcode: a target's own settings win over its xcconfig, which wins over the project's.
+      ("target over project", [["A": "px"], ["A": "p"], ["A": "tx"], ["A": "t"]], "$(A)", "t"),
+      ("xcconfig under its level", [["A": "px"], ["A": "p"], ["A": "tx"], [:]], "$(A)", "tx"),
+      ("project when the target is silent", [[:], ["A": "p"], [:], [:]], "$(A)", "p"),
+      // $(inherited) is the value one level down.
+      ("inherited", [[:], ["A": "base"], [:], ["A": "$(inherited) more"]], "$(A)", "base more"),
+      (
+        "inherited through every level", [["A": "1"], ["A": "$(inherited) 2"], [:], ["A": "$(inherited) 3"]], "$(A)",
+        "1 2 3"
+      ),
+      // All three reference forms.
+      ("braces", [[:], ["N": "x"], [:], [:]], "${N}", "x"),
+      ("bare dollar", [[:], ["N": "x"], [:], [:]], "$N-y", "x-y"),
+      ("nested reference", [[:], ["KIND": "DEBUG", "NAME_DEBUG": "d"], [:], [:]], "$(NAME_$(KIND))", "d"),
+      // Operators.
+      ("lower", [[:], ["N": "My App"], [:], [:]], "$(N:lower)", "my app"),
+      ("upper", [[:], ["N": "app"], [:], [:]], "$(N:upper)", "APP"),
+      ("rfc1034identifier", [[:], ["N": "My App_1"], [:], [:]], "$(N:rfc1034identifier)", "My-App-1"),
+      ("c99extidentifier", [[:], ["N": "My-App"], [:], [:]], "$(N:c99extidentifier)", "My_App"),
+      ("default when empty", [[:], [:], [:], [:]], "$(NOPE:default=fallback)", "fallback"),
+      // An undefined variable expands to nothing, as in an Xcode build.
+      ("undefined is empty", [[:], [:], [:], [:]], "a$(NOPE)b", "ab"),
+      ("a lone dollar stays", [[:], [:], [:], [:]], "5 $ off", "5 $ off"),
+    ] as [(String, [[String: String]], String, String)])
+  func expandsAsXcodeDoes(name: String, layers: [[String: String]], text: String, expected: String) {
+    var unresolved = Set<String>()
+    #expect(Self.settings(layers).expand(text, unresolved: &unresolved) == expected, "\(name)")
+  }
+
+  @Test func undefinedVariablesAreNamed() {
+    var unresolved = Set<String>()
+    _ = Self.settings([[:], [:], [:], [:]]).expand("$(APP_DISPLAY_NAME) $(OTHER)", unresolved: &unresolved)
+    #expect(unresolved == ["APP_DISPLAY_NAME", "OTHER"])
+  }
+
+  @Test func builtInSettingsSitUnderEveryLayer() {
+    let settings = Self.settings(
+      [[:], [:], [:], ["PRODUCT_NAME": "Shop"]],
+      builtIn: ["TARGET_NAME": "Runner", "PRODUCT_NAME": "$(TARGET_NAME)", "EXECUTABLE_NAME": "$(PRODUCT_NAME)"])
+    var unresolved = Set<String>()
+    #expect(settings.expand("$(EXECUTABLE_NAME)", unresolved: &unresolved) == "Shop")
+    #expect(settings.expand("$(TARGET_NAME)", unresolved: &unresolved) == "Runner")
+  }
+
+  @Test func aSelfReferenceEndsInsteadOfLooping() {
+    var unresolved = Set<String>()
+    let value = Self.settings([[:], ["A": "$(B)"], [:], ["B": "$(A)"]]).expand("$(A)", unresolved: &unresolved)
+    #expect(value.isEmpty)
+  }
+
+  @Test func booleansReadAsXcodeWritesThem() {
+    let settings = Self.settings([[:], ["Y": "YES", "L": "yes", "N": "NO"], [:], [:]])
+    #expect(settings.isOn("Y") && settings.isOn("L") && !settings.isOn("N") && !settings.isOn("MISSING"))
+  }
+}
+
+@Suite struct XcconfigTests {
+  func folder(_ files: [String: String]) throws -> FilePath {
+    FilePath(try makeApp(files))
+  }
+
+  @Test func includesAreReadInPlaceRelativeToTheIncludingFile() throws {
+    let root = try folder([
+      "Flutter/Release.xcconfig":
+        "#include? \"Pods/Target Support Files/Pods-Runner/Pods-Runner.release.xcconfig\"\n#include \"Generated.xcconfig\"\nAFTER = 2\n",
+      "Flutter/Generated.xcconfig": "// generated\nFLUTTER_BUILD_NAME=1.2.3\nAFTER = 1\nURL = https://example.com\n",
+    ])
+    let file = XcconfigFile(path: root.appending("Flutter/Release.xcconfig"), configuration: "Release")
+    #expect(file.settings["FLUTTER_BUILD_NAME"]?.value == "1.2.3")
+    #expect(file.settings["FLUTTER_BUILD_NAME"]?.location == SourceLocation(line: 2, column: 1))
+    #expect(file.settings["FLUTTER_BUILD_NAME"]?.file.hasSuffix("Flutter/Generated.xcconfig") == true)
+    // Later lines win; `//` starts a comment even inside a value, as in Xcode.
+    #expect(file.settings["AFTER"]?.value == "2")
+    #expect(file.settings["URL"]?.value == "https:")
+    // `#include?` may be missing (Flutter's Pods include before `pod install`).
+    #expect(file.missingIncludes.isEmpty)
+  }
+
+  @Test func aMissingPlainIncludeIsNamed() throws {
+    let root = try folder(["a.xcconfig": "#include \"missing.xcconfig\"\n"])
+    let file = XcconfigFile(path: root.appending("a.xcconfig"), configuration: "Release")
+    #expect(file.missingIncludes.map { FilePath($0.file).lastComponent } == ["missing.xcconfig"])
+  }
+
+  @Test(
+    arguments: [
+      ("KEY[sdk=iphoneos*] = ios", "Release", "ios"), ("KEY[sdk=macosx*] = mac", "Release", nil),
+      ("KEY[config=Debug] = debug", "Debug", "debug"), ("KEY[config=Debug] = debug", "Release", nil),
+      ("KEY[sdk=iphoneos*][arch=arm64] = both", "Release", "both"),
+    ] as [(String, String, String?)])
+  func conditionsApplyToIOSAndTheConfiguration(line: String, configuration: String, expected: String?) throws {
+    let root = try folder(["c.xcconfig": line + "\n"])
+    #expect(
+      XcconfigFile(path: root.appending("c.xcconfig"), configuration: configuration).settings["KEY"]?.value == expected)
+  }
+
+  @Test func includeCyclesEnd() throws {
+    let root = try folder([
+      "a.xcconfig": "#include \"b.xcconfig\"\nA = 1\n", "b.xcconfig": "#include \"a.xcconfig\"\nB = 2\n",
+    ])
+    let file = XcconfigFile(path: root.appending("a.xcconfig"), configuration: "Release")
+    #expect(file.settings["A"]?.value == "1" && file.settings["B"]?.value == "2")
+  }
+}
