@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Fuzzes attsim's readers with libFuzzer for SECONDS (default 300) on JOBS workers (default 1).
 #   strings: the .strings reader, differentially against CoreFoundation;
-#   script:  the .attsim parser, with the writer's round trip (every parsed action written and read back).
+#   script:  the .attsim parser, with the writer's round trip (every parsed action written and read back);
+#   project: the Xcode project reader (object graph, layered build settings, variables, resources).
 # Crashes and disagreements land in .build/fuzz/ as crash-* files; turn each into a regression test.
-# Usage: Scripts/fuzz.sh [strings|script] [SECONDS] [JOBS]
+# Usage: Scripts/fuzz.sh [strings|script|project] [SECONDS] [JOBS]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 target=${1:-strings}
@@ -11,7 +12,7 @@ seconds=${2:-300}
 jobs=${3:-1}
 out=.build/fuzz
 mkdir -p "$out"
-flags=(-sanitize=fuzzer,address -parse-as-library -O -g)
+flags=(-sanitize=fuzzer,address -parse-as-library -O -g -enable-testing)
 
 # Builds a module of Sources/NAME as a static library the fuzz target links.
 module() {
@@ -32,8 +33,12 @@ case "$target" in
     libraries=(-lScenarios -lConsentCore -lPromptStrings -lFileAccess -lTextSupport)
     source=Fuzz/ScriptParserFuzz.swift
     ;;
+  project)
+    libraries=(-lPromptStrings -lFileAccess -lTextSupport)
+    source=Fuzz/ProjectReaderFuzz.swift
+    ;;
   *)
-    echo "usage: Scripts/fuzz.sh [strings|script] [SECONDS] [JOBS]" >&2
+    echo "usage: Scripts/fuzz.sh [strings|script|project] [SECONDS] [JOBS]" >&2
     exit 2
     ;;
 esac
@@ -43,5 +48,5 @@ cp -n Fuzz/corpus-"$target"/* "$out/corpus-$target/" 2>/dev/null || true
 cd "$out"
 # Foundation's PropertyListSerialization leaks on Linux when it reports an error; that is not ours to find.
 export ASAN_OPTIONS=detect_leaks=0
-./"$target"-fuzz -max_total_time="$seconds" -jobs="$jobs" -workers="$jobs" -max_len=4096 \
+./"$target"-fuzz -max_total_time="$seconds" -jobs="$jobs" -workers="$jobs" -max_len=16384 -timeout=10 \
   -detect_leaks=0 -print_final_stats=1 "corpus-$target"

@@ -39,14 +39,8 @@ public struct DirectoryWalk: Sendable {
     _ folder: FilePath, depth: Int, device: dev_t, maxDepth: Int, limit: Int, visited: inout Set<FileIdentity>,
     skip: (String) -> Bool, descend: (Entry) -> Bool
   ) {
-    guard depth < maxDepth, !isTruncated, let directory = opendir(folder.string) else { return }
-    var names: [(String, UInt8)] = []
-    while let entry = readdir(directory) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-      guard name != ".", name != "..", !skip(name) else { continue }
-      names.append((name, entry.pointee.d_type))
-    }
-    closedir(directory)
+    guard depth < maxDepth, !isTruncated else { return }
+    let names = FolderListing.entries(of: folder.string).filter { !skip($0.name) }
     for (name, type) in names.sorted(by: { $0.0 < $1.0 }) {
       guard entries.count < limit else {
         isTruncated = true

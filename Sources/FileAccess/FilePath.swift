@@ -60,6 +60,27 @@ public struct FilePath: Hashable, Sendable, CustomStringConvertible, Expressible
     other.hasPrefix("/") || string == "." ? FilePath(other) : appending(other)
   }
 
+  /// The path with `.` and `..` resolved as text (`a/./b/../c` → `a/c`); `..` above a relative start stays.
+  public var normalized: FilePath {
+    var parts: [Substring] = []
+    for part in components where part != "." {
+      if part == "..", let last = parts.last, last != ".." {
+        parts.removeLast()
+      } else if part == "..", isAbsolute {
+        continue
+      } else {
+        parts.append(part)
+      }
+    }
+    let joined = parts.joined(separator: "/")
+    return FilePath(isAbsolute ? "/" + joined : (joined.isEmpty ? "." : joined))
+  }
+
+  /// Whether this path, resolved as text, lies inside `folder` (or is it).
+  public func isInside(_ folder: FilePath) -> Bool {
+    normalized.relative(to: folder.normalized) != nil
+  }
+
   /// This path relative to `base` when it lies inside it (`a/b/c` from `a` is `b/c`), else nil.
   public func relative(to base: FilePath) -> String? {
     let inner = components

@@ -37,3 +37,19 @@ import Testing
     #expect(FilePath("/x").relative(to: FilePath("/x")) == "")
   }
 }
+
+@Suite struct NormalizedPathTests {
+  @Test(arguments: [
+    ("a/./b/../c", "a/c"), ("/x/../..", "/"), ("../a", "../a"), ("a/..", "."), ("/a/b/../../c", "/c"), ("./", "."),
+  ])
+  func resolvesDotsAsText(path: String, expected: String) {
+    #expect(FilePath(path).normalized == FilePath(expected))
+  }
+
+  @Test func insideMeansBelowAfterResolvingDots() {
+    #expect(FilePath("/p/App").isInside(FilePath("/p")))
+    #expect(!FilePath("/p/../etc").isInside(FilePath("/p")))
+    #expect(!FilePath("/").isInside(FilePath("/p")))
+    #expect(FilePath("/p").isInside(FilePath("/p/")))
+  }
+}

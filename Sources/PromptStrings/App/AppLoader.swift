@@ -45,14 +45,7 @@ enum AppLoader {
 
   /// The entries directly inside `folder`, by name (none when it is not a folder).
   static func children(of folder: FilePath) -> [FilePath] {
-    guard let directory = opendir(folder.string) else { return [] }
-    defer { closedir(directory) }
-    var names: [String] = []
-    while let entry = readdir(directory) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-      if name != "." && name != ".." { names.append(name) }
-    }
-    return names.sorted().map(folder.appending)
+    FolderListing.names(in: folder.string).map(folder.appending)
   }
 
   /// Whether `path` is a folder (following a link).

@@ -36,7 +36,10 @@ struct XcodeProject: Sendable {
     self.objects = objects
     self.bundle = bundle
     var root = bundle.parent
-    if let projectDir = objects.string(objects.rootObject, "projectDirPath"), !projectDir.isEmpty {
+    // A project directory outside the project's own folder would send the reader across the disk.
+    if let projectDir = objects.string(objects.rootObject, "projectDirPath"), !projectDir.isEmpty,
+      root.resolving(projectDir).isInside(root)
+    {
       root = root.resolving(projectDir)
     }
     self.sourceRoot = root
@@ -154,7 +157,8 @@ struct XcodeProject: Sendable {
     let groups = objects.objects.keys.filter { objects.isa($0) == "PBXFileSystemSynchronizedRootGroup" }.sorted()
     var members: [FilePath] = []
     for group in groups {
-      guard let folder = paths[group] else { continue }
+      // Only folders inside the project are walked: a path to `/` must not send the reader across the disk.
+      guard let folder = paths[group], folder.isInside(sourceRoot) else { continue }
       var flipped = Set<String>()
       for exception in objects.list(group, "exceptions")
       where objects.isa(exception) == "PBXFileSystemSynchronizedBuildFileExceptionSet"
