@@ -24,7 +24,7 @@ let package = Package(
     // Wide-character ncurses, as a system library (libncurses-dev).
     .systemLibrary(name: "CNcurses", providers: [.apt(["libncurses-dev"])]),
     // Shows ScreenBuffers on a real terminal and reads keys and clicks: the only ncurses user.
-    .target(name: "TerminalDriver", dependencies: ["CNcurses", "ConsentUI", "TextSupport"]),
+    .target(name: "TerminalDriver", dependencies: ["CNcurses", "ConsentUI", "Scenarios", "TextSupport"]),
     // The `.attsim` script language, its runner, and the QA test plan.
     .target(name: "Scenarios", dependencies: ["ConsentCore", "PromptStrings", "TextSupport"]),
     // Argument parsing and the subcommands, as a library so tests can drive them.

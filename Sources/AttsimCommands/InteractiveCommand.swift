@@ -50,7 +50,8 @@ enum InteractiveCommand {
       state.isRecording = true
       // A scenario's start sets the state up itself; otherwise the header does.
       let header = scenario == nil ? state.recordingHeader : [state.recordingHeader[0]]
-      let lines = header + startEffects.compactMap { if case .record(let line) = $0 { line } else { nil } }
+      let lines = (header + startEffects.compactMap { if case .record(let line) = $0 { line } else { nil } }).map(
+        \.text)
       if let problem = lines.lazy.compactMap({ recorder?.write($0) }).first {
         console.err("attsim: \(problem.escapingControlCharacters)\n")
         return 2
@@ -69,10 +70,9 @@ enum InteractiveCommand {
     let signal = TerminalSession.run(
       state, terminal: terminal,
       afterFirstFrame: { state in
-        state.adoptFindings(PromptLinter.check(app: state.environment.app))
-        state.adoptScenarios(libraryScenarios())
+        [.checked(PromptLinter.check(app: state.environment.app)), .scenariosLoaded(libraryScenarios())]
       },
-      record: { recorder?.write($0) }, finished: { finalState = $0 })
+      record: { recorder?.write($0.text) }, finished: { finalState = $0 })
     terminal.stop()
     recorder?.close()
     if let guide = finalState.guide {

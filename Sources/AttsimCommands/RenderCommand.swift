@@ -31,8 +31,8 @@ enum RenderCommand {
           return 2
         }
       }
-      var start = ConsentState(locale: locale ?? environment.app.developmentRegion)
-      start.app.hasUsageDescription = environment.app.infoPlist?.usageDescription != nil
+      let start = ConsentState(
+        locale: locale ?? environment.app.developmentRegion, hasUsageDescription: environment.app.hasUsageDescription)
       state = UIState(environment: environment, replaying: parsed, from: start)
     }
     let frame = Renderer.render(state, width: width ?? MinimumSize.width, height: height ?? MinimumSize.height)

@@ -183,7 +183,7 @@ extension ConsentState {
 
   mutating func callMethodA(status: ATTStatus, _ story: inout Story) {
     guard requireSDK(for: "setAdvertisingIdByATTStatus") else { return }
-    sdk.payload.attAuthorizationStatus = status.name
+    sdk.payload.attAuthorizationStatus = status
     sdk.payload.advertisingId = status == .authorized ? deviceIDFA : nil
     sdk.payloadWriter = .methodA
     story.add("setAdvertisingIdByATTStatus(.\(status.name))")
@@ -191,7 +191,7 @@ extension ConsentState {
 
   mutating func callMethodB(status: ATTStatus, advertisingId: String, _ story: inout Story) {
     guard requireSDK(for: "setATTStatusAndAdvertisingId") else { return }
-    sdk.payload.attAuthorizationStatus = status.name
+    sdk.payload.attAuthorizationStatus = status
     sdk.payload.advertisingId = advertisingId.isEmpty ? nil : advertisingId
     sdk.payloadWriter = .methodB
     let shown = advertisingId.isEmpty ? "\"\"" : advertisingId

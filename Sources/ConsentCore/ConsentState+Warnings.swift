@@ -15,14 +15,14 @@ extension ConsentState {
       } else if !IDFA.isUUID(id) {
         found.append(Warning(.idfaNotUUID, "advertising_id \"\(id)\" is not a UUID"))
       }
-      if let sent = payload.attAuthorizationStatus, sent != ATTStatus.authorized.name {
+      if let sent = payload.attAuthorizationStatus, sent != .authorized {
         found.append(
           Warning(
             .idfaWithoutAuthorization,
             "an IDFA travels with att_authorization_status \(sent): only pass it when authorized (method-b misuse)"))
       }
     }
-    if let status, let sent = payload.attAuthorizationStatus, sent != status.name {
+    if let sent = stalePayloadStatus, let status {
       found.append(
         Warning(
           .stalePayload,
@@ -35,6 +35,12 @@ extension ConsentState {
           "stale payload: advertising_id was collected automatically and no longer matches what the device hands out"))
     }
     return found
+  }
+
+  /// The status the payload carries when it disagrees with what iOS says now (a stale payload), else nil.
+  public var stalePayloadStatus: ATTStatus? {
+    guard let status, let sent = sdk.payload.attAuthorizationStatus, sent != status else { return nil }
+    return sent
   }
 
   /// What an up-to-date automatic collection would hold: iOS 13 rules, or on iOS 14+ what the device hands out.

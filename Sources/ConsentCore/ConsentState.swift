@@ -4,21 +4,23 @@
 /// what may happen now through `refusal(for:)`.
 public struct ConsentState: Hashable, Sendable {
   /// The iPhone.
-  public var device: Device
+  public internal(set) var device: Device
   /// The app install.
-  public var app: AppInstall
+  public internal(set) var app: AppInstall
   /// The analytics SDK and its storage.
-  public var sdk: SDK
+  public internal(set) var sdk: SDK
   /// Every tracked event's fate.
-  public var events: EventLedger
+  public internal(set) var events: EventLedger
   /// Warnings raised by the most recent action (derived warnings are added by `warnings`).
-  public var actionWarnings: [Warning] = []
+  public internal(set) var actionWarnings: [Warning] = []
 
   /// The state a script starts from: a physical iPhone on iOS 26.0, all switches permissive, the app
-  /// installed and active in `locale`, the SDK not initialized.
-  public init(locale: String = "en") {
+  /// installed and active in `locale` (with a usage description in its Info.plist unless
+  /// `hasUsageDescription` is false), the SDK not initialized.
+  public init(locale: String = "en", hasUsageDescription: Bool = true) {
     device = Device()
     app = AppInstall(locale: locale)
+    app.hasUsageDescription = hasUsageDescription
     sdk = SDK()
     events = EventLedger()
   }
@@ -52,6 +54,9 @@ public struct ConsentState: Hashable, Sendable {
     if app.answer == nil { return .appHasNotAsked }
     return nil
   }
+
+  /// Why the user cannot go to Settings now: the ATT dialog is modal. Nil when they can.
+  public var openSettingsRefusal: Refusal? { app.promptOnScreen ? .promptBlocksSettings : nil }
 
   /// Why the Tracking settings cannot be changed now; nil when they can.
   public var trackingSettingsRefusal: Refusal? {

@@ -12,11 +12,11 @@ public enum Invariants {
 
     require(
       after.sdk.payloadWriter != .methodA || payload.advertisingId == nil
-        || payload.attAuthorizationStatus == ATTStatus.authorized.name,
+        || payload.attAuthorizationStatus == .authorized,
       "method-a stored an advertising_id without authorized")
     for event in after.events.lastSent where event.payloadWriter == .methodA {
       require(
-        event.payload.advertisingId == nil || event.payload.attAuthorizationStatus == ATTStatus.authorized.name,
+        event.payload.advertisingId == nil || event.payload.attAuthorizationStatus == .authorized,
         "method-a sent an advertising_id without authorized")
     }
     if after.app.promptOnScreen && !before.app.promptOnScreen {
@@ -42,9 +42,6 @@ public enum Invariants {
       require(!after.sdk.initialized && !after.app.promptOnScreen, "a crashed app kept running")
       if !before.app.crashed { require(!after.app.hasUsageDescription, "a crash with a usage description") }
     }
-    if let word = payload.attAuthorizationStatus {
-      require(ATTStatus(name: word) != nil, "payload status \(word) is not a camelCase status name")
-    }
     let eventsBefore = before.events.sentCount + before.sdk.queue.count + before.events.dropped
     let eventsAfter = after.events.sentCount + after.sdk.queue.count + after.events.dropped
     require(
@@ -57,8 +54,8 @@ public enum Invariants {
         "events wait in the queue although consent does not hold them")
     }
     let kinds = Set(after.warnings.map(\.kind))
-    if let status = after.status, let word = payload.attAuthorizationStatus, after.sdk.payloadWriter != .autoCollect {
-      require((word != status.name) == kinds.contains(.stalePayload), "stale payload not flagged, or flagged wrongly")
+    if let status = after.status, let sent = payload.attAuthorizationStatus, after.sdk.payloadWriter != .autoCollect {
+      require((sent != status) == kinds.contains(.stalePayload), "stale payload not flagged, or flagged wrongly")
     }
     if payload.advertisingId == IDFA.zero { require(kinds.contains(.zeroIDFA), "zero IDFA in the payload not flagged") }
     if case .appTrackingSwitchChanged(let on) = action {

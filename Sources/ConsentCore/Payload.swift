@@ -1,7 +1,7 @@
 /// The user payload the SDK attaches to every event.
 public struct Payload: Hashable, Sendable {
-  /// `att_authorization_status`: the camelCase status word, when the app has passed one.
-  public var attAuthorizationStatus: String?
+  /// `att_authorization_status`: the status the app passed, written as its camelCase word.
+  public var attAuthorizationStatus: ATTStatus?
   /// `advertising_id`: the IDFA string, when one was stored.
   public var advertisingId: String?
 
@@ -9,7 +9,7 @@ public struct Payload: Hashable, Sendable {
   public static let keys = ["att_authorization_status", "advertising_id"]
 
   /// An empty payload.
-  public init(attAuthorizationStatus: String? = nil, advertisingId: String? = nil) {
+  public init(attAuthorizationStatus: ATTStatus? = nil, advertisingId: String? = nil) {
     self.attAuthorizationStatus = attAuthorizationStatus
     self.advertisingId = advertisingId
   }
@@ -17,7 +17,7 @@ public struct Payload: Hashable, Sendable {
   /// The value of a payload key by its wire name, nil when absent or unknown.
   public subscript(key: String) -> String? {
     switch key {
-    case "att_authorization_status": attAuthorizationStatus
+    case "att_authorization_status": attAuthorizationStatus?.name
     case "advertising_id": advertisingId
     default: nil
     }

@@ -102,8 +102,8 @@ extension Renderer {
     if let status = consent.status {
       var shown = "\(status.name) (\(status.rawValue))"
       var style = Style(bold: true)
-      if let sent = consent.sdk.payload.attAuthorizationStatus, sent != status.name {
-        shown += " · payload: \(sent)"
+      if let sent = consent.stalePayloadStatus {
+        shown += " · payload: \(sent.name)"
         style = Renderer.warning
       }
       lines.append(.pair("ATT status", shown, style))

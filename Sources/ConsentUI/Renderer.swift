@@ -79,7 +79,7 @@ public struct Renderer {
     case (.help, _): keys = ["any key closes help"]
     case (.picker, _): keys = ["↑↓ choose", "⏎ walk it", "Esc cancel"]
     case (nil, .attDialog):
-      keys = ["a Allow", "n Ask Not to Track", "←→ focus", "⏎ press", "l locale", "i iOS", "s settings", "q quit"]
+      keys = ["a Allow", "n Ask Not to Track", "←→ focus", "⏎ press", "l locale", "i iOS", "? help", "q quit"]
     case (nil, .settings), (nil, .globalOffChoice):
       keys = ["←→ focus", "⏎ press", "s/Esc back", "l locale", "d setup", "? help", "q quit"]
     default:

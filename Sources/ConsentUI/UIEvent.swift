@@ -1,3 +1,6 @@
+import PromptStrings
+import Scenarios
+
 /// A key the user pressed, as the UI understands it.
 public enum KeyPress: Hashable, Sendable {
   /// A printable character.
@@ -7,20 +10,24 @@ public enum KeyPress: Hashable, Sendable {
   case interrupt
 }
 
-/// Something that happened on the terminal.
-public enum UIEvent: Hashable, Sendable {
+/// Something that happened: on the terminal, or work the driver did after the first frame.
+public enum UIEvent: Sendable {
   /// A key press.
   case key(KeyPress)
   /// A click that landed on a button (the driver hit-tests against the last frame's hotspots).
   case press(ButtonID)
   /// Writing the `--record` file failed: the recording stops, and the screen says why.
   case recordingFailed(String)
+  /// `attsim check` finished on the app: its findings, for the panel.
+  case checked([Finding])
+  /// The scenario library was read: what the picker offers.
+  case scenariosLoaded([GuidedScenario])
 }
 
 /// What the driver must do after an update.
 public enum UIEffect: Hashable, Sendable {
   /// Append this line to the `--record` script (and flush it).
-  case record(String)
+  case record(ScriptLine)
   /// Leave the UI and restore the terminal.
   case quit
 }
@@ -38,16 +45,14 @@ public enum ButtonID: Hashable, Sendable {
 /// What the phone shows.
 public enum PhoneScreen: Hashable, Sendable {
   case home, prePermission, attDialog, crashed, settings, globalOffChoice
+}
 
-  /// The screen's buttons, in focus order (the first has focus when the screen appears).
-  public var buttons: [ButtonID] {
-    switch self {
-    case .home: [.request, .showPrePermission, .trackEvent]
-    case .prePermission: [.continuePrePermission, .notNow]
-    case .attDialog: [.askNotToTrack, .allow]
-    case .crashed: [.relaunch]
-    case .settings: [.globalSwitch, .appSwitch, .closeSettings]
-    case .globalOffChoice: [.keepTracking, .stopTracking, .cancelGlobalOff]
-    }
-  }
+/// Whether the phone shows Settings › Privacy › Tracking, and which part of it.
+public enum SettingsPane: Hashable, Sendable {
+  /// The app is in front.
+  case closed
+  /// The Tracking screen with its switches.
+  case tracking
+  /// Turning Allow Apps to Request to Track off asks what happens to apps that answered.
+  case globalOffChoice
 }

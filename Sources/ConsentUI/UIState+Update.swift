@@ -15,6 +15,8 @@ extension UIState {
     case .recordingFailed(let problem):
       recordingProblem = problem
       log.append(LogLine(time: clock, text: "✗ recording stopped: \(problem)", kind: .refusal))
+    case .checked(let findings): environment.findings = findings
+    case .scenariosLoaded(let scenarios): environment.scenarios = scenarios
     }
     if phoneScreen != screenBefore { focus = 0 }
     return effects
@@ -29,14 +31,18 @@ extension UIState {
       handleOverlay(overlay, key, &effects)
       return
     }
-    let buttons = phoneScreen.buttons
+    let buttons = self.buttons
     switch key {
     case .tab, .right, .down: focus = (focus + 1) % buttons.count
     case .backTab, .left, .up: focus = (focus + buttons.count - 1) % buttons.count
     case .enter, .character(" "):
       if let button = focusedButton { press(button, &effects) }
     case .escape:
-      if settingsOpen { press(choosingGlobalOff ? .cancelGlobalOff : .closeSettings, &effects) }
+      switch settings {
+      case .closed: break
+      case .tracking: press(.closeSettings, &effects)
+      case .globalOffChoice: press(.cancelGlobalOff, &effects)
+      }
     case .character(let character): handleCommand(character, &effects)
     default: break
     }
@@ -55,7 +61,7 @@ extension UIState {
     case "l": switchLocale(by: 1, &effects)
     case "L": switchLocale(by: -1, &effects)
     case "i": setIOS(consent.device.iOS.nextPlanVersion, &effects)
-    case "s": settingsOpen ? closeSettings(&effects) : openSettings(&effects)
+    case "s": settings == .closed ? openSettings(&effects) : closeSettings(&effects)
     case "m":
       launchOptions.integration = launchOptions.integration.next
       relaunch(&effects)
@@ -71,7 +77,7 @@ extension UIState {
 
   /// Presses a phone button (Enter, Space, or a click).
   mutating func press(_ button: ButtonID, _ effects: inout [UIEffect]) {
-    guard phoneScreen.buttons.contains(button) else { return }
+    guard buttons.contains(button) else { return }
     switch button {
     case .request: perform(.trackingRequested, &effects)
     case .showPrePermission: perform(.prePermissionShown, &effects)
@@ -83,8 +89,10 @@ extension UIState {
     case .relaunch: relaunch(&effects)
     case .globalSwitch:
       if consent.device.trackingSwitchOn {
-        if consent.device.iOS.hasATT && !consent.device.restricted {
-          choosingGlobalOff = true
+        // iOS asks what happens to apps that answered, when it lets the switch go off at all; otherwise the
+        // model says why not.
+        if consent.refusal(for: .trackingSwitchTurnedOff(existing: .keep)) == nil {
+          settings = .globalOffChoice
         } else {
           perform(.trackingSwitchTurnedOff(existing: .keep), &effects)
         }
@@ -94,9 +102,9 @@ extension UIState {
     case .appSwitch: perform(.appTrackingSwitchChanged(on: consent.status != .authorized), &effects)
     case .closeSettings: closeSettings(&effects)
     case .keepTracking, .stopTracking:
-      choosingGlobalOff = false
+      settings = .tracking
       perform(.trackingSwitchTurnedOff(existing: button == .keepTracking ? .keep : .stop), &effects)
-    case .cancelGlobalOff: choosingGlobalOff = false
+    case .cancelGlobalOff: settings = .tracking
     }
   }
 
@@ -198,18 +206,17 @@ extension UIState {
   }
 
   private mutating func startScenario(_ scenario: GuidedScenario, _ effects: inout [UIEffect]) {
-    consent = ConsentState(locale: environment.app.developmentRegion)
-    consent.app.hasUsageDescription = environment.app.infoPlist?.usageDescription != nil
+    consent = ConsentState(
+      locale: environment.app.developmentRegion, hasUsageDescription: environment.app.hasUsageDescription)
     launchOptions = SDKOptions()
-    settingsOpen = false
-    choosingGlobalOff = false
+    settings = .closed
     overlay = nil
     changedKeys = []
     clock = 0
     log = [LogLine(time: 0, text: "scenario: \(scenario.title)", kind: .notice)]
     guide = Guide(scenario: scenario)
-    effects.append(.record("# scenario: \(scenario.title)"))
-    for line in ScriptWriter.setupLines(for: consent) { effects.append(.record(line)) }
+    effects.append(.record(.comment("scenario: \(scenario.title)")))
+    for action in ScriptWriter.setupActions(for: consent) { effects.append(.record(.action(action))) }
     advanceGuide(&effects)
   }
 
@@ -220,7 +227,7 @@ extension UIState {
     let start = current.cursor
     let story = current.advance(&consent)
     for step in current.scenario.script.steps[start..<current.cursor] {
-      if case .action = step.kind { effects.append(.record(step.command)) }
+      if case .action(let action) = step.kind { effects.append(.record(.action(action))) }
     }
     if let bundle = current.bundle, bundle.root != environment.app.root { environment.app = bundle }
     guide = current
@@ -235,17 +242,21 @@ extension UIState {
     perform(.eventTracked(name: "demo_event_\(trackedEvents)"), &effects)
   }
 
-  /// Going to Settings sends the app to the background; coming back makes it active.
+  /// Going to Settings sends the app to the background; coming back makes it active. With the ATT dialog up
+  /// Settings cannot change anything, so it does not open.
   private mutating func openSettings(_ effects: inout [UIEffect]) {
-    settingsOpen = true
+    if let refusal = consent.openSettingsRefusal {
+      log.append(LogLine(time: clock, text: "✗ Settings: \(refusal.reason)", kind: .refusal))
+      return
+    }
+    settings = .tracking
     if consent.app.lifecycle != .background {
       perform(.appConfigured(AppChange(lifecycle: .background)), &effects, notice: "Settings opened: app in background")
     }
   }
 
   private mutating func closeSettings(_ effects: inout [UIEffect]) {
-    settingsOpen = false
-    choosingGlobalOff = false
+    settings = .closed
     perform(.appConfigured(AppChange(lifecycle: .active)), &effects, notice: "back in the app: active")
   }
 
@@ -259,7 +270,7 @@ extension UIState {
       log += story.map { LogLine(time: clock, text: $0, kind: .story) }
       let payload = consent.sdk.payload
       changedKeys = Set(Payload.keys.filter { payload[$0] != payloadBefore[$0] })
-      effects.append(.record(ScriptWriter.line(for: action)))
+      effects.append(.record(.action(action)))
       if guide != nil {
         guide?.record(action)
         advanceGuide(&effects)

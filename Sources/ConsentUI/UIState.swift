@@ -12,11 +12,9 @@ public struct UIState: Sendable {
   public internal(set) var launchOptions: SDKOptions
   /// An overlay over the whole screen, if any.
   public internal(set) var overlay: Overlay?
-  /// Whether the phone shows Settings › Privacy › Tracking.
-  public internal(set) var settingsOpen = false
-  /// Whether Settings asks what to do with apps that answered (turning the global switch off).
-  public internal(set) var choosingGlobalOff = false
-  /// The focused button on the phone, as an index into `phoneScreen.buttons`.
+  /// Whether the phone shows Settings › Privacy › Tracking, and which part.
+  public internal(set) var settings = SettingsPane.closed
+  /// The focused button on the phone, as an index into `buttons`.
   public internal(set) var focus = 0
   /// The event log, oldest first.
   public internal(set) var log: [LogLine] = []
@@ -48,26 +46,18 @@ public struct UIState: Sendable {
   public init(environment: UIEnvironment, locale: String? = nil, launchOptions: SDKOptions = SDKOptions()) {
     self.environment = environment
     self.launchOptions = launchOptions
-    var consent = ConsentState(locale: locale ?? environment.app.developmentRegion)
-    consent.app.hasUsageDescription = environment.app.infoPlist?.usageDescription != nil
+    var consent = ConsentState(
+      locale: locale ?? environment.app.developmentRegion, hasUsageDescription: environment.app.hasUsageDescription)
+    // A fresh app always may initialize its SDK.
     try? consent.apply(.sdkInitialized(launchOptions))
     self.consent = consent
     log = [LogLine(time: 0, text: "Collect.initialize(\(launchOptions.integration.rawValue))", kind: .story)]
   }
 
-  /// Takes `attsim check`'s findings once they are known.
-  public mutating func adoptFindings(_ findings: [Finding]) {
-    environment.findings = findings
-  }
-
-  /// Offers `scenarios` in the picker (`g`).
-  public mutating func adoptScenarios(_ scenarios: [GuidedScenario]) {
-    environment.scenarios = scenarios
-  }
-
   /// The lines that set up a fresh script to this state: the start of a `--record` file.
-  public var recordingHeader: [String] {
-    ["# attsim session: replay with `attsim play`"] + ScriptWriter.setupLines(for: consent)
+  public var recordingHeader: [ScriptLine] {
+    [.comment("attsim session: replay with `attsim play`")]
+      + ScriptWriter.setupActions(for: consent).map(ScriptLine.action)
   }
 
   /// The current locale.
@@ -78,7 +68,11 @@ public struct UIState: Sendable {
 
   /// What the phone shows now.
   public var phoneScreen: PhoneScreen {
-    if settingsOpen { return choosingGlobalOff ? .globalOffChoice : .settings }
+    switch settings {
+    case .tracking: return .settings
+    case .globalOffChoice: return .globalOffChoice
+    case .closed: break
+    }
     switch consent.app.screen {
     case .home: return .home
     case .prePermission: return .prePermission
@@ -87,10 +81,23 @@ public struct UIState: Sendable {
     }
   }
 
+  /// The buttons the phone shows now, in focus order (the first has focus when a screen appears); a control
+  /// the screen does not draw takes no focus.
+  public var buttons: [ButtonID] {
+    switch phoneScreen {
+    case .home: [.request, .showPrePermission, .trackEvent]
+    case .prePermission: [.continuePrePermission, .notNow]
+    case .attDialog: [.askNotToTrack, .allow]
+    case .crashed: [.relaunch]
+    case .settings:
+      [.globalSwitch] + (consent.appTrackingSwitchRefusal == nil ? [.appSwitch] : []) + [.closeSettings]
+    case .globalOffChoice: [.keepTracking, .stopTracking, .cancelGlobalOff]
+    }
+  }
+
   /// The focused button.
   public var focusedButton: ButtonID? {
-    let buttons = phoneScreen.buttons
-    return buttons.indices.contains(focus) ? buttons[focus] : nil
+    buttons.indices.contains(focus) ? buttons[focus] : nil
   }
 }
 

@@ -86,7 +86,8 @@ public enum ScriptRunner {
           refusal: .resourcesNotLoaded(reference.path))
       }
       bundle = resources
-      state.app.hasUsageDescription = resources.infoPlist?.usageDescription != nil
+      // Setting up an app never refuses: its Info.plist decides whether it has a usage description.
+      try? state.apply(.appConfigured(AppChange(hasUsageDescription: resources.hasUsageDescription)))
       return StepResult(
         step: step, state: state, story: ["app resources: \(reference.path)"], failures: [], refusal: nil)
     case .expect(let expectations):

@@ -1,4 +1,5 @@
 import ConsentCore
+import TextSupport
 
 /// Writes actions as `.attsim` script lines, the inverse of `ScriptParser` (used by `--record`).
 public enum ScriptWriter {
@@ -48,24 +49,20 @@ public enum ScriptWriter {
     }
   }
 
-  /// The lines that bring a fresh script (SPEC §2 defaults) to `state`'s device, app and SDK setup.
-  public static func setupLines(for state: ConsentState) -> [String] {
+  /// The actions that bring a fresh script (SPEC §2 defaults) to `state`'s device, app and SDK setup.
+  public static func setupActions(for state: ConsentState) -> [Action] {
     let device = state.device
-    var lines = [
-      line(
-        for: .deviceConfigured(
-          DeviceChange(
-            iOS: device.iOS, kind: device.kind, trackingSwitchOn: device.trackingSwitchOn,
-            restricted: device.restricted,
-            limitAdTracking: device.limitAdTracking, idfa: device.idfa, otherAlertOnScreen: device.otherAlertOnScreen))),
-      line(
-        for: .appConfigured(
-          AppChange(
-            hasUsageDescription: state.app.hasUsageDescription, lifecycle: state.app.lifecycle, locale: state.app.locale
-          ))),
+    var actions: [Action] = [
+      .deviceConfigured(
+        DeviceChange(
+          iOS: device.iOS, kind: device.kind, trackingSwitchOn: device.trackingSwitchOn, restricted: device.restricted,
+          limitAdTracking: device.limitAdTracking, idfa: device.idfa, otherAlertOnScreen: device.otherAlertOnScreen)),
+      .appConfigured(
+        AppChange(
+          hasUsageDescription: state.app.hasUsageDescription, lifecycle: state.app.lifecycle, locale: state.app.locale)),
     ]
-    if state.sdk.initialized { lines.append(line(for: .sdkInitialized(state.sdk.options))) }
-    return lines
+    if state.sdk.initialized { actions.append(.sdkInitialized(state.sdk.options)) }
+    return actions
   }
 
   /// A value as a script word: bare when it can be, else in double quotes with `"` and `\` escaped.
@@ -77,5 +74,21 @@ public enum ScriptWriter {
       }
     if bare { return value }
     return "\"" + value.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"") + "\""
+  }
+}
+
+/// A line of a script as a value: what `--record` writes and guided mode replays.
+public enum ScriptLine: Hashable, Sendable {
+  /// An action, written as its command.
+  case action(Action)
+  /// A comment (`# scenario: …`).
+  case comment(String)
+
+  /// The line as it goes in a script.
+  public var text: String {
+    switch self {
+    case .action(let action): ScriptWriter.line(for: action)
+    case .comment(let text): "# " + text.escapingControlCharacters
+    }
   }
 }

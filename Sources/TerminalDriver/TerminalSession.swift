@@ -1,17 +1,19 @@
 import CNcurses
 import ConsentUI
 import Glibc
+import Scenarios
 
 /// The UI's run loop on a real terminal: draw, wait for input or a signal, update, repeat. It blocks in
 /// poll(2) between events, so an idle session costs nothing. The terminal is restored on `q`, Ctrl-C, every
 /// signal whose default action would end the process, and on crashes.
 public enum TerminalSession {
   /// Runs the UI until the user quits or a signal ends it; `afterFirstFrame` runs once the first frame is
-  /// on screen (slow work that can wait), `record` receives every script line (and returns why it could not
-  /// be written, if it could not), `finished` the last state. Returns the signal that ended the session, or 0.
+  /// on screen (slow work that can wait) and hands back what it learned as events, `record` receives every
+  /// script line (and returns why it could not be written, if it could not), `finished` the last state.
+  /// Returns the signal that ended the session, or 0.
   public static func run(
-    _ state: UIState, terminal: Terminal, afterFirstFrame: (inout UIState) -> Void = { _ in },
-    record: (String) -> String?, finished: (UIState) -> Void = { _ in }
+    _ state: UIState, terminal: Terminal, afterFirstFrame: (UIState) -> [UIEvent] = { _ in [] },
+    record: (ScriptLine) -> String?, finished: (UIState) -> Void = { _ in }
   ) -> Int32 {
     var state = state
     defer { finished(state) }
@@ -25,7 +27,7 @@ public enum TerminalSession {
     // A resize before the handlers were in place went unnoticed: start from the size the terminal has now.
     terminal.adoptWindowSize()
     var frame = draw(state, on: terminal)
-    afterFirstFrame(&state)
+    for event in afterFirstFrame(state) where handle(event, &state, record: record) { return 0 }
     frame = draw(state, on: terminal)
     while true {
       var watched = [
@@ -69,7 +71,7 @@ public enum TerminalSession {
   }
 
   /// Feeds one event to the UI and carries out its effects; returns whether the UI asked to quit.
-  private static func handle(_ event: UIEvent, _ state: inout UIState, record: (String) -> String?) -> Bool {
+  private static func handle(_ event: UIEvent, _ state: inout UIState, record: (ScriptLine) -> String?) -> Bool {
     for effect in state.handle(event) {
       switch effect {
       case .record(let line):

@@ -157,7 +157,7 @@ enum Benchmark {
   static func walk(depth: Int, runs: Int) {
     let starts = IOSVersion.planVersions.map { version -> ConsentState in
       var state = ConsentState()
-      state.device.iOS = version
+      try? state.apply(.deviceConfigured(DeviceChange(iOS: version)))
       return state
     }
     var times: [Double] = []

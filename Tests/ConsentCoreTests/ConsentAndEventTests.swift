@@ -52,7 +52,7 @@ import Testing
     try subject.apply(.consentSet(track: true, identify: true))
     #expect(subject.sdk.queue.isEmpty && subject.events.lastFate == .sent)
     #expect(subject.events.lastSent.map(\.name) == ["a"] && subject.events.sentCount == 1)
-    #expect(subject.events.lastSent[0].payload.attAuthorizationStatus == "authorized")
+    #expect(subject.events.lastSent[0].payload.attAuthorizationStatus == .authorized)
     #expect(subject.sdk.consent == Consent(track: true, identify: true))
   }
 
@@ -76,7 +76,7 @@ import Testing
     try subject.apply(.allowTapped)
     #expect(subject.events.lastSent.isEmpty)
     try subject.apply(.eventTracked(name: "after"))
-    #expect(subject.events.lastSent.map(\.payload.attAuthorizationStatus) == ["authorized"])
+    #expect(subject.events.lastSent.map(\.payload.attAuthorizationStatus) == [.authorized])
     #expect(subject.events.sentCount == 2)
   }
 

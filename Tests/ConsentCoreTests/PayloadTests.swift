@@ -4,9 +4,9 @@ import Testing
 /// SPEC §1.5: what the SDK puts in the user payload, and the warnings about it.
 @Suite struct PayloadTests {
   @Test(arguments: [
-    (ATTAnswer.authorized, "authorized", Optional(IDFA.demo)), (.denied, "denied", nil),
+    (ATTAnswer.authorized, ATTStatus.authorized, Optional(IDFA.demo)), (.denied, .denied, nil),
   ])
-  func methodAPassesTheStatusAndTheIDFAOnlyWhenAuthorized(answer: ATTAnswer, status: String, idfa: String?) throws {
+  func methodAPassesTheStatusAndTheIDFAOnlyWhenAuthorized(answer: ATTAnswer, status: ATTStatus, idfa: String?) throws {
     let tap: Action = answer == .authorized ? .allowTapped : .askNotToTrackTapped
     let subject = try state(initialize(.methodA), .trackingRequested, tap)
     #expect(subject.sdk.payload == Payload(attAuthorizationStatus: status, advertisingId: idfa))
@@ -26,7 +26,7 @@ import Testing
     try subject.apply(.trackingRequested)
     if status == .notDetermined { try subject.apply(.relaunched) }
     if status != .notDetermined {
-      #expect(subject.sdk.payload == Payload(attAuthorizationStatus: status.name, advertisingId: nil))
+      #expect(subject.sdk.payload == Payload(attAuthorizationStatus: status, advertisingId: nil))
     } else {
       #expect(subject.sdk.payload.isEmpty)
     }
@@ -34,7 +34,7 @@ import Testing
 
   @Test func methodBStoresExactlyWhatIsPassedAndWarnsOnMisuse() throws {
     let subject = try state(initialize(.methodB), .methodBCalled(status: .denied, advertisingId: IDFA.demo))
-    #expect(subject.sdk.payload == Payload(attAuthorizationStatus: "denied", advertisingId: IDFA.demo))
+    #expect(subject.sdk.payload == Payload(attAuthorizationStatus: .denied, advertisingId: IDFA.demo))
     #expect(subject.warningKinds.contains(.idfaWithoutAuthorization))
   }
 
@@ -51,7 +51,7 @@ import Testing
     let subject = try state(
       initialize(.methodB), .methodBCalled(status: .authorized, advertisingId: IDFA.demo),
       .methodBCalled(status: .denied, advertisingId: ""))
-    #expect(subject.sdk.payload == Payload(attAuthorizationStatus: "denied", advertisingId: nil))
+    #expect(subject.sdk.payload == Payload(attAuthorizationStatus: .denied, advertisingId: nil))
   }
 
   @Test(arguments: [(ATTAnswer.authorized, Optional(IDFA.demo)), (.denied, nil)])
@@ -94,10 +94,10 @@ import Testing
   @Test func settingsChangeMakesThePayloadStaleUntilTheAppCallsAgain() throws {
     var subject = try state(initialize(), .trackingRequested, .allowTapped, .appTrackingSwitchChanged(on: false))
     #expect(subject.statusWord == "denied")
-    #expect(subject.sdk.payload.attAuthorizationStatus == "authorized")
+    #expect(subject.sdk.payload.attAuthorizationStatus == .authorized)
     #expect(subject.warningKinds.contains(.stalePayload))
     try subject.apply(.trackingRequested)
-    #expect(subject.sdk.payload == Payload(attAuthorizationStatus: "denied", advertisingId: nil))
+    #expect(subject.sdk.payload == Payload(attAuthorizationStatus: .denied, advertisingId: nil))
     #expect(!subject.warningKinds.contains(.stalePayload))
   }
 

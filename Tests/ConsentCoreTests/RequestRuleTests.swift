@@ -82,7 +82,7 @@ import Testing
     #expect(subject.statusWord == expected && !subject.app.promptOnScreen)
     try subject.apply(.trackingRequested)
     #expect(!subject.app.promptOnScreen)
-    #expect(subject.sdk.payload.attAuthorizationStatus == expected)
+    #expect(subject.sdk.payload.attAuthorizationStatus?.name == expected)
   }
 
   @Test func globalSwitchOffRemembersNothing() throws {

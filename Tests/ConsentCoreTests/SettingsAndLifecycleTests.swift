@@ -72,7 +72,7 @@ import Testing
     let subject = try state(device(ios: "14.5"), initialize(), .trackingRequested, .allowTapped, device(ios: "17.4"))
     #expect(subject.statusWord == "authorized")
     #expect(!subject.sdk.initialized)
-    #expect(subject.sdk.payload.attAuthorizationStatus == "authorized")
+    #expect(subject.sdk.payload.attAuthorizationStatus == .authorized)
   }
 
   @Test func updateFrom13To14StartsAtNotDeterminedAndMayAsk() throws {

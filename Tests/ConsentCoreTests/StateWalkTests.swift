@@ -1,5 +1,7 @@
-import ConsentCore
 import Testing
+
+// The invariant tests build states the model could never reach, so they set its parts directly.
+@testable import ConsentCore
 
 /// The exhaustive walk: every state reachable in six actions from each iOS release of the plan, with every
 /// invariant checked on every transition.
@@ -7,7 +9,7 @@ import Testing
   static var starts: [ConsentState] {
     IOSVersion.planVersions.map { version in
       var state = ConsentState()
-      state.device.iOS = version
+      try? state.apply(.deviceConfigured(DeviceChange(iOS: version)))
       return state
     }
   }
@@ -24,7 +26,7 @@ import Testing
     let before = try state(initialize(), .trackingRequested)
     var leaked = before
     leaked.app.screen = .home
-    leaked.sdk.payload = Payload(attAuthorizationStatus: "denied", advertisingId: IDFA.demo)
+    leaked.sdk.payload = Payload(attAuthorizationStatus: .denied, advertisingId: IDFA.demo)
     leaked.sdk.payloadWriter = .methodA
     let broken = Invariants.violations(before: before, action: .askNotToTrackTapped, after: leaked)
     #expect(broken.contains("method-a stored an advertising_id without authorized"))
@@ -42,7 +44,7 @@ import Testing
   @Test func walkReportsThePathToAViolation() {
     // Start from a state the model could never reach: method-a's payload leaking an IDFA with denied.
     var corrupt = ConsentState()
-    corrupt.sdk.payload = Payload(attAuthorizationStatus: "denied", advertisingId: IDFA.demo)
+    corrupt.sdk.payload = Payload(attAuthorizationStatus: .denied, advertisingId: IDFA.demo)
     corrupt.sdk.payloadWriter = .methodA
     let report = StateWalk(alphabet: [.prePermissionShown, .allowTapped]).run(from: [corrupt], depth: 2)
     #expect(report.states == 2 && report.transitions == 1 && report.refusals == 3)

@@ -17,7 +17,7 @@ import Testing
     )
     var pilot = Pilot()
     pilot.recorded += pilot.state.startScenario(walk).compactMap { effect in
-      if case .record(let line) = effect { return line }
+      if case .record(let line) = effect { return line.text }
       return nil
     }
     #expect(pilot.state.guide?.nextStep?.command == "prepermission show")
@@ -74,7 +74,7 @@ import Testing
 
   @Test func aRecordedSessionOpensInGuidedMode() throws {
     var recorder = Pilot()
-    var session = recorder.state.recordingHeader
+    var session = recorder.state.recordingHeader.map(\.text)
     recorder.press("p", "enter", "a", "s", "tab", "enter", "s", "t")
     session += recorder.recorded
     let replay = try scenario(session.joined(separator: "\n"), title: "recorded")
@@ -89,9 +89,8 @@ import Testing
 
   @Test func thePickerStartsALibraryScenario() throws {
     var pilot = Pilot()
-    pilot.state.adoptScenarios([
-      try scenario("request\n", title: "First"), try scenario("reinstall\n", title: "Second"),
-    ])
+    pilot.state.handle(
+      .scenariosLoaded([try scenario("request\n", title: "First"), try scenario("reinstall\n", title: "Second")]))
     pilot.press("g")
     #expect(pilot.text.contains("Walk a scenario") && pilot.text.contains("Second"))
     pilot.press("down", "enter")

@@ -102,9 +102,19 @@ import Testing
 
   @Test func refusedActionsAreLoggedNotRecorded() {
     var pilot = Pilot()
-    pilot.press("s", "down", "enter")
+    // On a restricted device Settings locks the switch: pressing it is refused.
+    pilot.press("d", "down", "down", "down", "right", "esc", "s", "enter")
     #expect(pilot.state.log.last?.kind == .refusal)
-    #expect(pilot.recorded == ["app state=background"])
+    #expect(pilot.recorded == ["device restricted=yes", "app state=background"])
+  }
+
+  @Test func aSwitchSettingsDoesNotShowTakesNoFocus() {
+    var pilot = Pilot()
+    pilot.press("s")
+    // The app has not asked: its switch is not drawn, so focus goes from the global switch to Back.
+    #expect(pilot.state.buttons == [.globalSwitch, .closeSettings])
+    pilot.press("down")
+    #expect(pilot.state.focusedButton == .closeSettings)
   }
 
   @Test(arguments: ["q", "ctrl-c"])
@@ -131,7 +141,7 @@ import Testing
       "d", "down", "right", "esc", "enter", "a", "l", "x", "t",
     ]
     var pilot = Pilot()
-    var script = pilot.state.recordingHeader
+    var script = pilot.state.recordingHeader.map(\.text)
     var payloads: [Payload] = []
     for key in keys {
       let before = pilot.recorded.count

@@ -56,7 +56,7 @@ struct Pilot {
   private mutating func apply(_ effects: [UIEffect]) {
     for effect in effects {
       switch effect {
-      case .record(let line): recorded.append(line)
+      case .record(let line): recorded.append(line.text)
       case .quit: quit = true
       }
     }

@@ -26,7 +26,8 @@ import Testing
     try state.apply(.deviceConfigured(DeviceChange(iOS: IOSVersion(15, 0), kind: .simulator, restricted: true)))
     try state.apply(.appConfigured(AppChange(hasUsageDescription: false, lifecycle: .inactive)))
     try state.apply(.sdkInitialized(SDKOptions(integration: .blog, useConsent: true)))
-    let script = try ScriptParser.parse(ScriptWriter.setupLines(for: state).joined(separator: "\n"), file: "setup")
+    let script = try ScriptParser.parse(
+      ScriptWriter.setupActions(for: state).map(ScriptWriter.line(for:)).joined(separator: "\n"), file: "setup")
     var replayed: ConsentState?
     ScriptRunner.run(script) { replayed = $0.state }
     #expect(replayed?.device == state.device)

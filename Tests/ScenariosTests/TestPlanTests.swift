@@ -33,7 +33,7 @@ import Testing
           && $0.setup.integration == .methodA
       })
     #expect(row.outcome.statusWord == "authorized")
-    #expect(row.outcome.sdk.payload == Payload(attAuthorizationStatus: "authorized", advertisingId: IDFA.demo))
+    #expect(row.outcome.sdk.payload == Payload(attAuthorizationStatus: .authorized, advertisingId: IDFA.demo))
   }
 
   @Test func csvHasAHeaderAndOneQuotedLinePerRow() {

@@ -143,6 +143,9 @@ public struct AppResources: Sendable {
   /// lproj names that are not languages: interface bases and Xcode's multi-language catalogs.
   static let notLanguages: Set<String> = ["Base", "mul"]
 
+  /// Whether the app's Info.plist has `NSUserTrackingUsageDescription` (else requesting tracking crashes it).
+  public var hasUsageDescription: Bool { infoPlist?.usageDescription != nil }
+
   /// Every file attsim read from the app: Info.plist, strings files and catalogs.
   public var files: [String] {
     (infoPlist.map { [$0.path] } ?? []) + folders.flatMap { $0.files.values.map(\.path) } + catalogs.map(\.path)
