@@ -7,7 +7,7 @@ import Testing
     let tmux = try Tmux(Tmux.attsim)
     #expect(try tmux.waitFor("simulator controls"), "\(tmux.screen)")
     try allowByKeyboard(tmux)
-    #expect(try tmux.capture().contains("\"authorized\""))
+    #expect(try tmux.waitFor("\"authorized\""))
     try tmux.send("q")
     #expect(tmux.waitForExit() == 0)
   }
@@ -52,10 +52,9 @@ import Testing
     try tmux.send("q")
     #expect(tmux.waitForExit() == 0)
     // The summary attsim prints on leaving (compared without spaces: the pane wraps it at 80 columns).
-    let after = tmux.screen.filter { !$0.isWhitespace }
     let summary =
       "scenario Allow with method-a puts the status and the IDFA in the payload: 10 of 10 expectations passed"
-    #expect(after.contains(summary.filter { !$0.isWhitespace }))
+    #expect(try tmux.waitUntil { $0.filter { !$0.isWhitespace }.contains(summary.filter { !$0.isWhitespace }) })
   }
 
   @Test func sigtermRestoresTheTerminal() throws {
@@ -64,7 +63,7 @@ import Testing
     kill(try tmux.commandPID(), SIGTERM)
     #expect(tmux.waitForExit() == 128 + Int(SIGTERM))
     // Left the alternate screen: the UI is gone from the pane.
-    #expect(!(try tmux.capture().contains("simulator controls")))
+    #expect(try tmux.waitUntil { !$0.contains("simulator controls") })
   }
 
   @Test func aTooSmallWindowSaysHowBigItMustBeAndFollowsResizes() throws {

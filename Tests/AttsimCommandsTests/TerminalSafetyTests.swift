@@ -9,13 +9,13 @@ import Testing
   func aSignalThatEndsTheSessionRestoresTheTerminal(signal: Int32) throws {
     let tmux = try Tmux(Tmux.attsim)
     #expect(try tmux.waitFor("simulator controls"), "\(tmux.screen)")
-    #expect(try tmux.paneFlag("alternate_on") == "1" && tmux.paneFlag("mouse_any_flag") == "1")
+    #expect(try tmux.waitForFlag("alternate_on", "1") && tmux.waitForFlag("mouse_any_flag", "1"))
     kill(try tmux.commandPID(), signal)
     #expect(tmux.waitForExit() == 128 + Int(signal))
-    #expect(try tmux.paneFlag("alternate_on") == "0")
-    #expect(try tmux.paneFlag("cursor_flag") == "1")
-    #expect(try tmux.paneFlag("mouse_any_flag") == "0")
-    #expect(!(try tmux.capture().contains("simulator controls")))
+    #expect(try tmux.waitForFlag("alternate_on", "0"))
+    #expect(try tmux.waitForFlag("cursor_flag", "1"))
+    #expect(try tmux.waitForFlag("mouse_any_flag", "0"))
+    #expect(try tmux.waitUntil { !$0.contains("simulator controls") })
   }
 
   @Test func aSecondSignalStillFindsTheTerminalRestored() throws {
@@ -25,7 +25,7 @@ import Testing
     kill(pid, SIGQUIT)
     kill(pid, SIGQUIT)
     #expect(tmux.waitForExit() != nil)
-    #expect(try tmux.paneFlag("alternate_on") == "0" && tmux.paneFlag("cursor_flag") == "1")
+    #expect(try tmux.waitForFlag("alternate_on", "0") && tmux.waitForFlag("cursor_flag", "1"))
   }
 
   @Test func anExistingRecordingIsNeverReplacedWithoutForce() throws {
@@ -33,7 +33,7 @@ import Testing
     let existing = try write("# my recording\nsdk init\nrequest\n", to: "s.attsim", in: folder)
     let refused = try Tmux("\(Tmux.attsim) --record s.attsim", width: 160, in: folder.path)
     #expect(refused.waitForExit() == 2)
-    #expect(try refused.capture().contains("'s.attsim' already exists; attsim does not overwrite it (use --force"))
+    #expect(try refused.waitFor("'s.attsim' already exists; attsim does not overwrite it (use --force"))
     #expect(try String(contentsOfFile: existing, encoding: .utf8) == "# my recording\nsdk init\nrequest\n")
     let forced = try Tmux("\(Tmux.attsim) --record s.attsim --force", in: folder.path)
     #expect(try forced.waitFor("● REC"), "\(forced.screen)")
@@ -48,7 +48,7 @@ import Testing
       "# title: mine\nrequest\ntap allow\nexpect status=authorized\n", to: "x.attsim", in: folder)
     let tmux = try Tmux("\(Tmux.attsim) --record x.attsim --force --scenario x.attsim", width: 160, in: folder.path)
     #expect(tmux.waitForExit() == 2)
-    #expect(try tmux.capture().contains("it is one of the inputs"))
+    #expect(try tmux.waitFor("it is one of the inputs"))
     #expect(try String(contentsOfFile: scenario, encoding: .utf8).hasPrefix("# title: mine"))
   }
 
@@ -62,7 +62,7 @@ import Testing
     #expect(try tmux.capture().contains("recording stopped"))
     try tmux.send("q")
     #expect(tmux.waitForExit() == 2)
-    #expect(try tmux.capture().contains("attsim: the recording is incomplete: cannot write 'r.attsim'"))
+    #expect(try tmux.waitFor("attsim: the recording is incomplete: cannot write 'r.attsim'"))
     let kept = try String(contentsOf: folder.appendingPathComponent("r.attsim"), encoding: .utf8)
     #expect(kept.hasPrefix("# attsim session") && kept.utf8.count == 1024)
   }

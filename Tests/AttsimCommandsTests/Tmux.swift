@@ -20,21 +20,22 @@ final class Tmux {
     URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("attsim").path
   }
 
-  /// Starts `command` in a new `width`×`height` session, in `directory` if given; the pane stays after the
-  /// command exits.
+  /// Starts `command` in a new `width`×`height` session, in `directory` if given. The pane's shell stays
+  /// after the command (so its last screen stays to be read: a pane that dies is cleared by tmux).
   init(_ command: String, width: Int = 80, height: Int = 24, in directory: String? = nil) throws {
     let id = UUID().uuidString.prefix(8)
     name = "attsim-test-\(id)"
     socket = "attsim-test-\(id)"
     statusFile = FileManager.default.temporaryDirectory.appendingPathComponent("attsim-exit-\(id)").path
-    // The first tmux command starts the server, which must not inherit a pipe of ours.
-    try run(["new-session", "-d", "-s", name, "-x", "\(width)", "-y", "\(height)"], capturing: false)
-    try run(["set-option", "-w", "-t", name, "remain-on-exit", "on"], capturing: false)
-    // The pane's shell writes attsim's exit status to a file when it ends (tmux does not always know it),
-    // first to a temporary name and then renamed, so a reader never sees half of it.
+    // The pane's shell writes attsim's exit status to a file when it ends, first to a temporary name and then
+    // renamed, so a reader never sees half of it; then it waits until the test kills the server.
     let change = directory.map { "cd '\($0)' && " } ?? ""
-    let script = "\(change)\(command); echo $? > '\(statusFile).part'; mv '\(statusFile).part' '\(statusFile)'"
-    try run(["respawn-pane", "-k", "-t", name, script], capturing: false)
+    let script =
+      "\(change)\(command); echo $? > '\(statusFile).part'; mv '\(statusFile).part' '\(statusFile)'; exec sleep 86400"
+    // No configuration file: every test starts from tmux's defaults.
+    try run(
+      ["-f", "/dev/null", "new-session", "-d", "-s", name, "-x", "\(width)", "-y", "\(height)", script],
+      capturing: false)
   }
 
   deinit {
@@ -101,6 +102,17 @@ final class Tmux {
     return false
   }
 
+  /// Waits until the pane's format variable `name` reads `value` (tmux reads a pane's output on its own time:
+  /// the process may have ended before tmux has seen its last bytes).
+  func waitForFlag(_ name: String, _ value: String, seconds: Double = 20) throws -> Bool {
+    let deadline = Date().addingTimeInterval(seconds)
+    while Date() < deadline {
+      if try paneFlag(name) == value { return true }
+      Thread.sleep(forTimeInterval: 0.02)
+    }
+    return false
+  }
+
   /// A tmux format variable of the pane (`alternate_on`, `cursor_flag`, `mouse_any_flag`).
   func paneFlag(_ variable: String) throws -> String {
     try run(["display-message", "-p", "-t", name, "#{\(variable)}"]).trimmingCharacters(in: .whitespacesAndNewlines)
@@ -111,47 +123,50 @@ final class Tmux {
     try run(["resize-window", "-t", name, "-x", "\(width)", "-y", "\(height)"], capturing: false)
   }
 
-  /// Runs tmux with posix_spawn rather than Foundation's `Process`, closing every descriptor above 2 in the
-  /// child: the tmux server a command may start lives on, and must not hold any descriptor of ours
-  /// (Foundation watches one per child to see it exit; a pipe end would never reach end of file).
+  /// Runs tmux with posix_spawn rather than Foundation's `Process`. The child gets /dev/null for input and
+  /// errors and a fresh temporary file for output (read after it exits: no pipe whose end a tmux server
+  /// could keep open), and every other descriptor is closed in it, atomically, with glibc's
+  /// `posix_spawn_file_actions_addclosefrom_np`: the server a command may start lives on, and must not hold
+  /// any descriptor of ours or of a test running beside this one.
   @discardableResult
   private func run(_ arguments: [String], capturing: Bool = true) throws -> String {
-    var output: [Int32] = [-1, -1]
-    guard pipe(&output) == 0 else { throw TmuxError.spawnFailed }
+    let output = FileManager.default.temporaryDirectory.appendingPathComponent("attsim-tmux-\(UUID().uuidString)").path
+    defer { unlink(output) }
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
     posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-    if capturing {
-      posix_spawn_file_actions_adddup2(&actions, output[1], 1)
-    } else {
-      posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-    }
+    posix_spawn_file_actions_addopen(&actions, 1, capturing ? output : "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0o600)
     posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-    // Close every other descriptor in the child (glibc ignores ones another thread closed meanwhile).
-    let open = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
-    for descriptor in open.compactMap({ Int32($0) }) where descriptor > 2 {
-      posix_spawn_file_actions_addclose(&actions, descriptor)
-    }
+    guard let closeFrom = Tmux.closeFrom else { throw TmuxError.spawnFailed }
+    _ = closeFrom(&actions, 3)
     let path = Tmux.tmux ?? "/usr/bin/tmux"
     let argv = ([path, "-L", socket] + arguments).map { strdup($0) } + [nil]
     defer { argv.forEach { free($0) } }
+    // The calling thread may block signals (test runners' worker threads do); the child must not inherit
+    // that, or the server it starts ignores the SIGTERM that `kill-server` sends it and lives on.
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var noSignals = sigset_t()
+    sigemptyset(&noSignals)
+    posix_spawnattr_setsigmask(&attributes, &noSignals)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
     var pid: pid_t = 0
-    let spawned = posix_spawn(&pid, path, &actions, nil, argv, environ)
-    close(output[1])
-    defer { close(output[0]) }
-    guard spawned == 0 else { throw TmuxError.spawnFailed }
-    var data: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 4096)
-    while true {
-      let count = read(output[0], &chunk, chunk.count)
-      if count <= 0 { break }
-      data += chunk[0..<count]
-    }
+    guard posix_spawn(&pid, path, &actions, &attributes, argv, environ) == 0 else { throw TmuxError.spawnFailed }
     var status: Int32 = 0
-    waitpid(pid, &status, 0)
-    return String(decoding: data, as: UTF8.self)
+    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+    guard capturing else { return "" }
+    return (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
   }
+
+  /// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34 and later), which Swift's Glibc module does not
+  /// declare.
+  private static let closeFrom: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32)? = {
+    guard let symbol = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np") else { return nil }
+    return unsafeBitCast(
+      symbol, to: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32).self)
+  }()
 }
 
 /// tmux could not be started.
