@@ -1,7 +1,7 @@
 import ConsentCore
 import PromptStrings
 
-/// One `key=value` of an `expect` line.
+/// One `key=value` of an `expect` line, its value decoded once by the parser.
 public struct Expectation: Hashable, Sendable {
   /// What an expectation looks at.
   public enum Subject: Hashable, Sendable {
@@ -21,27 +21,60 @@ public struct Expectation: Hashable, Sendable {
     case warning
     /// Some words of the purpose string the dialog shows in the app's locale (needs `app bundle=`).
     case promptText
-    /// Where that purpose string comes from: `strings`, `catalog`, `info-plist` or `none`.
+    /// Where that purpose string comes from: `strings`, `catalog`, `info-plist`, `build-setting` or `none`.
     case promptSource
     /// The blog recipe's last callback, `true,IDFA` / `false,00` (`none` before any); `IDFA` stands for
     /// whatever the device hands out now, the zero IDFA on the Simulator.
     case callback
   }
 
+  /// The value an expectation wants, as the parser decoded it.
+  public enum Value: Hashable, Sendable {
+    /// An ATT status; nil for `unavailable` (no ATT below iOS 14).
+    case status(ATTStatus?)
+    /// Whether something is so (`prompt=shown`, `crashed=yes`).
+    case flag(Bool)
+    /// An identifier, upper-cased (`zero` is the zero IDFA).
+    case identifier(String)
+    /// A payload key must not be there.
+    case absent
+    /// Nothing yet: no warning, no event, no callback.
+    case none
+    /// A word or words, as written (a payload value, words of a warning or of the purpose string, a source).
+    case text(String)
+    /// What became of the last tracked event.
+    case event(EventFate)
+    /// The blog recipe's callback: the Bool, and `00`, the device's IDFA, or a given one.
+    case callback(granted: Bool, identifier: CallbackIdentifier)
+  }
+
+  /// The String the blog recipe's callback is expected to carry.
+  public enum CallbackIdentifier: Hashable, Sendable {
+    /// `"00"`.
+    case none
+    /// Whatever the device hands out now.
+    case deviceIDFA
+    /// This identifier (upper-cased).
+    case identifier(String)
+  }
+
   /// What is looked at.
   public var subject: Subject
   /// The key as written.
   public var key: String
-  /// The expected value, as written.
+  /// The expected value, as written (for reports).
   public var expected: String
+  /// The expected value, decoded.
+  public var value: Value
   /// 1-based column of the key, for reports.
   public var column: Int
 
   /// An expectation on `subject`.
-  public init(subject: Subject, key: String, expected: String, column: Int) {
+  public init(subject: Subject, key: String, expected: String, value: Value, column: Int) {
     self.subject = subject
     self.key = key
     self.expected = expected
+    self.value = value
     self.column = column
   }
 
@@ -85,35 +118,32 @@ public struct Expectation: Hashable, Sendable {
 
   /// Whether the state meets this expectation.
   public func holds(in state: ConsentState, bundle: AppResources? = nil) -> Bool {
-    let actual = actual(in: state, bundle: bundle)
-    switch subject {
-    case .promptText:
-      return bundle != nil && actual.lowercased().contains(expected.lowercased())
-    case .warning:
-      if expected == "none" { return state.warnings.isEmpty }
-      return state.warnings.contains { $0.message.lowercased().contains(expected.lowercased()) }
-    case .deviceIDFA:
-      return Self.sameIdentifier(expected, actual)
-    case .payload(let key) where key == "advertising_id":
-      return expected == "absent" ? actual == "absent" : Self.sameIdentifier(expected, actual)
-    case .callback:
-      guard let callback = state.app.blogCallback, let comma = expected.firstIndex(of: ",") else {
-        return expected == actual
+    switch (subject, value) {
+    case (.status, .status(let status)): return state.status == status
+    case (.prompt, .flag(let shown)): return state.app.promptOnScreen == shown
+    case (.crashed, .flag(let crashed)): return state.app.crashed == crashed
+    case (.deviceIDFA, .identifier(let identifier)): return state.deviceIDFA.uppercased() == identifier
+    case (.payload(let key), .absent): return state.sdk.payload[key] == nil
+    case (.payload(let key), .identifier(let identifier)): return state.sdk.payload[key]?.uppercased() == identifier
+    case (.payload(let key), .status(let status)): return state.sdk.payload[key] == status?.name
+    case (.payload(let key), .text(let text)): return state.sdk.payload[key] == text
+    case (.event, .none): return state.events.lastFate == nil
+    case (.event, .event(let fate)): return state.events.lastFate == fate
+    case (.warning, .none): return state.warnings.isEmpty
+    case (.warning, .text(let words)):
+      return state.warnings.contains { $0.message.lowercased().contains(words.lowercased()) }
+    case (.promptText, .text(let words)):
+      return bundle != nil && actual(in: state, bundle: bundle).lowercased().contains(words.lowercased())
+    case (.promptSource, .text(let source)): return bundle != nil && actual(in: state, bundle: bundle) == source
+    case (.callback, .none): return state.app.blogCallback == nil
+    case (.callback, .callback(let granted, let identifier)):
+      guard let callback = state.app.blogCallback, callback.granted == granted else { return false }
+      switch identifier {
+      case .none: return callback.identifier == "00"
+      case .deviceIDFA: return callback.identifier != "00" && callback.identifier == state.deviceIDFA
+      case .identifier(let expected): return callback.identifier.uppercased() == expected
       }
-      let granted = expected[..<comma]
-      let identifier = String(expected[expected.index(after: comma)...])
-      guard granted == String(callback.granted) else { return false }
-      if identifier == "IDFA" { return callback.identifier == state.deviceIDFA && callback.identifier != "00" }
-      return identifier == "00" ? callback.identifier == "00" : Self.sameIdentifier(identifier, callback.identifier)
-    default:
-      return expected == actual
+    default: return false
     }
-  }
-
-  /// Compares identifiers: `zero` stands for the zero IDFA, and UUIDs match in any letter case.
-  static func sameIdentifier(_ expected: String, _ actual: String) -> Bool {
-    let wanted = expected == "zero" ? IDFA.zero : expected
-    if IDFA.isUUID(wanted) && IDFA.isUUID(actual) { return wanted.uppercased() == actual.uppercased() }
-    return wanted == actual
   }
 }

@@ -50,10 +50,7 @@ public enum ScriptParser {
   }
 
   /// The commands a script may use, for help and suggestions.
-  public static let commands = [
-    "device", "app", "sdk", "prepermission", "request", "tap", "method-b", "settings", "relaunch", "reinstall",
-    "consent", "track", "expect",
-  ]
+  public static let commands = Vocabulary.Command.allCases.map(\.rawValue)
 }
 
 /// Parses one line's words into a step.
@@ -69,86 +66,79 @@ struct LineParser {
       throw error(at: head.column, "a line starts with a command, not \"\(head.text.forMessage(limit: 60))\"")
     }
     let arguments = Array(words.dropFirst())
-    switch head.value {
-    case "device": return .action(.deviceConfigured(try deviceChange(arguments)))
-    case "app":
-      if let bundle = arguments.first(where: { $0.key == "bundle" }) {
-        let pairs = try keyValues(
-          arguments, command: "app bundle=", allowed: ["bundle", "target", "configuration"], required: ["bundle"])
-        guard !bundle.value.isEmpty else { throw error(at: bundle.valueColumn, "bundle needs a folder path") }
-        return .useBundle(
-          AppBundleReference(
-            path: bundle.value, target: pairs["target"]?.value, configuration: pairs["configuration"]?.value))
-      }
-      return .action(.appConfigured(try appChange(arguments)))
-    case "sdk": return .action(.sdkInitialized(try sdkOptions(arguments, after: head)))
-    case "prepermission":
-      let sub = try subcommand(arguments, after: head, choices: ["show", "continue", "not-now"])
-      let actions: [String: Action] = [
-        "show": .prePermissionShown, "continue": .prePermissionContinued, "not-now": .prePermissionDeclined,
-      ]
-      return .action(actions[sub]!)
-    case "request":
-      try expectNothing(after: arguments)
-      return .action(.trackingRequested)
-    case "tap":
-      let sub = try subcommand(arguments, after: head, choices: ["allow", "ask-not-to-track"])
-      return .action(sub == "allow" ? .allowTapped : .askNotToTrackTapped)
-    case "method-b": return .action(try methodB(arguments, after: head))
-    case "settings": return .action(try settings(arguments, after: head))
-    case "relaunch":
-      try expectNothing(after: arguments)
-      return .action(.relaunched)
-    case "reinstall":
-      try expectNothing(after: arguments)
-      return .action(.reinstalled)
-    case "consent": return .action(try consent(arguments, after: head))
-    case "track": return .action(try track(arguments, after: head))
-    case "expect": return .expect(try expectations(arguments, after: head))
-    default:
+    guard let command = Vocabulary.Command(rawValue: head.value) else {
       let hint = Suggestion.for(head.value, among: ScriptParser.commands)?.clause()
       throw error(
         at: head.column,
         "unknown command \"\(head.value.forMessage(limit: 60))\""
           + (hint ?? "; commands are \(ScriptParser.commands.joined(separator: ", "))"))
     }
+    switch command {
+    case .device: return .action(.deviceConfigured(try deviceChange(arguments)))
+    case .app:
+      if let bundle = arguments.first(where: { $0.key == Vocabulary.App.bundle }) {
+        let pairs = try keyValues(
+          arguments, command: "app bundle=", allowed: Vocabulary.App.bundleKeys, required: [Vocabulary.App.bundle])
+        guard !bundle.value.isEmpty else { throw error(at: bundle.valueColumn, "bundle needs a folder path") }
+        return .useBundle(
+          AppBundleReference(
+            path: bundle.value, target: pairs[Vocabulary.App.target]?.value,
+            configuration: pairs[Vocabulary.App.configuration]?.value))
+      }
+      return .action(.appConfigured(try appChange(arguments)))
+    case .sdk: return .action(.sdkInitialized(try sdkOptions(arguments, after: head)))
+    case .prepermission: return .action(try subcommand(arguments, after: head, choices: Vocabulary.prePermission))
+    case .request:
+      try expectNothing(after: arguments)
+      return .action(.trackingRequested)
+    case .tap: return .action(try subcommand(arguments, after: head, choices: Vocabulary.tap))
+    case .methodB: return .action(try methodB(arguments, after: head))
+    case .settings: return .action(try settings(arguments, after: head))
+    case .relaunch:
+      try expectNothing(after: arguments)
+      return .action(.relaunched)
+    case .reinstall:
+      try expectNothing(after: arguments)
+      return .action(.reinstalled)
+    case .consent: return .action(try consent(arguments, after: head))
+    case .track: return .action(try track(arguments, after: head))
+    case .expect: return .expect(try expectations(arguments, after: head))
+    }
   }
 
   // MARK: Commands
 
   private func deviceChange(_ arguments: [ScriptWord]) throws(ScriptError) -> DeviceChange {
-    let keys = ["ios", "kind", "tracking-switch", "restricted", "limit-ad-tracking", "idfa", "other-alert"]
-    let pairs = try keyValues(arguments, command: "device", allowed: keys, required: [], atLeastOne: true)
+    typealias Words = Vocabulary.Device
+    let pairs = try keyValues(arguments, command: "device", allowed: Words.keys, required: [], atLeastOne: true)
     var change = DeviceChange()
-    if let word = pairs["ios"] { change.iOS = try iOSVersion(word) }
-    if let word = pairs["kind"] { change.kind = try choice(word, DeviceKind.allCases.map { ($0.rawValue, $0) }) }
-    if let word = pairs["tracking-switch"] { change.trackingSwitchOn = try onOff(word) }
-    if let word = pairs["restricted"] { change.restricted = try yesNo(word) }
-    if let word = pairs["limit-ad-tracking"] { change.limitAdTracking = try onOff(word) }
-    if let word = pairs["idfa"] {
+    if let word = pairs[Words.iOS] { change.iOS = try iOSVersion(word) }
+    change.kind = try value(pairs, Words.kind)
+    change.trackingSwitchOn = try value(pairs, Words.trackingSwitch)
+    change.restricted = try value(pairs, Words.restricted)
+    change.limitAdTracking = try value(pairs, Words.limitAdTracking)
+    if let word = pairs[Words.idfa] {
       guard IDFA.isUUID(word.value) else {
         throw error(
           at: word.valueColumn, "idfa must be a UUID like \(IDFA.demo), not \"\(word.value.forMessage(limit: 60))\"")
       }
       change.idfa = word.value
     }
-    if let word = pairs["other-alert"] { change.otherAlertOnScreen = try yesNo(word) }
+    change.otherAlertOnScreen = try value(pairs, Words.otherAlert)
     return change
   }
 
   private func appChange(_ arguments: [ScriptWord]) throws(ScriptError) -> AppChange {
-    let keys = ["usage-description", "state", "locale", "bundle"]
-    let pairs = try keyValues(arguments, command: "app", allowed: keys, required: [], atLeastOne: true)
+    typealias Words = Vocabulary.App
+    let pairs = try keyValues(arguments, command: "app", allowed: Words.keys, required: [], atLeastOne: true)
     var change = AppChange()
-    if let word = pairs["usage-description"] {
-      change.hasUsageDescription = try choice(word, [("present", true), ("missing", false)])
-    }
-    if let word = pairs["state"] { change.lifecycle = try choice(word, Lifecycle.allCases.map { ($0.rawValue, $0) }) }
-    if let word = pairs["locale"] {
+    change.hasUsageDescription = try value(pairs, Words.usageDescription)
+    change.lifecycle = try value(pairs, Words.state)
+    if let word = pairs[Words.locale] {
       let valid =
         !word.value.isEmpty && word.value.count <= 35
         && word.value.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }
-        && word.value.first!.isLetter
+        && word.value.first?.isLetter == true
       guard valid else { throw error(at: word.valueColumn, "locale must be a language tag like en, pt-BR or zh-Hant") }
       change.locale = word.value
     }
@@ -156,57 +146,55 @@ struct LineParser {
   }
 
   private func sdkOptions(_ arguments: [ScriptWord], after head: ScriptWord) throws(ScriptError) -> SDKOptions {
-    guard let first = arguments.first, first.key == nil, first.value == "init" else {
+    typealias Words = Vocabulary.SDK
+    guard let first = arguments.first, first.key == nil, first.value == Words.subcommand else {
       throw error(at: arguments.first?.column ?? head.column + head.text.count + 1, "sdk needs \"init\": sdk init …")
     }
-    let keys = ["integration", "optout", "use-consent"]
-    let pairs = try keyValues(Array(arguments.dropFirst()), command: "sdk init", allowed: keys, required: [])
+    let pairs = try keyValues(Array(arguments.dropFirst()), command: "sdk init", allowed: Words.keys, required: [])
     var options = SDKOptions()
-    if let word = pairs["integration"] {
-      options.integration = try choice(word, Integration.allCases.map { ($0.rawValue, $0) })
-    }
-    if let word = pairs["optout"] { options.optOut = try trueFalse(word) }
-    if let word = pairs["use-consent"] { options.useConsent = try trueFalse(word) }
+    if let integration = try value(pairs, Words.integration) { options.integration = integration }
+    if let optOut = try value(pairs, Words.optOut) { options.optOut = optOut }
+    if let useConsent = try value(pairs, Words.useConsent) { options.useConsent = useConsent }
     return options
   }
 
   private func methodB(_ arguments: [ScriptWord], after head: ScriptWord) throws(ScriptError) -> Action {
-    let pairs = try keyValues(arguments, command: "method-b", allowed: ["status", "idfa"], required: ["status"])
-    let status = try choice(pairs["status"]!, ATTStatus.allCases.map { ($0.name, $0) })
-    return .methodBCalled(status: status, advertisingId: pairs["idfa"]?.value ?? "")
+    typealias Words = Vocabulary.MethodB
+    let pairs = try keyValues(
+      arguments, command: "method-b", allowed: [Words.status.key, Words.idfa], required: [Words.status.key])
+    guard let status = try value(pairs, Words.status) else { throw error(at: head.column, "method-b needs status=…") }
+    return .methodBCalled(status: status, advertisingId: pairs[Words.idfa]?.value ?? "")
   }
 
   private func settings(_ arguments: [ScriptWord], after head: ScriptWord) throws(ScriptError) -> Action {
-    let pairs = try keyValues(
-      arguments, command: "settings", allowed: ["app-tracking", "tracking-switch", "existing"], required: [],
-      atLeastOne: true)
-    if let word = pairs["app-tracking"] {
-      if let other = pairs["tracking-switch"] ?? pairs["existing"] {
+    typealias Words = Vocabulary.Settings
+    let pairs = try keyValues(arguments, command: "settings", allowed: Words.keys, required: [], atLeastOne: true)
+    let existingWord = pairs[Words.existing.key]
+    if let on = try value(pairs, Words.appTracking) {
+      if let other = pairs[Words.trackingSwitch.key] ?? existingWord {
         throw error(at: other.column, "settings changes one thing a line: app-tracking, or tracking-switch")
       }
-      return .appTrackingSwitchChanged(on: try onOff(word))
+      return .appTrackingSwitchChanged(on: on)
     }
-    guard let word = pairs["tracking-switch"] else {
-      throw error(at: pairs["existing"]!.column, "existing= goes with tracking-switch=off")
+    guard let word = pairs[Words.trackingSwitch.key], let on = try value(pairs, Words.trackingSwitch) else {
+      throw error(at: existingWord?.column ?? head.column, "existing= goes with tracking-switch=off")
     }
-    if try onOff(word) {
-      if let existing = pairs["existing"] {
-        throw error(at: existing.column, "existing= goes with tracking-switch=off")
-      }
+    if on {
+      if let existingWord { throw error(at: existingWord.column, "existing= goes with tracking-switch=off") }
       return .trackingSwitchTurnedOn
     }
-    guard let existing = pairs["existing"] else {
+    guard let existing = try value(pairs, Words.existing) else {
       throw error(
         at: word.column, "tracking-switch=off needs existing=keep or existing=stop (what happens to apps that answered)"
       )
     }
-    return .trackingSwitchTurnedOff(existing: try choice(existing, ExistingApps.allCases.map { ($0.rawValue, $0) }))
+    return .trackingSwitchTurnedOff(existing: existing)
   }
 
   private func consent(_ arguments: [ScriptWord], after head: ScriptWord) throws(ScriptError) -> Action {
-    let pairs = try keyValues(
-      arguments, command: "consent", allowed: ["track", "identify"], required: [], atLeastOne: true)
-    return .consentSet(track: try pairs["track"].map(trueFalse), identify: try pairs["identify"].map(trueFalse))
+    typealias Words = Vocabulary.Consent
+    let pairs = try keyValues(arguments, command: "consent", allowed: Words.keys, required: [], atLeastOne: true)
+    return .consentSet(track: try value(pairs, Words.track), identify: try value(pairs, Words.identify))
   }
 
   private func track(_ arguments: [ScriptWord], after head: ScriptWord) throws(ScriptError) -> Action {
@@ -240,62 +228,87 @@ struct LineParser {
       } else {
         throw unknownKey(word, command: "expect", allowed: Expectation.allKeys)
       }
-      try validateExpected(word, for: subject)
-      result.append(Expectation(subject: subject, key: key, expected: word.value, column: word.column))
+      let value = try expectedValue(word, for: subject)
+      result.append(Expectation(subject: subject, key: key, expected: word.value, value: value, column: word.column))
     }
     return result
   }
 
-  private func validateExpected(_ word: ScriptWord, for subject: Expectation.Subject) throws(ScriptError) {
+  /// The value of `key=value` in an `expect`, decoded once: the runner never reads the text again.
+  private func expectedValue(_ word: ScriptWord, for subject: Expectation.Subject) throws(ScriptError)
+    -> Expectation.Value
+  {
     let value = word.value
-    let statuses = ATTStatus.allCases.map(\.name)
-    let valid: (Bool, String)
+    let statuses = ATTStatus.allCases.map { ($0.name, Expectation.Value.status($0)) }
+    func identifier(_ text: String) -> Expectation.Value? {
+      if text == "zero" { return .identifier(IDFA.zero) }
+      return IDFA.isUUID(text) ? .identifier(text.uppercased()) : nil
+    }
     switch subject {
-    case .status:
-      valid = (statuses.contains(value) || value == "unavailable", (statuses + ["unavailable"]).joined(separator: ", "))
-    case .prompt: valid = (["shown", "none"].contains(value), "shown or none")
-    case .crashed: valid = (["yes", "no"].contains(value), "yes or no")
-    case .deviceIDFA: valid = (value == "zero" || IDFA.isUUID(value), "a UUID or zero")
-    case .payload("att_authorization_status"):
-      valid = (statuses.contains(value) || value == "absent", (statuses + ["absent"]).joined(separator: ", "))
-    case .payload: valid = (!value.isEmpty, "a value, zero or absent")
-    case .event: valid = (["sent", "queued", "dropped", "none"].contains(value), "sent, queued, dropped or none")
-    case .warning: valid = (!value.isEmpty, "some words of a warning, or none")
-    case .promptText: valid = (!value.isEmpty, "some words of the purpose string")
-    case .promptSource:
-      valid = (Expectation.promptSources.contains(value), Expectation.promptSources.joined(separator: ", "))
+    case .status: return try choice(word, statuses + [("unavailable", .status(nil))])
+    case .prompt: return try choice(word, [("shown", .flag(true)), ("none", .flag(false))])
+    case .crashed: return try choice(word, [("yes", .flag(true)), ("no", .flag(false))])
+    case .deviceIDFA:
+      guard let decoded = identifier(value) else { throw badValue(word, expected: "a UUID or zero") }
+      return decoded
+    case .payload("att_authorization_status"): return try choice(word, statuses + [("absent", .absent)])
+    case .payload:
+      guard !value.isEmpty else { throw badValue(word, expected: "a value, zero or absent") }
+      return value == "absent" ? .absent : identifier(value) ?? .text(value)
+    case .event:
+      return try choice(
+        word, [("none", .none)] + [EventFate.sent, .queued, .dropped].map { ($0.rawValue, .event($0)) })
+    case .warning:
+      guard !value.isEmpty else { throw badValue(word, expected: "some words of a warning, or none") }
+      return value == "none" ? .none : .text(value)
+    case .promptText:
+      guard !value.isEmpty else { throw badValue(word, expected: "some words of the purpose string") }
+      return .text(value)
+    case .promptSource: return try choice(word, Expectation.promptSources.map { ($0, .text($0)) })
     case .callback:
-      let parts = value.split(separator: ",", omittingEmptySubsequences: false)
-      let identifierOK =
-        parts.count == 2 && (["00", "IDFA", "zero"].contains(parts[1]) || IDFA.isUUID(String(parts[1])))
-      valid = (
-        value == "none" || (parts.count == 2 && ["true", "false"].contains(parts[0]) && identifierOK),
-        "true,IDFA or false,00 (or a UUID, zero, none)"
-      )
+      if value == "none" { return .none }
+      let parts = value.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+      let identifiers: [String: Expectation.CallbackIdentifier] = [
+        "00": .none, "IDFA": .deviceIDFA, "zero": .identifier(IDFA.zero),
+      ]
+      guard parts.count == 2, let granted = ["true": true, "false": false][parts[0]],
+        let identifier = identifiers[parts[1]] ?? (IDFA.isUUID(parts[1]) ? .identifier(parts[1].uppercased()) : nil)
+      else { throw badValue(word, expected: "true,IDFA or false,00 (or a UUID, zero, none)") }
+      return .callback(granted: granted, identifier: identifier)
     }
-    if !valid.0 {
-      throw error(
-        at: word.valueColumn, "bad value \"\(value.forMessage(limit: 60))\" for \(word.key ?? ""); expected \(valid.1)")
-    }
+  }
+
+  private func badValue(_ word: ScriptWord, expected: String) -> ScriptError {
+    error(
+      at: word.valueColumn,
+      "bad value \"\(word.value.forMessage(limit: 60))\" for \(word.key ?? ""); expected \(expected)")
   }
 
   // MARK: Pieces
 
-  private func subcommand(_ arguments: [ScriptWord], after head: ScriptWord, choices: [String]) throws(ScriptError)
-    -> String
+  /// The action one of a few words names (`tap allow`).
+  private func subcommand(_ arguments: [ScriptWord], after head: ScriptWord, choices: [(String, Action)])
+    throws(ScriptError) -> Action
   {
-    let list = choices.joined(separator: ", ")
+    let names = choices.map(\.0)
+    let list = names.joined(separator: ", ")
     guard let word = arguments.first else {
       throw error(at: head.column + head.text.count + 1, "\(head.value) needs one of \(list)")
     }
-    guard word.key == nil, choices.contains(word.value) else {
+    guard word.key == nil, let action = choices.first(where: { $0.0 == word.value })?.1 else {
       throw error(
         at: word.column,
-        "\(head.value) cannot do \"\(word.text.forMessage(limit: 60))\"\(hint(word.value, among: choices))expected one of \(list)"
+        "\(head.value) cannot do \"\(word.text.forMessage(limit: 60))\"\(hint(word.value, among: names))expected one of \(list)"
       )
     }
     try expectNothing(after: Array(arguments.dropFirst()))
-    return word.value
+    return action
+  }
+
+  /// The value of `field` among `pairs`, decoded from its word; nil when the key is not there.
+  private func value<T>(_ pairs: [String: ScriptWord], _ field: Vocabulary.Field<T>) throws(ScriptError) -> T? {
+    guard let word = pairs[field.key] else { return nil }
+    return try choice(word, field.words)
   }
 
   private func expectNothing(after arguments: [ScriptWord]) throws(ScriptError) {
@@ -344,16 +357,6 @@ struct LineParser {
       at: word.valueColumn,
       "bad value \"\(word.value.forMessage(limit: 60))\" for \(word.key ?? word.value)\(hint)expected \(names.joined(separator: ", "))"
     )
-  }
-
-  private func onOff(_ word: ScriptWord) throws(ScriptError) -> Bool {
-    try choice(word, [("on", true), ("off", false)])
-  }
-  private func yesNo(_ word: ScriptWord) throws(ScriptError) -> Bool {
-    try choice(word, [("yes", true), ("no", false)])
-  }
-  private func trueFalse(_ word: ScriptWord) throws(ScriptError) -> Bool {
-    try choice(word, [("true", true), ("false", false)])
   }
 
   private func iOSVersion(_ word: ScriptWord) throws(ScriptError) -> IOSVersion {

@@ -3,49 +3,58 @@ import TextSupport
 
 /// Writes actions as `.attsim` script lines, the inverse of `ScriptParser` (used by `--record`).
 public enum ScriptWriter {
-  /// The script line for `action`.
+  /// The script line for `action`, in the words the parser reads (`Vocabulary`).
   public static func line(for action: Action) -> String {
+    typealias Command = Vocabulary.Command
     switch action {
     case .deviceConfigured(let change):
-      var words = ["device"]
-      if let version = change.iOS { words.append("ios=\(version)") }
-      if let kind = change.kind { words.append("kind=\(kind.rawValue)") }
-      if let on = change.trackingSwitchOn { words.append("tracking-switch=\(on ? "on" : "off")") }
-      if let restricted = change.restricted { words.append("restricted=\(restricted ? "yes" : "no")") }
-      if let limit = change.limitAdTracking { words.append("limit-ad-tracking=\(limit ? "on" : "off")") }
-      if let idfa = change.idfa { words.append("idfa=\(idfa)") }
-      if let alert = change.otherAlertOnScreen { words.append("other-alert=\(alert ? "yes" : "no")") }
+      typealias Words = Vocabulary.Device
+      var words = [Command.device.rawValue]
+      if let version = change.iOS { words.append("\(Words.iOS)=\(version)") }
+      if let kind = change.kind { words.append(Words.kind.pair(kind)) }
+      if let on = change.trackingSwitchOn { words.append(Words.trackingSwitch.pair(on)) }
+      if let restricted = change.restricted { words.append(Words.restricted.pair(restricted)) }
+      if let limit = change.limitAdTracking { words.append(Words.limitAdTracking.pair(limit)) }
+      if let idfa = change.idfa { words.append("\(Words.idfa)=\(idfa)") }
+      if let alert = change.otherAlertOnScreen { words.append(Words.otherAlert.pair(alert)) }
       return words.joined(separator: " ")
     case .appConfigured(let change):
-      var words = ["app"]
-      if let present = change.hasUsageDescription {
-        words.append("usage-description=\(present ? "present" : "missing")")
-      }
-      if let lifecycle = change.lifecycle { words.append("state=\(lifecycle.rawValue)") }
-      if let locale = change.locale { words.append("locale=\(locale)") }
+      typealias Words = Vocabulary.App
+      var words = [Command.app.rawValue]
+      if let present = change.hasUsageDescription { words.append(Words.usageDescription.pair(present)) }
+      if let lifecycle = change.lifecycle { words.append(Words.state.pair(lifecycle)) }
+      if let locale = change.locale { words.append("\(Words.locale)=\(locale)") }
       return words.joined(separator: " ")
     case .sdkInitialized(let options):
-      return
-        "sdk init integration=\(options.integration.rawValue) optout=\(options.optOut) use-consent=\(options.useConsent)"
-    case .prePermissionShown: return "prepermission show"
-    case .prePermissionContinued: return "prepermission continue"
-    case .prePermissionDeclined: return "prepermission not-now"
-    case .trackingRequested: return "request"
-    case .allowTapped: return "tap allow"
-    case .askNotToTrackTapped: return "tap ask-not-to-track"
-    case .methodBCalled(let status, let advertisingId):
-      return "method-b status=\(status.name) idfa=\(quoted(advertisingId))"
-    case .appTrackingSwitchChanged(let on): return "settings app-tracking=\(on ? "on" : "off")"
-    case .trackingSwitchTurnedOff(let existing): return "settings tracking-switch=off existing=\(existing.rawValue)"
-    case .trackingSwitchTurnedOn: return "settings tracking-switch=on"
-    case .relaunched: return "relaunch"
-    case .reinstalled: return "reinstall"
-    case .consentSet(let track, let identify):
-      var words = ["consent"]
-      if let track { words.append("track=\(track)") }
-      if let identify { words.append("identify=\(identify)") }
+      typealias Words = Vocabulary.SDK
+      // Options left at their defaults (off) are not written.
+      var words = [Command.sdk.rawValue, Words.subcommand, Words.integration.pair(options.integration)]
+      if options.optOut { words.append(Words.optOut.pair(true)) }
+      if options.useConsent { words.append(Words.useConsent.pair(true)) }
       return words.joined(separator: " ")
-    case .eventTracked(let name): return "track \(quoted(name))"
+    case .prePermissionShown, .prePermissionContinued, .prePermissionDeclined:
+      return Command.prepermission.rawValue + " " + (Vocabulary.prePermission.first { $0.1 == action }?.0 ?? "")
+    case .trackingRequested: return Command.request.rawValue
+    case .allowTapped, .askNotToTrackTapped:
+      return Command.tap.rawValue + " " + (Vocabulary.tap.first { $0.1 == action }?.0 ?? "")
+    case .methodBCalled(let status, let advertisingId):
+      typealias Words = Vocabulary.MethodB
+      return "\(Command.methodB.rawValue) \(Words.status.pair(status)) \(Words.idfa)=\(quoted(advertisingId))"
+    case .appTrackingSwitchChanged(let on):
+      return "\(Command.settings.rawValue) \(Vocabulary.Settings.appTracking.pair(on))"
+    case .trackingSwitchTurnedOff(let existing):
+      typealias Words = Vocabulary.Settings
+      return "\(Command.settings.rawValue) \(Words.trackingSwitch.pair(false)) \(Words.existing.pair(existing))"
+    case .trackingSwitchTurnedOn: return "\(Command.settings.rawValue) \(Vocabulary.Settings.trackingSwitch.pair(true))"
+    case .relaunched: return Command.relaunch.rawValue
+    case .reinstalled: return Command.reinstall.rawValue
+    case .consentSet(let track, let identify):
+      typealias Words = Vocabulary.Consent
+      var words = [Command.consent.rawValue]
+      if let track { words.append(Words.track.pair(track)) }
+      if let identify { words.append(Words.identify.pair(identify)) }
+      return words.joined(separator: " ")
+    case .eventTracked(let name): return "\(Command.track.rawValue) \(quoted(name))"
     }
   }
 

@@ -69,9 +69,8 @@ public enum TestPlan {
         continue
       }
       for answer in [ATTAnswer.authorized, .denied] {
-        let tap = Step(
-          line: before.count + 1, command: answer == .authorized ? "tap allow" : "tap ask-not-to-track",
-          kind: .action(answer == .authorized ? .allowTapped : .askNotToTrackTapped))
+        let action: Action = answer == .authorized ? .allowTapped : .askNotToTrackTapped
+        let tap = Step(line: before.count + 1, command: ScriptWriter.line(for: action), kind: .action(action))
         var answered = prepared
         let outcome = run([tap], on: &answered)
         rows.append(row(rows.count + 1, setup, answer, before + [tap], outcome, promptShown: true))
@@ -94,31 +93,17 @@ public enum TestPlan {
     return state
   }
 
-  /// The script lines that set up a row and make the request.
+  /// The steps that set up a row and make the request: actions, written by the script writer.
   static func steps(for setup: Setup) -> [Step] {
-    var device = DeviceChange(iOS: setup.iOS, kind: setup.kind)
-    var deviceText = "device ios=\(setup.iOS) kind=\(setup.kind.rawValue)"
-    if let on = setup.trackingSwitchOn {
-      device.trackingSwitchOn = on
-      deviceText += " tracking-switch=\(on ? "on" : "off")"
-    }
-    if let restricted = setup.restricted {
-      device.restricted = restricted
-      deviceText += " restricted=\(restricted ? "yes" : "no")"
-    }
-    if let limit = setup.limitAdTracking {
-      device.limitAdTracking = limit
-      deviceText += " limit-ad-tracking=\(limit ? "on" : "off")"
-    }
-    let lines: [(String, Action)] = [
-      (deviceText, .deviceConfigured(device)),
-      (
-        "sdk init integration=\(setup.integration.rawValue)",
-        .sdkInitialized(SDKOptions(integration: setup.integration))
-      ),
-      ("app state=\(setup.lifecycle.rawValue)", .appConfigured(AppChange(lifecycle: setup.lifecycle))),
-      ("request", .trackingRequested),
+    let device = DeviceChange(
+      iOS: setup.iOS, kind: setup.kind, trackingSwitchOn: setup.trackingSwitchOn, restricted: setup.restricted,
+      limitAdTracking: setup.limitAdTracking)
+    let actions: [Action] = [
+      .deviceConfigured(device), .sdkInitialized(SDKOptions(integration: setup.integration)),
+      .appConfigured(AppChange(lifecycle: setup.lifecycle)), .trackingRequested,
     ]
-    return lines.enumerated().map { Step(line: $0.offset + 1, command: $0.element.0, kind: .action($0.element.1)) }
+    return actions.enumerated().map { index, action in
+      Step(line: index + 1, command: ScriptWriter.line(for: action), kind: .action(action))
+    }
   }
 }

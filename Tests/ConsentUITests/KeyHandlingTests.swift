@@ -67,7 +67,7 @@ import Testing
     #expect(pilot.state.consent.device.iOS == IOSVersion(12, 4))
     #expect(pilot.state.consent.sdk.initialized)
     #expect(
-      pilot.recorded.suffix(2) == ["device ios=12.4", "sdk init integration=method-a optout=false use-consent=false"])
+      pilot.recorded.suffix(2) == ["device ios=12.4", "sdk init integration=method-a"])
   }
 
   @Test func integrationCyclesWithARelaunch() {

@@ -124,7 +124,7 @@ import Testing
     ),
     (
       "expect att_authorization_status=Authorized", 1, 33,
-      "bad value \"Authorized\" for att_authorization_status; expected notDetermined, restricted, denied, authorized, absent"
+      "bad value \"Authorized\" for att_authorization_status; did you mean \"authorized\"? expected notDetermined, restricted, denied, authorized, absent"
     ),
     ("expect device-idfa=real", 1, 20, "bad value \"real\" for device-idfa; expected a UUID or zero"),
     (

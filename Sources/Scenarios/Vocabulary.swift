@@ -1,0 +1,95 @@
+import ConsentCore
+
+/// The words of the script language — commands, keys and the words their values are written as — in one
+/// place, so the parser and the writer (and with them `--record`, guided mode and the test plan) can never
+/// disagree.
+enum Vocabulary {
+  /// The commands, as scripts write them.
+  enum Command: String, CaseIterable {
+    case device, app, sdk, prepermission, request, tap
+    case methodB = "method-b"
+    case settings, relaunch, reinstall, consent, track, expect
+  }
+
+  /// A key and the words its values are written as.
+  struct Field<Value: Equatable & Sendable>: Sendable {
+    let key: String
+    let words: [(String, Value)]
+
+    /// The word for `value`.
+    func word(for value: Value) -> String {
+      words.first { $0.1 == value }?.0 ?? ""
+    }
+
+    /// `key=word`.
+    func pair(_ value: Value) -> String { "\(key)=\(word(for: value))" }
+  }
+
+  static let onOff: [(String, Bool)] = [("on", true), ("off", false)]
+  static let yesNo: [(String, Bool)] = [("yes", true), ("no", false)]
+  static let trueFalse: [(String, Bool)] = [("true", true), ("false", false)]
+
+  /// `device …`.
+  enum Device {
+    static let iOS = "ios"
+    static let kind = Field(key: "kind", words: DeviceKind.allCases.map { ($0.rawValue, $0) })
+    static let trackingSwitch = Field(key: "tracking-switch", words: onOff)
+    static let restricted = Field(key: "restricted", words: yesNo)
+    static let limitAdTracking = Field(key: "limit-ad-tracking", words: onOff)
+    static let idfa = "idfa"
+    static let otherAlert = Field(key: "other-alert", words: yesNo)
+    static let keys = [
+      iOS, kind.key, trackingSwitch.key, restricted.key, limitAdTracking.key, idfa, otherAlert.key,
+    ]
+  }
+
+  /// `app …` (and `app bundle=…`).
+  enum App {
+    static let usageDescription = Field(key: "usage-description", words: [("present", true), ("missing", false)])
+    static let state = Field(key: "state", words: Lifecycle.allCases.map { ($0.rawValue, $0) })
+    static let locale = "locale"
+    static let bundle = "bundle"
+    static let target = "target"
+    static let configuration = "configuration"
+    static let keys = [usageDescription.key, state.key, locale, bundle]
+    static let bundleKeys = [bundle, target, configuration]
+  }
+
+  /// `sdk init …`.
+  enum SDK {
+    static let subcommand = "init"
+    static let integration = Field(key: "integration", words: Integration.allCases.map { ($0.rawValue, $0) })
+    static let optOut = Field(key: "optout", words: trueFalse)
+    static let useConsent = Field(key: "use-consent", words: trueFalse)
+    static let keys = [integration.key, optOut.key, useConsent.key]
+  }
+
+  /// `prepermission show|continue|not-now`.
+  static let prePermission: [(String, Action)] = [
+    ("show", .prePermissionShown), ("continue", .prePermissionContinued), ("not-now", .prePermissionDeclined),
+  ]
+
+  /// `tap allow|ask-not-to-track`.
+  static let tap: [(String, Action)] = [("allow", .allowTapped), ("ask-not-to-track", .askNotToTrackTapped)]
+
+  /// `method-b status=… idfa=…`.
+  enum MethodB {
+    static let status = Field(key: "status", words: ATTStatus.allCases.map { ($0.name, $0) })
+    static let idfa = "idfa"
+  }
+
+  /// `settings …`.
+  enum Settings {
+    static let appTracking = Field(key: "app-tracking", words: onOff)
+    static let trackingSwitch = Field(key: "tracking-switch", words: onOff)
+    static let existing = Field(key: "existing", words: ExistingApps.allCases.map { ($0.rawValue, $0) })
+    static let keys = [appTracking.key, trackingSwitch.key, existing.key]
+  }
+
+  /// `consent track=… identify=…`.
+  enum Consent {
+    static let track = Field(key: "track", words: trueFalse)
+    static let identify = Field(key: "identify", words: trueFalse)
+    static let keys = [track.key, identify.key]
+  }
+}
