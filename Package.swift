@@ -20,7 +20,7 @@ let package = Package(
     // The terminal UI, pure: screen state, keys, layout and rendering into a cell buffer. No ncurses.
     .target(name: "ConsentUI", dependencies: ["ConsentCore", "PromptStrings", "Scenarios", "TextSupport"]),
     // `attsim gallery`: every locale's prompt as one self-contained HTML page.
-    .target(name: "Gallery", dependencies: ["ConsentUI", "PromptStrings", "TextSupport"]),
+    .target(name: "Gallery", dependencies: ["PromptStrings", "TextSupport"]),
     // Wide-character ncurses, as a system library (libncurses-dev).
     .systemLibrary(name: "CNcurses", providers: [.apt(["libncurses-dev"])]),
     // Shows ScreenBuffers on a real terminal and reads keys and clicks: the only ncurses user.
@@ -43,7 +43,7 @@ let package = Package(
     .testTarget(name: "TextSupportTests", dependencies: ["TextSupport"]),
     .testTarget(name: "FileAccessTests", dependencies: ["FileAccess"]),
     .testTarget(name: "PromptStringsTests", dependencies: ["PromptStrings", "TextSupport"]),
-    .testTarget(name: "GalleryTests", dependencies: ["Gallery", "ConsentUI", "PromptStrings"]),
+    .testTarget(name: "GalleryTests", dependencies: ["Gallery", "PromptStrings"]),
     .testTarget(name: "TerminalDriverTests", dependencies: ["TerminalDriver", "ConsentUI", "CNcurses"]),
     .testTarget(
       name: "ConsentUITests", dependencies: ["ConsentUI", "ConsentCore", "PromptStrings", "Scenarios"],

@@ -7,20 +7,20 @@ import TextSupport
 enum GalleryCommand {
   static func run(_ command: Command.Gallery, console: Console) -> Int32 {
     let out = command.out
-    switch UISetup.environment(app: command.app) {
+    switch UISetup.appTexts(app: command.app) {
     case .failure(let problem):
       console.err("attsim: \(problem.message.escapingControlCharacters)\n")
       return 2
-    case .success(let environment):
-      let page = GalleryPage.html(for: environment, version: Attsim.version)
+    case .success(let appTexts):
+      let page = GalleryPage.html(for: appTexts, version: Attsim.version)
       let destination = pagePath(for: out)
-      let inputs = environment.app.files
+      let inputs = appTexts.app.files
       if let problem = CommandOutput.write(page, to: destination, inputs: inputs, console: console) {
         console.err("attsim: \(problem.escapingControlCharacters)\n")
         return 2
       }
       if destination != "-" {
-        console.err("attsim gallery: \(environment.locales.count) locales written to \(destination.forMessage())\n")
+        console.err("attsim gallery: \(appTexts.locales.count) locales written to \(destination.forMessage())\n")
       }
       return 0
     }

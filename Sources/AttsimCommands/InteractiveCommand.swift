@@ -20,8 +20,8 @@ enum InteractiveCommand {
       return 2
     }
     let uiEnvironment: UIEnvironment
-    switch UISetup.environment(app: command.app, checked: false) {
-    case .success(let loaded): uiEnvironment = loaded
+    switch UISetup.appTexts(app: command.app, checked: false) {
+    case .success(let loaded): uiEnvironment = UIEnvironment(appTexts: loaded)
     case .failure(let problem):
       console.err("attsim: \(problem.message.escapingControlCharacters)\n")
       return 2
@@ -70,7 +70,7 @@ enum InteractiveCommand {
     let signal = TerminalSession.run(
       state, terminal: terminal,
       afterFirstFrame: { state in
-        [.checked(PromptLinter.check(app: state.environment.app)), .scenariosLoaded(libraryScenarios())]
+        [.checked(PromptLinter.check(app: state.environment.appTexts.app)), .scenariosLoaded(libraryScenarios())]
       },
       record: { recorder?.write($0.text) }, finished: { finalState = $0 })
     terminal.stop()

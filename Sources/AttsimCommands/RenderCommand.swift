@@ -10,8 +10,8 @@ enum RenderCommand {
   static func run(_ command: Command.Render, console: Console) -> Int32 {
     let (locale, width, height, script) = (command.locale, command.width, command.height, command.script)
     let environment: UIEnvironment
-    switch UISetup.environment(app: command.app) {
-    case .success(let loaded): environment = loaded
+    switch UISetup.appTexts(app: command.app) {
+    case .success(let loaded): environment = UIEnvironment(appTexts: loaded)
     case .failure(let problem):
       console.err("attsim: \(problem.message.escapingControlCharacters)\n")
       return 2
@@ -32,7 +32,8 @@ enum RenderCommand {
         }
       }
       let start = ConsentState(
-        locale: locale ?? environment.app.developmentRegion, hasUsageDescription: environment.app.hasUsageDescription)
+        locale: locale ?? environment.appTexts.app.developmentRegion,
+        hasUsageDescription: environment.appTexts.app.hasUsageDescription)
       state = UIState(environment: environment, replaying: parsed, from: start)
     }
     let frame = Renderer.render(state, width: width ?? MinimumSize.width, height: height ?? MinimumSize.height)

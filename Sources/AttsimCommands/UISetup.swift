@@ -2,11 +2,11 @@ import ConsentUI
 import Foundation
 import PromptStrings
 
-/// Loading what the UI and `render` need: the app (the demo app unless `--app`), system texts, findings.
+/// Loading what the UI, `render` and `gallery` need: the app (the demo app unless `--app`), system texts, findings.
 enum UISetup {
   /// The environment for `app` (nil: the demo app), or a one-line reason it cannot be loaded; with
   /// `checked` false the findings are left for later (`UIState.adoptFindings`).
-  static func environment(app: AppChoice, checked: Bool = true) -> Result<UIEnvironment, UsageError> {
+  static func appTexts(app: AppChoice, checked: Bool = true) -> Result<AppTexts, UsageError> {
     guard let assets = AssetLocator.assetsFolder() else {
       return .failure(UsageError("cannot find attsim's Assets folder; set ATTSIM_ASSETS to it"))
     }
@@ -31,7 +31,7 @@ enum UISetup {
       return .failure(UsageError("attsim's system texts are missing from \(assets)/System"))
     }
     return .success(
-      UIEnvironment(app: resources, system: system, findings: checked ? PromptLinter.check(app: resources) : nil))
+      AppTexts(app: resources, system: system, findings: checked ? PromptLinter.check(app: resources) : nil))
   }
 
 }

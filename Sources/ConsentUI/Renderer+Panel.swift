@@ -169,7 +169,7 @@ extension Renderer {
 
   private func checkSection(width: Int) -> [PanelLine] {
     let localization = texts.resolution.localization ?? "none"
-    guard let findings = state.environment.findings(locale: state.locale) else {
+    guard let findings = state.environment.appTexts.findings(locale: state.locale) else {
       return [.header("Check"), .text("checking \(state.locale) → \(localization).lproj…", Renderer.dim)]
     }
     guard !findings.isEmpty else {

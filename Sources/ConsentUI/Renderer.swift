@@ -1,4 +1,5 @@
 import ConsentCore
+import PromptStrings
 import TextSupport
 
 /// Draws a `UIState` into a `Frame`: title bar, phone, side panel and key help. Pure: the same state and

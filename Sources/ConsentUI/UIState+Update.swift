@@ -15,7 +15,7 @@ extension UIState {
     case .recordingFailed(let problem):
       recordingProblem = problem
       log.append(LogLine(time: clock, text: "✗ recording stopped: \(problem)", kind: .refusal))
-    case .checked(let findings): environment.findings = findings
+    case .checked(let findings): environment.appTexts.findings = findings
     case .scenariosLoaded(let scenarios): environment.scenarios = scenarios
     }
     if phoneScreen != screenBefore { focus = 0 }
@@ -173,7 +173,7 @@ extension UIState {
   // MARK: Compound actions
 
   private mutating func switchLocale(by offset: Int, _ effects: inout [UIEffect]) {
-    let locales = environment.locales
+    let locales = environment.appTexts.locales
     guard !locales.isEmpty else { return }
     let index = locales.firstIndex(of: locale) ?? -offset
     let next = locales[(index + offset + locales.count) % locales.count]
@@ -207,7 +207,8 @@ extension UIState {
 
   private mutating func startScenario(_ scenario: GuidedScenario, _ effects: inout [UIEffect]) {
     consent = ConsentState(
-      locale: environment.app.developmentRegion, hasUsageDescription: environment.app.hasUsageDescription)
+      locale: environment.appTexts.app.developmentRegion,
+      hasUsageDescription: environment.appTexts.app.hasUsageDescription)
     launchOptions = SDKOptions()
     settings = .closed
     overlay = nil
@@ -229,7 +230,7 @@ extension UIState {
     for step in current.scenario.script.steps[start..<current.cursor] {
       if case .action(let action) = step.kind { effects.append(.record(.action(action))) }
     }
-    if let bundle = current.bundle, bundle.root != environment.app.root { environment.app = bundle }
+    if let bundle = current.bundle, bundle.root != environment.appTexts.app.root { environment.appTexts.app = bundle }
     guide = current
     log += story.map { LogLine(time: clock, text: $0, kind: .story) }
     let payload = consent.sdk.payload

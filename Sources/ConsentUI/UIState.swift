@@ -47,7 +47,8 @@ public struct UIState: Sendable {
     self.environment = environment
     self.launchOptions = launchOptions
     var consent = ConsentState(
-      locale: locale ?? environment.app.developmentRegion, hasUsageDescription: environment.app.hasUsageDescription)
+      locale: locale ?? environment.appTexts.app.developmentRegion,
+      hasUsageDescription: environment.appTexts.app.hasUsageDescription)
     // A fresh app always may initialize its SDK.
     try? consent.apply(.sdkInitialized(launchOptions))
     self.consent = consent
@@ -64,7 +65,7 @@ public struct UIState: Sendable {
   public var locale: String { consent.app.locale }
 
   /// The current locale's texts.
-  public var texts: ScreenTexts { environment.texts(locale: locale) }
+  public var texts: ScreenTexts { environment.appTexts.texts(locale: locale) }
 
   /// What the phone shows now.
   public var phoneScreen: PhoneScreen {

@@ -1,4 +1,3 @@
-import ConsentUI
 import Foundation
 import PromptStrings
 
@@ -6,10 +5,10 @@ import PromptStrings
 /// the pre-permission screen as iOS draws them, with that locale's `check` findings. The texts, the locale
 /// lookup and the findings come from the same code as the UI and `check`.
 public enum GalleryPage {
-  /// The page for `environment` (its findings must be filled in), stamped with `version`.
-  public static func html(for environment: UIEnvironment, version: String) -> String {
-    let locales = environment.locales
-    let appName = environment.texts(locale: environment.app.developmentRegion).appName
+  /// The page for `appTexts` (its findings must be filled in), stamped with `version`.
+  public static func html(for appTexts: AppTexts, version: String) -> String {
+    let locales = appTexts.locales
+    let appName = appTexts.texts(locale: appTexts.app.developmentRegion).appName
     var page = """
       <!DOCTYPE html>
       <html lang="en">
@@ -22,12 +21,12 @@ public enum GalleryPage {
       <body>
       <header>
       <h1>\(HTML.escape(appName)): the tracking prompt in \(locales.count) locale\(locales.count == 1 ? "" : "s")</h1>
-      <p>\(HTML.escape(environment.app.root)) · development region \(HTML.escape(environment.app.developmentRegion)) · attsim \(HTML.escape(version)). The system texts are attsim's own approximations of iOS's.</p>
+      <p>\(HTML.escape(appTexts.app.name))\(HTML.escape(appTexts.app.target.map { " (target \($0))" } ?? "")) · development region \(HTML.escape(appTexts.app.developmentRegion)) · attsim \(HTML.escape(version)). The system texts are attsim's own approximations of iOS's.</p>
       </header>
 
       """
-    page += summaryTable(environment, locales)
-    for locale in locales { page += localeBlock(environment, locale) }
+    page += summaryTable(appTexts, locales)
+    for locale in locales { page += localeBlock(appTexts, locale) }
     page +=
       "<footer>Made by attsim gallery. No scripts, no network: this file is all there is.</footer>\n</body>\n</html>\n"
     return page
@@ -40,13 +39,13 @@ public enum GalleryPage {
     return ("clean", "clean")
   }
 
-  private static func summaryTable(_ environment: UIEnvironment, _ locales: [String]) -> String {
+  private static func summaryTable(_ appTexts: AppTexts, _ locales: [String]) -> String {
     var table =
       "<table class=\"summary\">\n<thead><tr><th>Locale</th><th>Language</th><th>Shown from</th><th>Verdict</th><th>Findings</th></tr></thead>\n<tbody>\n"
     for locale in locales {
-      let findings = environment.findings(locale: locale) ?? []
+      let findings = appTexts.findings(locale: locale) ?? []
       let verdict = verdict(findings)
-      let texts = environment.texts(locale: locale)
+      let texts = appTexts.texts(locale: locale)
       let source = texts.usageDescription?.source.label ?? "none"
       table += "<tr><td><a href=\"#locale-\(HTML.escape(locale))\">\(HTML.escape(locale))</a></td>"
       table += "<td lang=\"\(HTML.escape(locale))\">\(HTML.escape(languageName(locale)))</td>"
@@ -56,9 +55,9 @@ public enum GalleryPage {
     return table + "</tbody>\n</table>\n"
   }
 
-  private static func localeBlock(_ environment: UIEnvironment, _ locale: String) -> String {
-    let texts = environment.texts(locale: locale)
-    let findings = environment.findings(locale: locale) ?? []
+  private static func localeBlock(_ appTexts: AppTexts, _ locale: String) -> String {
+    let texts = appTexts.texts(locale: locale)
+    let findings = appTexts.findings(locale: locale) ?? []
     let direction = texts.isRightToLeft ? "rtl" : "ltr"
     let tag = HTML.escape(locale)
     let purpose = texts.usageDescription?.value
@@ -96,7 +95,7 @@ public enum GalleryPage {
         let place = finding.location.map { "\(finding.file):\($0.line):\($0.column)" } ?? finding.file
         block += "<li class=\"\(finding.severity.rawValue)\"><b>\(finding.severity.rawValue)</b> "
         block += "<code>\(HTML.escape(finding.rule.rawValue))</code> \(HTML.escape(finding.message))"
-        block += "<br><small>\(HTML.escape(shortPath(place, root: environment.app.root)))</small></li>\n"
+        block += "<br><small>\(HTML.escape(shortPath(place, root: appTexts.app.root)))</small></li>\n"
       }
       block += "</ul>\n"
     }

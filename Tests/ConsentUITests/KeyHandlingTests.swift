@@ -50,7 +50,7 @@ import Testing
 
   @Test func localesCycleBothWaysAndReResolveTheTexts() {
     var pilot = Pilot()
-    let locales = demoEnvironment.locales
+    let locales = demoEnvironment.appTexts.locales
     #expect(locales.first == "en" && locales.count == 13)
     pilot.press("l")
     #expect(pilot.state.locale == locales[1])
@@ -169,7 +169,7 @@ import Testing
     try "\"NSUserTrackingUsageDescription\" = \"Escape \\U001B[31m red\";".write(
       to: root.appendingPathComponent("en.lproj/InfoPlist.strings"), atomically: true, encoding: .utf8)
     let app = try AppResources.load(root.path).get()
-    let environment = UIEnvironment(app: app, system: demoEnvironment.system, findings: [])
+    let environment = UIEnvironment(appTexts: AppTexts(app: app, system: demoEnvironment.appTexts.system, findings: []))
     var pilot = Pilot(environment: environment)
     pilot.press("p", "enter")
     let text = pilot.text

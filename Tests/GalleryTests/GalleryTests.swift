@@ -1,4 +1,3 @@
-import ConsentUI
 import Foundation
 import Gallery
 import PromptStrings
@@ -8,10 +7,10 @@ let assets = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletin
   .deletingLastPathComponent().appendingPathComponent("Assets")
 
 /// The environment the UI and `check` use, for an app folder under Assets.
-func environment(_ app: String) throws -> UIEnvironment {
+func environment(_ app: String) throws -> AppTexts {
   let resources = try AppResources.load(assets.appendingPathComponent(app).path).get()
   let system = try AppResources.load(assets.appendingPathComponent("System").path).get()
-  return UIEnvironment(app: resources, system: system, findings: PromptLinter.check(app: resources))
+  return AppTexts(app: resources, system: system, findings: PromptLinter.check(app: resources))
 }
 
 @Suite struct GalleryPageTests {
@@ -54,7 +53,7 @@ func environment(_ app: String) throws -> UIEnvironment {
     let app = try AppResources.load(root.path).get()
     let system = try AppResources.load(assets.appendingPathComponent("System").path).get()
     let page = GalleryPage.html(
-      for: UIEnvironment(app: app, system: system, findings: PromptLinter.check(app: app)), version: "test")
+      for: AppTexts(app: app, system: system, findings: PromptLinter.check(app: app)), version: "test")
     #expect(!page.contains("<script"))
     #expect(!page.contains("<img"))
     #expect(!page.contains("<b>bold"))

@@ -1,19 +1,15 @@
-import PromptStrings
-
-/// What the phone needs to draw an app: its resources, the system's dialog texts, and `check`'s findings.
-public struct UIEnvironment: Sendable {
+/// Everything a screen of the app shows, in any locale: the app's resources, the system's dialog texts
+/// (`Assets/System`), and `attsim check`'s findings. The terminal UI and the gallery both draw from it.
+public struct AppTexts: Sendable {
   /// The app's Info.plist, lproj folders and catalogs.
   public var app: AppResources
   /// The system texts (`Assets/System`): the ATT dialog's title and buttons, Settings labels.
   public var system: AppResources
-  /// `attsim check`'s findings for the app, shown per locale in the side panel; nil until checked (the
-  /// terminal UI draws its first frame before the check runs).
+  /// `attsim check`'s findings for the app, shown per locale; nil until checked (the terminal UI draws its
+  /// first frame before the check runs).
   public var findings: [Finding]?
 
-  /// The scenarios the picker offers.
-  public var scenarios: [GuidedScenario] = []
-
-  /// An environment for `app`.
+  /// The texts of `app`.
   public init(app: AppResources, system: AppResources, findings: [Finding]?) {
     self.app = app
     self.system = system
