@@ -50,6 +50,7 @@ let package = Package(
       exclude: ["Snapshots"]),
     .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "ConsentCore", "TextSupport"]),
     .testTarget(
-      name: "AttsimCommandsTests", dependencies: ["AttsimCommands", "Scenarios", "ConsentCore", "PromptStrings"]),
+      name: "AttsimCommandsTests",
+      dependencies: ["AttsimCommands", "Scenarios", "ConsentCore", "PromptStrings", "TextSupport"]),
   ]
 )

@@ -1,11 +1,12 @@
 import ConsentUI
-import Foundation
+import Dispatch
 import PromptStrings
+import Synchronization
 
 /// Loading what the UI, `render` and `gallery` need: the app (the demo app unless `--app`), system texts, findings.
 enum UISetup {
-  /// The environment for `app` (nil: the demo app), or a one-line reason it cannot be loaded; with
-  /// `checked` false the findings are left for later (`UIState.adoptFindings`).
+  /// The texts of `app` (no path: the demo app), or a one-line reason they cannot be loaded; with `checked`
+  /// false the findings are left for later (the UI receives them as `UIEvent.checked`).
   static func appTexts(app: AppChoice, checked: Bool = true) -> Result<AppTexts, UsageError> {
     guard let assets = AssetLocator.assetsFolder() else {
       return .failure(UsageError("cannot find attsim's Assets folder; set ATTSIM_ASSETS to it"))
@@ -15,43 +16,23 @@ enum UISetup {
       AppChoice(path: app.path ?? assets + "/DemoApp", target: app.target, configuration: app.configuration),
       AppChoice(path: assets + "/System"),
     ]
-    let loaded = Loaded(count: choices.count)
+    let loaded = Mutex<[Int: Result<AppResources, AppResources.LoadFailure>]>([:])
     DispatchQueue.concurrentPerform(iterations: choices.count) { index in
       let choice = choices[index]
-      loaded.store(
-        AppResources.load(choice.path ?? "", target: choice.target, configuration: choice.configuration), at: index)
+      let result = AppResources.load(choice.path ?? "", target: choice.target, configuration: choice.configuration)
+      loaded.withLock { $0[index] = result }
     }
+    let results = loaded.withLock { $0 }
     let resources: AppResources
-    switch loaded.results[0] {
+    switch results[0] {
     case .success(let resourcesLoaded): resources = resourcesLoaded
     case .failure(let failure): return .failure(UsageError("cannot open the app: \(failure.message)"))
     case nil: return .failure(UsageError("cannot open the app"))
     }
-    guard case .success(let system) = loaded.results[1] else {
+    guard case .success(let system) = results[1] else {
       return .failure(UsageError("attsim's system texts are missing from \(assets)/System"))
     }
     return .success(
       AppTexts(app: resources, system: system, findings: checked ? PromptLinter.check(app: resources) : nil))
-  }
-
-}
-
-/// Results filled in by concurrent loads, one slot each.
-private final class Loaded: @unchecked Sendable {
-  private let lock = NSLock()
-  private var slots: [Result<AppResources, AppResources.LoadFailure>?]
-
-  init(count: Int) { slots = Array(repeating: nil, count: count) }
-
-  func store(_ result: Result<AppResources, AppResources.LoadFailure>, at index: Int) {
-    lock.lock()
-    slots[index] = result
-    lock.unlock()
-  }
-
-  var results: [Result<AppResources, AppResources.LoadFailure>?] {
-    lock.lock()
-    defer { lock.unlock() }
-    return slots
   }
 }

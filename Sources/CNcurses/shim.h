@@ -13,7 +13,6 @@ static inline attr_t attsim_a_normal(void) { return A_NORMAL; }
 static inline attr_t attsim_a_bold(void) { return A_BOLD; }
 static inline attr_t attsim_a_dim(void) { return A_DIM; }
 static inline attr_t attsim_a_reverse(void) { return A_REVERSE; }
-static inline attr_t attsim_a_underline(void) { return A_UNDERLINE; }
 static inline mmask_t attsim_button1_clicked(void) { return BUTTON1_CLICKED | BUTTON1_PRESSED | BUTTON1_RELEASED; }
 static inline mmask_t attsim_button1_press(void) { return BUTTON1_CLICKED | BUTTON1_PRESSED; }
 static inline int attsim_lines(void) { return LINES; }

@@ -10,7 +10,7 @@ extension ConsentState {
     var found: [Warning] = []
     let payload = sdk.payload
     if let id = payload.advertisingId {
-      if IDFA.isZero(id.uppercased()) {
+      if IDFA.isZero(id) {
         found.append(Warning(.zeroIDFA, "the payload carries the zero IDFA as advertising_id: it identifies nobody"))
       } else if !IDFA.isUUID(id) {
         found.append(Warning(.idfaNotUUID, "advertising_id \"\(id)\" is not a UUID"))

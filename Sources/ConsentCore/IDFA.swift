@@ -27,6 +27,6 @@ public enum IDFA {
   /// A UUID in upper case, as `ASIdentifierManager` prints it.
   public static func canonical(_ uuid: String) -> String { uuid.uppercased() }
 
-  /// Whether `text` is the zero IDFA (in any letter case).
+  /// Whether `text` is the zero IDFA (digits only, so letter case does not matter).
   public static func isZero(_ text: String) -> Bool { text == zero }
 }

@@ -9,8 +9,11 @@ public enum Integration: String, CaseIterable, Hashable, Sendable {
 
   /// The integration after this one, wrapping around (the TUI's `m` key).
   public var next: Integration {
-    let all = Self.allCases
-    return all[(all.firstIndex(of: self)! + 1) % all.count]
+    switch self {
+    case .methodA: .methodB
+    case .methodB: .blog
+    case .blog: .methodA
+    }
   }
 }
 

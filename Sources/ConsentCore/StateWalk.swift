@@ -11,6 +11,9 @@ public struct StateWalk: Sendable {
     public var refusals = 0
     /// Broken invariants, with the path that broke them (first 20 kept).
     public var violations: [String] = []
+    /// With coverage measured, how often each invariant applied to a transition, by invariant and by the kind
+    /// of action taken (`property | actionKind`): what the walk exercises.
+    public var checks: [String: Int] = [:]
   }
 
   /// The actions tried from every state.
@@ -46,8 +49,9 @@ public struct StateWalk: Sendable {
     return actions
   }()
 
-  /// Walks `depth` actions deep from each of `starts`.
-  public func run(from starts: [ConsentState], depth: Int) -> Report {
+  /// Walks `depth` actions deep from each of `starts`; `measuringCoverage` tallies which invariants each kind
+  /// of action exercised (slower: for the benchmark, not the tests).
+  public func run(from starts: [ConsentState], depth: Int, measuringCoverage: Bool = false) -> Report {
     var report = Report()
     var graph = Graph()
     var frontier = starts.compactMap { graph.add($0, parent: nil, via: nil) }
@@ -65,8 +69,13 @@ public struct StateWalk: Sendable {
             continue
           }
           report.transitions += 1
-          for property in Invariants.violations(before: state, action: action, after: after) {
+          var checked: [String] = []
+          for property in Invariants.check(before: state, action: action, after: after, checked: &checked) {
             record(property, index, action, graph, &report)
+          }
+          if measuringCoverage {
+            let kind = action.kindName
+            for property in checked { report.checks["\(property) | \(kind)", default: 0] += 1 }
           }
           if let added = graph.add(after.forgettingHistory, parent: index, via: action) { next.append(added) }
         }
@@ -108,6 +117,13 @@ public struct StateWalk: Sendable {
       }
       return actions.reversed()
     }
+  }
+}
+
+extension Action {
+  /// The action's case, without its values (`deviceConfigured`), to group what a walk exercised.
+  public var kindName: String {
+    String(String(describing: self).prefix { $0 != "(" })
   }
 }
 

@@ -12,19 +12,16 @@ public struct Style: Hashable, Sendable {
   public var bold = false
   public var dim = false
   public var reverse = false
-  public var underline = false
 
   /// A style; the default is the terminal's plain text.
   public init(
-    foreground: Color? = nil, background: Color? = nil, bold: Bool = false, dim: Bool = false, reverse: Bool = false,
-    underline: Bool = false
+    foreground: Color? = nil, background: Color? = nil, bold: Bool = false, dim: Bool = false, reverse: Bool = false
   ) {
     self.foreground = foreground
     self.background = background
     self.bold = bold
     self.dim = dim
     self.reverse = reverse
-    self.underline = underline
   }
 
   /// The terminal's plain text.

@@ -206,7 +206,7 @@ public final class OutputFile {
     let letters = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
     var lastError: Int32 = 0
     for _ in 0..<16 {
-      let random = String((0..<10).map { _ in letters.randomElement(using: &generator)! })
+      let random = String((0..<10).map { _ in letters[Int(generator.next() % UInt64(letters.count))] })
       let name = "." + String(path.lastComponent.prefix(100)) + "." + random + ".tmp"
       let temporary = folder.appending(name)
       let descriptor = open(temporary.string, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)

@@ -196,7 +196,6 @@ public final class Terminal {
     if style.bold { attributes |= attsim_a_bold() }
     if style.dim || (!useColor && style.foreground == .gray) { attributes |= attsim_a_dim() }
     if style.reverse { attributes |= attsim_a_reverse() }
-    if style.underline { attributes |= attsim_a_underline() }
     return attributes
   }
 

@@ -6,6 +6,7 @@ import TextSupport
 /// Benchmarks behind the README's Performance section; `Scripts/benchmark.sh` runs them in release.
 ///
 ///     attsim-bench walk [DEPTH] [RUNS]              the exhaustive state walk, median wall time over RUNS
+///     attsim-bench coverage DEPTH                   which invariants each kind of action exercises at DEPTH
 ///     attsim-bench generate-strings FILE MEGABYTES  a large, realistic strings file
 ///     attsim-bench foundation-strings FILE          Foundation's parser alone on FILE
 ///     attsim-bench generate-project FOLDER          an Xcode project of 40 locales and about 300 files
@@ -19,6 +20,9 @@ enum Benchmark {
       return 0
     case "generate-strings" where arguments.count == 3:
       generateStrings(path: arguments[1], megabytes: Int(arguments[2]) ?? 60)
+      return 0
+    case "coverage" where arguments.count == 2:
+      coverage(depth: Int(arguments[1]) ?? 5)
       return 0
     case "generate-project" where arguments.count == 2:
       generateProject(at: arguments[1])
@@ -153,13 +157,28 @@ enum Benchmark {
     write(project, "Big.xcodeproj/project.pbxproj")
   }
 
-  /// Walks every state reachable in `depth` actions from each iOS release of the plan.
-  static func walk(depth: Int, runs: Int) {
-    let starts = IOSVersion.planVersions.map { version -> ConsentState in
+  /// Prints the states, transitions and (invariant, action kind) pairs a walk of `depth` exercises.
+  static func coverage(depth: Int) {
+    let report = StateWalk().run(from: walkStarts, depth: depth, measuringCoverage: true)
+    let checks = report.checks.values.reduce(0, +)
+    print(
+      "depth \(depth): \(report.states) states, \(report.transitions) transitions, \(checks) invariant checks, "
+        + "\(report.checks.count) (invariant, action kind) pairs exercised")
+    for pair in report.checks.keys.sorted() { print("  \(pair)") }
+  }
+
+  /// The starts of every walk: a fresh install on each iOS release of the plan.
+  static var walkStarts: [ConsentState] {
+    IOSVersion.planVersions.map { version -> ConsentState in
       var state = ConsentState()
       try? state.apply(.deviceConfigured(DeviceChange(iOS: version)))
       return state
     }
+  }
+
+  /// Walks every state reachable in `depth` actions from each iOS release of the plan.
+  static func walk(depth: Int, runs: Int) {
+    let starts = walkStarts
     var times: [Double] = []
     var last: StateWalk.Report?
     for _ in 0..<runs {

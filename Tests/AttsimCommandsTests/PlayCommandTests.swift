@@ -38,10 +38,11 @@ import Testing
         #expect(object?[key] != nil, "\(key) in \(line)")
       }
     }
-    #expect(
-      lines.map {
-        $0.contains("\"line\":2") || $0.contains("\"line\":4") || $0.contains("\"line\":5") || $0.contains("\"line\":6")
-      } == [true, true, true, true])
+    // One object per command line, in order: lines 2, 4, 5 and 6 (1 is a comment, 3 is empty).
+    let numbers = try lines.map { line in
+      try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])["line"] as? Int
+    }
+    #expect(numbers == [2, 4, 5, 6])
   }
 
   @Test func failedExpectationExitsOneAndNamesFileLineColumnKey() throws {

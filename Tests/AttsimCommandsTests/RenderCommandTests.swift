@@ -1,4 +1,5 @@
 import Foundation
+import TextSupport
 import Testing
 
 @Suite struct RenderCommandTests {
@@ -7,7 +8,7 @@ import Testing
     #expect(outcome.status == 0)
     let lines = outcome.out.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
     #expect(lines.count == 24)
-    #expect(lines.allSatisfy { $0.count <= 80 })
+    #expect(lines.allSatisfy { TerminalWidth.of($0) <= 80 })
     #expect(lines[0].hasPrefix(" attsim · Lumen Demo · en · iOS 26.0"))
     #expect(outcome.out.contains("Collect.initialize(method-a)"))
   }

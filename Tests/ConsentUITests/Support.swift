@@ -71,8 +71,12 @@ func assertSnapshot(_ text: String, named name: String, sourceLocation: Testing.
   let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Snapshots")
   let file = folder.appendingPathComponent("\(name).txt")
   if ProcessInfo.processInfo.environment["RECORD_SNAPSHOTS"] != nil {
-    try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    try? text.write(to: file, atomically: true, encoding: .utf8)
+    do {
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+      try text.write(to: file, atomically: true, encoding: .utf8)
+    } catch {
+      Issue.record("cannot record snapshot \(name).txt: \(error)", sourceLocation: sourceLocation)
+    }
     return
   }
   guard let stored = try? String(contentsOf: file, encoding: .utf8) else {
