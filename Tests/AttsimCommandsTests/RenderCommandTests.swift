@@ -1,6 +1,6 @@
 import Foundation
-import TextSupport
 import Testing
+import TextSupport
 
 @Suite struct RenderCommandTests {
   @Test func printsTheOpeningScreenAt80By24() {

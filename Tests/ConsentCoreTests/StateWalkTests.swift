@@ -17,7 +17,8 @@ import Testing
 
   /// Six actions deep, the least depth at which every invariant meets every kind of action it can apply to
   /// (DECISIONS D46); `ATTSIM_WALK_DEPTH` walks deeper.
-  static let depth = ProcessInfo.processInfo.environment["ATTSIM_WALK_DEPTH"].flatMap { Int($0) }.map { max($0, 6) } ?? 6
+  static let depth =
+    ProcessInfo.processInfo.environment["ATTSIM_WALK_DEPTH"].flatMap { Int($0) }.map { max($0, 6) } ?? 6
 
   @Test func noReachableStateBreaksAnInvariantSixActionsDeep() {
     let report = StateWalk().run(from: Self.starts, depth: Self.depth)

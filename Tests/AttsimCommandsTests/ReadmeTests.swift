@@ -1,0 +1,75 @@
+import Foundation
+import Testing
+
+/// The README's captures and samples are the program's own output: each block after a
+/// `<!-- output (in DIR): COMMAND -->` or `<!-- transcript (in DIR): CMD; CMD -->` comment is made by running
+/// the built `attsim` there, so the README cannot drift. `RECORD_README=1 swift test --filter ReadmeTests`
+/// writes them anew.
+@Suite struct ReadmeTests {
+  static let readme = repositoryRoot.appendingPathComponent("README.md")
+
+  /// A generated block: where it is, how to make it, and what the README holds.
+  struct Sample {
+    var marker: String
+    var folder: String
+    var commands: [String]
+    var isTranscript: Bool
+    var blockRange: Range<Int>
+    var text: String
+  }
+
+  /// Every marked block of the README.
+  static func samples(in lines: [String]) -> [Sample] {
+    var samples: [Sample] = []
+    for (index, line) in lines.enumerated() {
+      let trimmed = line.trimmingCharacters(in: .whitespaces)
+      guard trimmed.hasPrefix("<!-- output (in ") || trimmed.hasPrefix("<!-- transcript (in "),
+        let open = trimmed.range(of: "(in "), let close = trimmed.range(of: "): "),
+        index + 1 < lines.count, lines[index + 1].hasPrefix("```")
+      else { continue }
+      let folder = String(trimmed[open.upperBound..<close.lowerBound])
+      let body = trimmed[close.upperBound...].dropLast(" -->".count)
+      let commands = body.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
+      guard let end = lines[(index + 2)...].firstIndex(where: { $0 == "```" }) else { continue }
+      samples.append(
+        Sample(
+          marker: trimmed, folder: folder, commands: commands, isTranscript: trimmed.hasPrefix("<!-- transcript"),
+          blockRange: (index + 2)..<end, text: lines[(index + 2)..<end].map { $0 + "\n" }.joined()))
+    }
+    return samples
+  }
+
+  /// What the sample's commands print, run with bash in its folder with the built attsim first on PATH.
+  static func output(of sample: Sample) throws -> String {
+    var script = "export PATH=\"\(builtAttsim.deletingLastPathComponent().path):$PATH\"\n"
+    for command in sample.commands {
+      let quoted = command.replacingOccurrences(of: "'", with: "'\\''")
+      if command == "echo $?" {
+        script += "status=$?; printf '$ %s\\n' 'echo $?'; echo $status\n"
+      } else {
+        if sample.isTranscript { script += "printf '$ %s\\n' '\(quoted)'\n" }
+        script += "\(command) 2>&1\n"
+      }
+    }
+    let outcome = try runShell(script, in: repositoryRoot.appendingPathComponent(sample.folder))
+    return outcome.out
+  }
+
+  @Test func everySampleIsWhatTheProgramPrints() throws {
+    var lines = try String(contentsOf: Self.readme, encoding: .utf8).components(separatedBy: "\n")
+    let samples = Self.samples(in: lines)
+    #expect(samples.count >= 6, "the README's generated samples")
+    let recording = ProcessInfo.processInfo.environment["RECORD_README"] != nil
+    for sample in samples.reversed() {
+      let made = try Self.output(of: sample)
+      if recording {
+        lines.replaceSubrange(
+          sample.blockRange,
+          with: made.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init))
+      } else {
+        #expect(sample.text == made, "README block after \(sample.marker) differs; RECORD_README=1 writes it")
+      }
+    }
+    if recording { try lines.joined(separator: "\n").write(to: Self.readme, atomically: true, encoding: .utf8) }
+  }
+}
