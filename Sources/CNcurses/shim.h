@@ -8,15 +8,11 @@
 
 static inline WINDOW *attsim_stdscr(void) { return stdscr; }
 static inline WINDOW *attsim_curscr(void) { return curscr; }
-static inline int attsim_color_pair(int pair) { return (int)COLOR_PAIR(pair); }
 static inline attr_t attsim_a_normal(void) { return A_NORMAL; }
 static inline attr_t attsim_a_bold(void) { return A_BOLD; }
 static inline attr_t attsim_a_dim(void) { return A_DIM; }
 static inline attr_t attsim_a_reverse(void) { return A_REVERSE; }
-static inline mmask_t attsim_button1_clicked(void) { return BUTTON1_CLICKED | BUTTON1_PRESSED | BUTTON1_RELEASED; }
 static inline mmask_t attsim_button1_press(void) { return BUTTON1_CLICKED | BUTTON1_PRESSED; }
-static inline int attsim_lines(void) { return LINES; }
-static inline int attsim_cols(void) { return COLS; }
 static inline int attsim_colors(void) { return COLORS; }
 static inline int attsim_color_pairs(void) { return COLOR_PAIRS; }
 

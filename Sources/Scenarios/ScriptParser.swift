@@ -100,7 +100,7 @@ struct LineParser {
     case .reinstall:
       try expectNothing(after: arguments)
       return .action(.reinstalled)
-    case .consent: return .action(try consent(arguments, after: head))
+    case .consent: return .action(try consent(arguments))
     case .track: return .action(try track(arguments, after: head))
     case .expect: return .expect(try expectations(arguments, after: head))
     }
@@ -191,7 +191,7 @@ struct LineParser {
     return .trackingSwitchTurnedOff(existing: existing)
   }
 
-  private func consent(_ arguments: [ScriptWord], after head: ScriptWord) throws(ScriptError) -> Action {
+  private func consent(_ arguments: [ScriptWord]) throws(ScriptError) -> Action {
     typealias Words = Vocabulary.Consent
     let pairs = try keyValues(arguments, command: "consent", allowed: Words.keys, required: [], atLeastOne: true)
     return .consentSet(track: try value(pairs, Words.track), identify: try value(pairs, Words.identify))

@@ -44,42 +44,47 @@ let builtAttsim = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPat
 
 /// Runs the built binary as a process (stdin from /dev/null), in `directory`.
 func runBuilt(_ arguments: [String], in directory: URL? = nil) throws -> Outcome {
-  let process = Process()
-  process.executableURL = builtAttsim
-  process.arguments = arguments
-  if let directory { process.currentDirectoryURL = directory }
-  process.standardInput = FileHandle.nullDevice
-  let output = Pipe()
-  let errors = Pipe()
-  process.standardOutput = output
-  process.standardError = errors
-  try process.run()
-  let out = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-  let err = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-  process.waitUntilExit()
-  return Outcome(status: process.terminationStatus, out: out, err: err)
+  try runProcess(builtAttsim, arguments, in: directory)
 }
 
 /// Runs a bash script (with the built attsim as `$ATTSIM`) in `directory`, stopped after `seconds` so a hang
 /// fails the test instead of the suite (status 124, as timeout(1) reports it).
 func runShell(_ script: String, in directory: URL, seconds: Int = 30) throws -> Outcome {
-  let process = Process()
-  process.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
-  process.arguments = ["-s", "KILL", "\(seconds)", "/bin/bash", "-c", script]
-  process.currentDirectoryURL = directory
   var environment = ProcessInfo.processInfo.environment
   environment["ATTSIM"] = builtAttsim.path
-  process.environment = environment
+  return try runProcess(
+    URL(fileURLWithPath: "/usr/bin/timeout"), ["-s", "KILL", "\(seconds)", "/bin/bash", "-c", script], in: directory,
+    environment: environment)
+}
+
+/// Runs `executable` with its output and errors in files (no pipe to fill up or to be held open by a child
+/// that lives on), and returns both with its exit status.
+private func runProcess(
+  _ executable: URL, _ arguments: [String], in directory: URL?, environment: [String: String]? = nil
+) throws -> Outcome {
+  let folder = try temporaryFolder()
+  defer { try? FileManager.default.removeItem(at: folder) }
+  let outURL = folder.appendingPathComponent("out")
+  let errURL = folder.appendingPathComponent("err")
+  FileManager.default.createFile(atPath: outURL.path, contents: nil)
+  FileManager.default.createFile(atPath: errURL.path, contents: nil)
+  let out = try FileHandle(forWritingTo: outURL)
+  let err = try FileHandle(forWritingTo: errURL)
+  let process = Process()
+  process.executableURL = executable
+  process.arguments = arguments
+  if let directory { process.currentDirectoryURL = directory }
+  if let environment { process.environment = environment }
   process.standardInput = FileHandle.nullDevice
-  let output = Pipe()
-  let errors = Pipe()
-  process.standardOutput = output
-  process.standardError = errors
+  process.standardOutput = out
+  process.standardError = err
   try process.run()
-  let out = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-  let err = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
   process.waitUntilExit()
-  return Outcome(status: process.terminationStatus, out: out, err: err)
+  try out.close()
+  try err.close()
+  return Outcome(
+    status: process.terminationStatus, out: try String(contentsOf: outURL, encoding: .utf8),
+    err: try String(contentsOf: errURL, encoding: .utf8))
 }
 
 /// The names in `folder`, sorted (to see that no temporary file was left behind).
