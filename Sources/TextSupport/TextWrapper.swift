@@ -5,56 +5,102 @@
 public enum TextWrapper {
   /// The lines of `text` at `width` columns (at least 1).
   public static func wrap(_ text: String, width: Int) -> [String] {
-    let width = Swift.max(1, width)
     var lines: [String] = []
     for paragraph in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
-      lines += wrapParagraph(Array(String(paragraph).escapingControlCharacters), width: width)
+      let characters = Array(String(paragraph).escapingControlCharacters)
+      lines += lineRanges(characters, width: width).map { String(characters[$0]) }
     }
     return lines
   }
 
-  private static func wrapParagraph(_ characters: [Character], width: Int) -> [String] {
-    var lines: [String] = []
-    var line: [Character] = []
+  /// The lines of styled text (runs of text, each with its style) at `width` columns, broken as `wrap`
+  /// breaks plain text: each line a list of runs, neighbouring runs of one style merged.
+  public static func wrap<Style: Equatable>(_ runs: [(text: String, style: Style)], width: Int) -> [[(
+    text: String, style: Style
+  )]] {
+    var lines: [[(text: String, style: Style)]] = []
+    var characters: [Character] = []
+    var styles: [Style] = []
+    func flush() {
+      for range in lineRanges(characters, width: width) {
+        var line: [(text: String, style: Style)] = []
+        for index in range {
+          if let last = line.last, last.style == styles[index] {
+            line[line.count - 1].text.append(characters[index])
+          } else {
+            line.append((String(characters[index]), styles[index]))
+          }
+        }
+        lines.append(line)
+      }
+      characters = []
+      styles = []
+    }
+    for run in runs {
+      for (offset, piece) in run.text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated()
+      {
+        if offset > 0 { flush() }
+        let escaped = Array(String(piece).escapingControlCharacters)
+        characters += escaped
+        styles += Array(repeating: run.style, count: escaped.count)
+      }
+    }
+    flush()
+    return lines
+  }
+
+  /// Where each line of one paragraph starts and ends in `characters` (spaces at the breaks left out).
+  private static func lineRanges(_ characters: [Character], width: Int) -> [Range<Int>] {
+    let width = Swift.max(1, width)
+    var lines: [Range<Int>] = []
+    var lineStart = 0
+    var lineEnd = 0
     var lineWidth = 0
     var index = 0
+    func endLine() {
+      var end = lineEnd
+      while end > lineStart && characters[end - 1] == " " { end -= 1 }
+      lines.append(lineStart..<end)
+      lineWidth = 0
+    }
     while index < characters.count {
       let unit = nextUnit(characters, from: index)
-      index = unit.end
+      defer { index = unit.end }
       if unit.isSpace {
-        if !line.isEmpty && lineWidth + unit.width <= width {
-          line += unit.characters
+        if lineEnd > lineStart && lineWidth + unit.width <= width {
+          lineEnd = unit.end
           lineWidth += unit.width
-        } else if !line.isEmpty {
-          lines.append(String(line))
-          line = []
-          lineWidth = 0
+        } else {
+          if lineEnd > lineStart { endLine() }
+          lineStart = unit.end
+          lineEnd = unit.end
         }
         continue
       }
       if lineWidth + unit.width <= width {
-        line += unit.characters
+        if lineEnd == lineStart { lineStart = index }
+        lineEnd = unit.end
         lineWidth += unit.width
         continue
       }
-      if !line.isEmpty {
-        lines.append(trimmedTrailingSpaces(line))
-        line = []
-        lineWidth = 0
+      if lineEnd > lineStart {
+        endLine()
       }
+      lineStart = index
+      lineEnd = index
       // A unit wider than a whole line is cut where it must be.
-      for character in unit.characters {
-        let characterWidth = TerminalWidth.of(character)
-        if lineWidth + characterWidth > width && !line.isEmpty {
-          lines.append(String(line))
-          line = []
+      for position in index..<unit.end {
+        let characterWidth = TerminalWidth.of(characters[position])
+        if lineWidth + characterWidth > width && lineEnd > lineStart {
+          lines.append(lineStart..<lineEnd)
+          lineStart = position
           lineWidth = 0
         }
-        line.append(character)
+        lineEnd = position + 1
         lineWidth += characterWidth
       }
     }
-    if !line.isEmpty || lines.isEmpty { lines.append(trimmedTrailingSpaces(line)) }
+    if lineEnd > lineStart || lines.isEmpty { endLine() }
     return lines
   }
 
@@ -96,10 +142,4 @@ public enum TextWrapper {
   }
 
   private static let closingPunctuation = Set("、。，．・：；？！ー）」』】〕〉》’”,.;:?!)")
-
-  private static func trimmedTrailingSpaces(_ line: [Character]) -> String {
-    var end = line.count
-    while end > 0 && line[end - 1] == " " { end -= 1 }
-    return String(line[..<end])
-  }
 }
