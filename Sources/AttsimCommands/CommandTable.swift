@@ -135,8 +135,10 @@ enum CommandTable {
         nothing. --report junit gives JUnit XML (one test case per expectation), --report markdown a bug
         report; --output FILE writes the result to FILE atomically instead of standard output.
 
-        Commands: device, app, sdk init, prepermission show|continue|not-now, request,
-        tap allow|ask-not-to-track, method-b, settings, relaunch, reinstall, consent, track, expect.
+        Commands: device, app, sdk init, prepermission show|continue|not-now, request [expanded=yes|no
+        additional-info=yes|no], tap allow|ask-not-to-track|additional-information, dismiss,
+        clock advance=DAYS, method-b, settings, relaunch, reinstall, consent, track, expect. iOS 27.2's EU
+        rules: device ios=27.2 country=FR account-country=FR; expect prompt=sheet, expect region=five.
         """,
       exitStatus:
         "0 when every expectation holds, 1 when one fails or a step cannot happen, 2 for a usage or script error.",
@@ -229,8 +231,9 @@ enum CommandTable {
       name: "gallery", summary: "every locale's prompt on one HTML page",
       discussion: """
         Writes one self-contained HTML page (no scripts, no network) showing, for every locale of the app (the
-        demo app by default), the ATT dialog and the pre-permission screen as iOS draws them, with that
-        locale's check findings, and a summary table at the top. The file is written atomically; --out DIR
+        demo app by default), the ATT dialog and the pre-permission screen as iOS draws them (and iOS 27.2's
+        EU sheet beside them when the app has NSUserTrackingMarkdownUsageDescription), with that locale's
+        check findings, and a summary table at the top. The file is written atomically; --out DIR
         writes DIR/gallery.html, --out - writes to standard output.
         """,
       exitStatus: "0, or 2 when the app cannot be read or the page cannot be written.",

@@ -3,13 +3,15 @@ import PromptStrings
 import TextSupport
 
 /// `attsim prompts PATH`: for each preferred language, the localization iOS picks, the purpose string the
-/// ATT dialog shows, and the file, line and column it comes from.
+/// ATT dialog shows, and the file, line and column it comes from (and the Markdown one of the EU sheet).
 enum PromptsCommand {
   /// One language's row.
   struct Row {
     var locale: String
     var localization: String?
     var text: LocalizedText?
+    /// `NSUserTrackingMarkdownUsageDescription`, the iOS 27.2 EU sheet's text, when the app has it.
+    var markdown: LocalizedText?
     var displayName: String
   }
 
@@ -39,7 +41,8 @@ enum PromptsCommand {
     return languages.map { locale in
       Row(
         locale: locale, localization: app.searchList(locale: locale).first,
-        text: app.usageDescription(locale: locale)?.forDisplay, displayName: app.appName(locale: locale))
+        text: app.usageDescription(locale: locale)?.forDisplay,
+        markdown: app.markdownUsageDescription(locale: locale)?.forDisplay, displayName: app.appName(locale: locale))
     }
   }
 
@@ -66,15 +69,9 @@ enum PromptsCommand {
       prompt.addRaw("localization", row.localization.map(JSONText.quoted) ?? "null")
       prompt.addRaw("text", row.text.map { JSONText.quoted($0.value) } ?? "null")
       prompt.add("kind", row.text?.source.kind ?? "none")
-      if let text = row.text {
-        var source = JSONText()
-        source.add("file", shown(text.source.path, base: base))
-        source.addRaw("line", text.location.map { String($0.line) } ?? "null")
-        source.addRaw("column", text.location.map { String($0.column) } ?? "null")
-        prompt.add("source", source)
-      } else {
-        prompt.addRaw("source", "null")
-      }
+      prompt.addRaw("source", row.text.map { sourceJSON($0, base: base).json } ?? "null")
+      prompt.addRaw("markdown_text", row.markdown.map { JSONText.quoted($0.value) } ?? "null")
+      prompt.addRaw("markdown_source", row.markdown.map { sourceJSON($0, base: base).json } ?? "null")
       prompt.add("display_name", row.displayName)
       return prompt
     }
@@ -82,17 +79,31 @@ enum PromptsCommand {
     return object.json
   }
 
+  /// `{"file", "line", "column"}` of where a text comes from.
+  private static func sourceJSON(_ text: LocalizedText, base: FilePath) -> JSONText {
+    var source = JSONText()
+    source.add("file", shown(text.source.path, base: base))
+    source.addRaw("line", text.location.map { String($0.line) } ?? "null")
+    source.addRaw("column", text.location.map { String($0.column) } ?? "null")
+    return source
+  }
+
   /// A table a localizer can read: language, localization, where the text comes from, the text.
   static func table(_ app: AppResources, _ rows: [Row], base: FilePath) -> String {
     let target = app.target.map { " (target \($0))" } ?? ""
     var out = "\(app.name)\(target) · development region \(app.developmentRegion)"
     out += " · \(app.localizations.count) localization\(app.localizations.count == 1 ? "" : "s")\n\n"
-    let cells = rows.map { row -> [String] in
-      let place = row.text.map { text in
-        shown(text.source.path, base: base) + (text.location.map { ":\($0.line):\($0.column)" } ?? "")
-      }
+    func place(_ text: LocalizedText) -> String {
+      shown(text.source.path, base: base) + (text.location.map { ":\($0.line):\($0.column)" } ?? "")
+    }
+    // The EU sheet's Markdown text, when the app has one, goes on a line of its own under the plain text.
+    let cells = rows.flatMap { row -> [[String]] in
       let what = row.text.map { "\"\($0.value)\"" } ?? "no purpose string"
-      return [row.locale, row.localization ?? "—", row.text?.source.kind ?? "none", place ?? "—", what]
+      let plain = [
+        row.locale, row.localization ?? "—", row.text?.source.kind ?? "none", row.text.map(place) ?? "—", what,
+      ]
+      guard let markdown = row.markdown else { return [plain] }
+      return [plain, ["", "EU sheet", markdown.source.kind, place(markdown), "\"\(markdown.value)\""]]
     }
     let header = ["language", "iOS uses", "from", "file", "text"]
     let widths = (0..<4).map { column in

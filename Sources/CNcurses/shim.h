@@ -12,6 +12,7 @@ static inline attr_t attsim_a_normal(void) { return A_NORMAL; }
 static inline attr_t attsim_a_bold(void) { return A_BOLD; }
 static inline attr_t attsim_a_dim(void) { return A_DIM; }
 static inline attr_t attsim_a_reverse(void) { return A_REVERSE; }
+static inline attr_t attsim_a_italic(void) { return A_ITALIC; }
 static inline mmask_t attsim_button1_press(void) { return BUTTON1_CLICKED | BUTTON1_PRESSED; }
 static inline int attsim_colors(void) { return COLORS; }
 static inline int attsim_color_pairs(void) { return COLOR_PAIRS; }

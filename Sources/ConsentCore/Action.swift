@@ -7,11 +7,16 @@ public struct DeviceChange: Hashable, Sendable {
   public var limitAdTracking: Bool?
   public var idfa: String?
   public var otherAlertOnScreen: Bool?
+  /// Where the device is (ISO 3166-1 alpha-2).
+  public var country: String?
+  /// The Apple Account's country.
+  public var accountCountry: String?
 
   /// A change of the given fields.
   public init(
     iOS: IOSVersion? = nil, kind: DeviceKind? = nil, trackingSwitchOn: Bool? = nil, restricted: Bool? = nil,
-    limitAdTracking: Bool? = nil, idfa: String? = nil, otherAlertOnScreen: Bool? = nil
+    limitAdTracking: Bool? = nil, idfa: String? = nil, otherAlertOnScreen: Bool? = nil, country: String? = nil,
+    accountCountry: String? = nil
   ) {
     self.iOS = iOS
     self.kind = kind
@@ -20,6 +25,8 @@ public struct DeviceChange: Hashable, Sendable {
     self.limitAdTracking = limitAdTracking
     self.idfa = idfa
     self.otherAlertOnScreen = otherAlertOnScreen
+    self.country = country
+    self.accountCountry = accountCountry
   }
 }
 
@@ -28,12 +35,30 @@ public struct AppChange: Hashable, Sendable {
   public var hasUsageDescription: Bool?
   public var lifecycle: Lifecycle?
   public var locale: String?
+  public var kind: AppKind?
 
   /// A change of the given fields.
-  public init(hasUsageDescription: Bool? = nil, lifecycle: Lifecycle? = nil, locale: String? = nil) {
+  public init(
+    hasUsageDescription: Bool? = nil, lifecycle: Lifecycle? = nil, locale: String? = nil, kind: AppKind? = nil
+  ) {
     self.hasUsageDescription = hasUsageDescription
     self.lifecycle = lifecycle
     self.locale = locale
+    self.kind = kind
+  }
+}
+
+/// The iOS 27.2 request: `requestTrackingAuthorization(usingExpandedInterface:additionalInformationAction:)`.
+public struct ExpandedRequest: Hashable, Sendable {
+  /// The app prefers the expanded interface (the sheet) where iOS lets it choose.
+  public var prefersExpandedInterface: Bool
+  /// The app passes an action for the sheet's Additional Information button.
+  public var additionalInformation: Bool
+
+  /// A request with these parameters.
+  public init(prefersExpandedInterface: Bool, additionalInformation: Bool) {
+    self.prefersExpandedInterface = prefersExpandedInterface
+    self.additionalInformation = additionalInformation
   }
 }
 
@@ -53,10 +78,18 @@ public enum Action: Hashable, Sendable {
   case prePermissionDeclined
   /// The app called `ATTrackingManager.requestTrackingAuthorization` (or the blog recipe).
   case trackingRequested
+  /// The app called the iOS 27.2 request (its availability check falls back to the classic one earlier).
+  case expandedTrackingRequested(ExpandedRequest)
   /// The user tapped Allow in the ATT dialog.
   case allowTapped
   /// The user tapped Ask App Not to Track in the ATT dialog.
   case askNotToTrackTapped
+  /// The user tapped the EU sheet's Additional Information button.
+  case additionalInformationTapped
+  /// The system took the prompt away unanswered (an incoming call, Control Center).
+  case promptDismissedBySystem
+  /// Time passed on the device's clock.
+  case clockAdvanced(days: Int)
   /// The app called `setATTStatusAndAdvertisingId(status:advertisingId:)` with exactly these arguments.
   case methodBCalled(status: ATTStatus, advertisingId: String)
   /// The user flipped this app's switch in Settings › Privacy › Tracking.
@@ -100,6 +133,10 @@ public enum Refusal: Error, Hashable, Sendable, CustomStringConvertible {
   case appHasNotAsked
   /// A script step needs app resources (`app bundle=`) that were not loaded.
   case resourcesNotLoaded(String)
+  /// The sheet on screen has no Additional Information button (the app passed no action), or no sheet is up.
+  case noAdditionalInformation
+  /// An App Clip has no switch in Settings: it can never be tracked.
+  case appClip
 
   /// The sentence.
   public var reason: String {
@@ -115,6 +152,8 @@ public enum Refusal: Error, Hashable, Sendable, CustomStringConvertible {
     case .appSwitchHidden: "Allow Apps to Request to Track is off: per-app switches are hidden"
     case .appHasNotAsked: "the app has not asked yet, so it has no switch in Settings"
     case .resourcesNotLoaded(let path): "the app bundle \(path) is not loaded"
+    case .noAdditionalInformation: "no sheet with an Additional Information button is on screen"
+    case .appClip: "an App Clip cannot be tracked, so it has no switch in Settings"
     }
   }
 

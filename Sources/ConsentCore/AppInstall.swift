@@ -13,8 +13,26 @@ public enum AppScreen: Hashable, Sendable {
   case prePermission
   /// The system ATT dialog, over the app.
   case attDialog
+  /// The full-page ATT sheet of iOS 27.2 in the EU, with or without the Additional Information button.
+  case attSheet(additionalInformation: Bool)
   /// The app has crashed and shows nothing until it is relaunched.
   case crashed
+}
+
+/// What the app is: a full app, or an App Clip (which cannot ask for tracking).
+public enum AppKind: String, CaseIterable, Hashable, Sendable {
+  case app
+  case appClip = "app-clip"
+}
+
+/// How the system asks, when it asks: what `expect prompt=` says.
+public enum PromptKind: String, CaseIterable, Hashable, Sendable {
+  /// Nothing on screen.
+  case none
+  /// The classic alert.
+  case shown
+  /// The full-page EU sheet.
+  case sheet
 }
 
 /// What the blog recipe's `requestIDFA(callbackIdfa:)` handed the app: `(Bool, String)`.
@@ -46,10 +64,16 @@ public struct AppInstall: Hashable, Sendable {
   public var hasUsageDescription = true
   /// The lifecycle state.
   public var lifecycle: Lifecycle = .active
+  /// Whether it is an app or an App Clip.
+  public var kind = AppKind.app
   /// The user's answer to the ATT dialog for this install, once given.
   public var answer: ATTAnswer?
+  /// The day (on the device's clock) of the last answer, in the dialog or in Settings.
+  public var answeredOnDay: Int?
   /// What the foreground shows.
   public var screen: AppScreen = .home
+  /// The completion of the request on screen has already run (iOS 17.4 runs it with `denied` at once).
+  public var completionFired = false
   /// The language the app runs in (a BCP 47 tag).
   public var locale: String
   /// The last `(Bool, String)` the blog recipe handed the app.
@@ -63,6 +87,18 @@ public struct AppInstall: Hashable, Sendable {
   /// Whether the app has crashed and waits for a relaunch.
   public var crashed: Bool { screen == .crashed }
 
-  /// Whether the ATT dialog is on screen.
-  public var promptOnScreen: Bool { screen == .attDialog }
+  /// Whether the ATT dialog or sheet is on screen.
+  public var promptOnScreen: Bool { prompt != .none }
+
+  /// What the system shows to ask, if anything.
+  public var prompt: PromptKind {
+    switch screen {
+    case .attDialog: .shown
+    case .attSheet: .sheet
+    default: .none
+    }
+  }
+
+  /// Whether the sheet on screen has the Additional Information button.
+  public var sheetHasAdditionalInformation: Bool { screen == .attSheet(additionalInformation: true) }
 }

@@ -32,10 +32,12 @@ extension ConsentState {
     case .prePermissionContinued, .prePermissionDeclined:
       if app.crashed { return .appCrashed }
       return app.screen == .prePermission ? nil : .noPrePermissionScreen
-    case .trackingRequested:
+    case .trackingRequested, .expandedTrackingRequested:
       if app.crashed { return .appCrashed }
       return app.promptOnScreen ? .promptAlreadyOnScreen : nil
-    case .allowTapped, .askNotToTrackTapped: return app.promptOnScreen ? nil : .noPrompt
+    case .allowTapped, .askNotToTrackTapped, .promptDismissedBySystem: return app.promptOnScreen ? nil : .noPrompt
+    case .additionalInformationTapped: return app.sheetHasAdditionalInformation ? nil : .noAdditionalInformation
+    case .clockAdvanced: return nil
     case .appTrackingSwitchChanged: return appTrackingSwitchRefusal
     case .trackingSwitchTurnedOff, .trackingSwitchTurnedOn: return trackingSettingsRefusal
     }
@@ -59,17 +61,24 @@ extension ConsentState {
     case .prePermissionContinued:
       app.screen = .home
       story.add("pre-permission: Continue")
-      requestTracking(&story)
+      requestTracking(.classic, &story)
     case .prePermissionDeclined:
       app.screen = .home
       story.add("pre-permission: Not Now (no request)")
-    case .trackingRequested: requestTracking(&story)
+    case .trackingRequested: requestTracking(.classic, &story)
+    case .expandedTrackingRequested(let request): requestTracking(.expanded(request), &story)
     case .allowTapped: answerPrompt(.authorized, &story)
     case .askNotToTrackTapped: answerPrompt(.denied, &story)
+    case .additionalInformationTapped: closePromptUnanswered(.additionalInformation, &story)
+    case .promptDismissedBySystem: closePromptUnanswered(.dismissedBySystem, &story)
+    case .clockAdvanced(let days):
+      device.day += days
+      story.add("\(days) day(s) later")
     case .methodBCalled(let status, let advertisingId):
       callMethodB(status: status, advertisingId: advertisingId, &story)
     case .appTrackingSwitchChanged(let on):
       app.answer = on ? .authorized : .denied
+      app.answeredOnDay = device.day
       story.add("Settings: this app's tracking switch \(on ? "on" : "off"); status \(statusWord)")
     case .trackingSwitchTurnedOff(let existing): turnTrackingSwitchOff(existing: existing, &story)
     case .trackingSwitchTurnedOn:
@@ -96,12 +105,15 @@ extension ConsentState {
     if let limit = change.limitAdTracking { device.limitAdTracking = limit }
     if let idfa = change.idfa { device.idfa = IDFA.canonical(idfa) }
     if let alert = change.otherAlertOnScreen { device.otherAlertOnScreen = alert }
+    if let country = change.country { device.country = country }
+    if let country = change.accountCountry { device.accountCountry = country }
   }
 
   private mutating func configureApp(_ change: AppChange) {
     if let present = change.hasUsageDescription { app.hasUsageDescription = present }
     if let lifecycle = change.lifecycle { app.lifecycle = lifecycle }
     if let locale = change.locale { app.locale = locale }
+    if let kind = change.kind { app.kind = kind }
   }
 
   // MARK: Launches and installs
@@ -110,6 +122,7 @@ extension ConsentState {
   private mutating func restartApp(_ story: inout Story) {
     if app.promptOnScreen { story.add("the unanswered ATT dialog went away; the app may ask again") }
     app.screen = .home
+    app.completionFired = false
     app.lifecycle = .active
     app.blogCallback = nil
     sdk.initialized = false
@@ -127,6 +140,7 @@ extension ConsentState {
     dropQueue(&story)
     var fresh = AppInstall(locale: app.locale)
     fresh.hasUsageDescription = app.hasUsageDescription
+    fresh.kind = app.kind
     app = fresh
     var freshSDK = SDK()
     freshSDK.options.integration = sdk.options.integration

@@ -8,27 +8,56 @@ extension ConsentState {
     case crashed
     /// Rules 3–6: the completion fired at once with this status.
     case completed(ATTStatus)
-    /// Rule 7: the dialog is on screen; the completion waits for the user.
+    /// The last rule: the prompt is on screen; the completion waits for the user.
     case promptShown
   }
 
+  /// Which request the app makes.
+  enum RequestCall: Equatable {
+    /// `requestTrackingAuthorization(completionHandler:)`.
+    case classic
+    /// The iOS 27.2 call, with its two parameters.
+    case expanded(ExpandedRequest)
+  }
+
+  /// Why a prompt closed without an answer.
+  enum UnansweredClose {
+    /// The user tapped the sheet's Additional Information button.
+    case additionalInformation
+    /// The system took it away (an incoming call, Control Center).
+    case dismissedBySystem
+  }
+
   /// The app asks for authorization, through its integration (the blog recipe checks the status first).
-  mutating func requestTracking(_ story: inout Story) {
+  mutating func requestTracking(_ requested: RequestCall, _ story: inout Story) {
+    let call = availableCall(requested, &story)
     if sdk.options.integration == .blog {
-      blogRequestIDFA(&story)
+      blogRequestIDFA(call, &story)
       return
     }
-    switch requestAuthorization(&story) {
+    switch requestAuthorization(call, &story) {
     case .completed(let status): complete(with: status, &story)
     case .unavailable, .crashed, .promptShown: break
     }
   }
 
-  /// Rules 1–7 of `requestTrackingAuthorization`, in their order.
-  mutating func requestAuthorization(_ story: inout Story) -> RequestOutcome {
+  /// The call that really runs: before iOS 27.2 the app's availability check falls back to the classic call.
+  private func availableCall(_ call: RequestCall, _ story: inout Story) -> RequestCall {
+    guard case .expanded = call, !device.iOS.hasEURules else { return call }
+    story.add(
+      "request: iOS \(device.iOS) has no expanded request; the app's availability check falls back to the classic call")
+    return .classic
+  }
+
+  /// The rules of `requestTrackingAuthorization`, in their order (SPEC §1.3, with iOS 27.2's EU rules).
+  mutating func requestAuthorization(_ call: RequestCall, _ story: inout Story) -> RequestOutcome {
     guard device.iOS.hasATT else {
       story.add("request: iOS \(device.iOS) has no ATTrackingManager; nothing happens")
       return .unavailable
+    }
+    if app.kind == .appClip {
+      story.add("request: App Clips cannot ask to track; restricted, no prompt")
+      return .completed(.restricted)
     }
     guard app.hasUsageDescription else {
       story.add("request: no NSUserTrackingUsageDescription, the app crashed")
@@ -38,7 +67,7 @@ extension ConsentState {
       sdk.initialized = false
       return .crashed
     }
-    if let status, device.restricted || app.answer != nil {
+    if let status, device.restricted || (app.answer != nil && !repromptDue) {
       story.add("request: already \(status.name), no prompt")
       return .completed(status)
     }
@@ -61,19 +90,96 @@ extension ConsentState {
         Warning(.promptHiddenByAlert, "another system alert hid the ATT prompt; the status stays notDetermined"))
       return .completed(.notDetermined)
     }
-    app.screen = .attDialog
-    story.add("request: ATT dialog shown")
-    return .promptShown
+    return showPrompt(call, &story)
   }
 
-  /// The user answers the dialog on screen; the completion fires with the new status.
+  /// The last rule: the alert or, under iOS 27.2's EU rules, the sheet goes up.
+  private mutating func showPrompt(_ call: RequestCall, _ story: inout Story) -> RequestOutcome {
+    if let status, app.answer != nil, let day = app.answeredOnDay {
+      story.add(
+        "request: a year has passed since the answer on day \(day); iOS asks again and the status stays \(status.name) until the new answer"
+      )
+    }
+    if case .expanded = call, device.region == .outsideEU {
+      story.add("request: outside the EU the expanded request is the classic one; both parameters are ignored")
+    }
+    if promptKind(for: call) == .sheet {
+      let additionalInformation = if case .expanded(let request) = call { request.additionalInformation } else { false }
+      app.screen = .attSheet(additionalInformation: additionalInformation)
+      story.add(
+        "request: ATT sheet shown (iOS 27.2, \(device.region.rawValue))\(additionalInformation ? " with Additional Information" : "")"
+      )
+    } else {
+      app.screen = .attDialog
+      story.add("request: ATT dialog shown")
+    }
+    guard device.iOS.completesRequestEarly else { return .promptShown }
+    app.completionFired = true
+    story.add("request: iOS 17.4 runs the completion with denied while the alert is still up (fixed in 17.5)")
+    return .completed(.denied)
+  }
+
+  /// Which prompt iOS shows for `call`: the sheet only from iOS 27.2 in the EU.
+  func promptKind(for call: RequestCall) -> PromptKind {
+    guard device.iOS.hasEURules else { return .shown }
+    switch device.region {
+    case .five: return .sheet
+    case .otherEU:
+      if case .expanded(let request) = call, request.prefersExpandedInterface { return .sheet }
+      return .shown
+    case .outsideEU: return .shown
+    }
+  }
+
+  /// The user answers the prompt on screen; iOS notes the day, and the completion fires with the new status
+  /// unless iOS 17.4 already ran it.
   mutating func answerPrompt(_ answer: ATTAnswer, _ story: inout Story) {
     app.answer = answer
+    app.answeredOnDay = device.day
     app.screen = .home
     let status = self.status ?? answer.status
     story.add("\(answer == .authorized ? "Allow" : "Ask App Not to Track"): \(status.name)")
+    finishRequest(with: status, &story)
+  }
+
+  /// The prompt goes away without an answer: nothing is remembered and the completion gets `notDetermined`.
+  mutating func closePromptUnanswered(_ reason: UnansweredClose, _ story: inout Story) {
+    app.screen = .home
+    switch reason {
+    case .additionalInformation:
+      story.add("Additional Information: the sheet closed unanswered and the app's action runs; the app may ask again")
+    case .dismissedBySystem:
+      story.add("the system dismissed the prompt unanswered (a call, Control Center); the app must ask again")
+    }
+    finishRequest(with: .notDetermined, &story)
+  }
+
+  /// The completion of the request that was on screen, unless it already ran.
+  private mutating func finishRequest(with status: ATTStatus, _ story: inout Story) {
+    guard !app.completionFired else {
+      app.completionFired = false
+      story.add("the completion already ran with denied: only trackingAuthorizationStatus tells the answer")
+      return
+    }
     complete(with: status, &story)
   }
+
+  /// Whether iOS 27.2's EU rules let the app ask again now: a year since the answer, the global switch on.
+  public var repromptDue: Bool {
+    guard let day = repromptDay, device.trackingSwitchOn, !device.restricted else { return false }
+    return device.day >= day
+  }
+
+  /// The day from which iOS lets the app ask again (iOS 27.2 in the EU), or nil when the answer is for good.
+  public var repromptDay: Int? {
+    guard device.iOS.hasEURules, device.region.isEU, app.kind == .app, app.answer != nil,
+      let day = app.answeredOnDay
+    else { return nil }
+    return day + Self.daysBetweenPrompts
+  }
+
+  /// How long an EU answer stands before the app may ask again: a year, counted as 365 days.
+  public static let daysBetweenPrompts = 365
 
   /// The request's completion handler: the app hands the status to the SDK as its integration says.
   private mutating func complete(with status: ATTStatus, _ story: inout Story) {
@@ -88,7 +194,7 @@ extension ConsentState {
   // MARK: The blog recipe
 
   /// `requestIDFA(callbackIdfa:)`: it reads the status first and requests only when notDetermined.
-  private mutating func blogRequestIDFA(_ story: inout Story) {
+  private mutating func blogRequestIDFA(_ call: RequestCall, _ story: inout Story) {
     guard let status else {
       let enabled = !device.limitAdTracking
       story.add("requestIDFA: iOS \(device.iOS), isAdvertisingTrackingEnabled = \(enabled)")
@@ -98,7 +204,7 @@ extension ConsentState {
     }
     switch status {
     case .notDetermined:
-      if case .completed(let completed) = requestAuthorization(&story) {
+      if case .completed(let completed) = requestAuthorization(call, &story) {
         complete(with: completed, &story)
       }
     case .authorized:

@@ -28,14 +28,14 @@ public struct ConsentState: Hashable, Sendable {
   /// The app's ATT status as `ATTrackingManager.trackingAuthorizationStatus` reads it; nil below iOS 14.
   public var status: ATTStatus? {
     guard device.iOS.hasATT else { return nil }
-    if device.restricted { return .restricted }
+    if device.restricted || app.kind == .appClip { return .restricted }
     if let answer = app.answer { return answer.status }
     return device.trackingSwitchOn ? .notDetermined : .denied
   }
 
   /// What `ASIdentifierManager.advertisingIdentifier` returns to this app now.
   public var deviceIDFA: String {
-    if device.kind == .simulator { return IDFA.zero }
+    if device.kind.alwaysZeroIDFA { return IDFA.zero }
     guard let status else { return device.limitAdTracking ? IDFA.zero : device.idfa }
     if status == .authorized { return device.idfa }
     if !device.iOS.idfaNeedsAuthorization && status == .notDetermined && device.trackingSwitchOn {
@@ -50,6 +50,7 @@ public struct ConsentState: Hashable, Sendable {
   /// Why this app's switch is not in Settings › Privacy › Tracking now; nil when it is there.
   public var appTrackingSwitchRefusal: Refusal? {
     if let refusal = trackingSettingsRefusal { return refusal }
+    if app.kind == .appClip { return .appClip }
     if !device.trackingSwitchOn { return .appSwitchHidden }
     if app.answer == nil { return .appHasNotAsked }
     return nil

@@ -6,11 +6,11 @@ public struct IOSVersion: Hashable, Comparable, Sendable, CustomStringConvertibl
   public let minor: Int
 
   /// The major releases the model knows. Apple went from iOS 18 to iOS 26: 19–25 never existed.
-  public static let knownMajors = [12, 13, 14, 15, 16, 17, 18, 26]
+  public static let knownMajors = [12, 13, 14, 15, 16, 17, 18, 26, 27]
 
   /// The versions the QA test plan walks, one per behaviour change.
   public static let planVersions: [IOSVersion] = [
-    .init(12, 4), .init(13, 7), .init(14, 4), .init(14, 5), .init(15, 0), .init(17, 4), .init(26, 0),
+    .init(12, 4), .init(13, 7), .init(14, 4), .init(14, 5), .init(15, 0), .init(17, 4), .init(26, 0), .init(27, 2),
   ]
 
   /// The newest release; a script and the TUI start here.
@@ -51,11 +51,15 @@ public struct IOSVersion: Hashable, Comparable, Sendable, CustomStringConvertibl
     major >= 16 ? "Settings › Privacy & Security › Tracking" : "Settings › Privacy › Tracking"
   }
 
+  /// iOS 17.4 completes a request with `denied` while the alert is still up (fixed in 17.5).
+  public var completesRequestEarly: Bool { major == 17 && minor == 4 }
+
+  /// From iOS 27.2 the EU rules apply: the sheet, the expanded request, the yearly re-prompt.
+  public var hasEURules: Bool { self >= IOSVersion(27, 2) }
+
   /// The release after this one in `planVersions`, wrapping around (the TUI's `i` key).
   public var nextPlanVersion: IOSVersion {
-    let versions = Self.planVersions
-    guard let index = versions.firstIndex(where: { $0 > self }) else { return versions[0] }
-    return versions[index]
+    Self.planVersions.first { $0 > self } ?? Self.planVersions[0]
   }
 
   public static func < (lhs: IOSVersion, rhs: IOSVersion) -> Bool {

@@ -30,8 +30,27 @@ public enum Invariants {
         "method-a sent an advertising_id without authorized")
     }
     if after.app.promptOnScreen && !before.app.promptOnScreen {
-      require(before.app.answer == nil, "the prompt showed to an install that had answered")
-      require(after.status == .notDetermined, "the prompt showed while the status was determined")
+      if before.app.answer != nil {
+        // Only iOS 27.2's EU rules ask again, and only a year (365 days) after the answer.
+        let daysSinceAnswer = before.device.day - (before.app.answeredOnDay ?? before.device.day)
+        require(
+          before.device.iOS >= IOSVersion(27, 2) && before.device.region.isEU && daysSinceAnswer >= 365,
+          "the prompt showed to an install that had answered within a year, or outside the EU")
+      } else {
+        require(after.status == .notDetermined, "the prompt showed while the status was determined")
+      }
+      if after.app.prompt == .sheet {
+        require(after.device.iOS.hasEURules && after.device.region.isEU, "a sheet showed outside iOS 27.2's EU")
+      }
+      require(after.app.kind == .app, "an App Clip showed the prompt")
+    }
+    if action == .additionalInformationTapped || action == .promptDismissedBySystem {
+      require(
+        after.app.answer == before.app.answer && after.status == before.status,
+        "a prompt closed unanswered changed the answer")
+    }
+    if let answered = after.app.answeredOnDay, after.app.answer != nil {
+      require(answered <= after.device.day, "an answer dated in the future")
     }
     if before.app.answer != nil && action != .reinstalled {
       require(after.app.answer != nil, "an answer was forgotten without a reinstall")
@@ -39,7 +58,12 @@ public enum Invariants {
     if action == .allowTapped || action == .askNotToTrackTapped {
       require(after.status != .notDetermined, "status notDetermined right after a tap")
     }
-    require(after.device.kind != .simulator || after.deviceIDFA == IDFA.zero, "the simulator handed out a real IDFA")
+    require(
+      !after.device.kind.alwaysZeroIDFA || after.deviceIDFA == IDFA.zero,
+      "the simulator, a Mac or Vision Pro handed out a real IDFA")
+    if after.device.iOS.hasATT && after.app.kind == .appClip {
+      require(after.status == .restricted, "an App Clip did not read restricted")
+    }
     if after.device.iOS.idfaNeedsAuthorization && after.status != .authorized {
       require(after.deviceIDFA == IDFA.zero, "iOS 14.5+ handed out the IDFA without authorization")
     }

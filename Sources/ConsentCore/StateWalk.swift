@@ -30,7 +30,8 @@ public struct StateWalk: Sendable {
       .prePermissionShown, .prePermissionContinued, .prePermissionDeclined, .trackingRequested, .allowTapped,
       .askNotToTrackTapped, .appTrackingSwitchChanged(on: true), .appTrackingSwitchChanged(on: false),
       .trackingSwitchTurnedOff(existing: .keep), .trackingSwitchTurnedOff(existing: .stop), .trackingSwitchTurnedOn,
-      .relaunched, .reinstalled, .consentSet(track: true, identify: nil), .consentSet(track: false, identify: nil),
+      .promptDismissedBySystem, .relaunched, .reinstalled, .consentSet(track: true, identify: nil),
+      .consentSet(track: false, identify: nil),
       .eventTracked(name: "e"), .methodBCalled(status: .denied, advertisingId: IDFA.demo),
       .methodBCalled(status: .authorized, advertisingId: IDFA.zero),
       .methodBCalled(status: .authorized, advertisingId: ""),
@@ -45,6 +46,32 @@ public struct StateWalk: Sendable {
       actions.append(.sdkInitialized(SDKOptions(integration: integration)))
       actions.append(.sdkInitialized(SDKOptions(integration: integration, optOut: true)))
       actions.append(.sdkInitialized(SDKOptions(integration: integration, useConsent: true)))
+    }
+    return actions
+  }()
+
+  /// iOS 27.2's EU rules: the requests, the sheet's buttons, the clock, where the device is and the App Clip,
+  /// with the core actions they interact with (the full alphabet walks the rest from every release).
+  public static let euAlphabet: [Action] = {
+    var actions: [Action] = [
+      .trackingRequested, .allowTapped, .askNotToTrackTapped, .additionalInformationTapped, .promptDismissedBySystem,
+      .clockAdvanced(days: 200), .clockAdvanced(days: 365), .appTrackingSwitchChanged(on: true),
+      .appTrackingSwitchChanged(on: false), .trackingSwitchTurnedOff(existing: .stop), .trackingSwitchTurnedOn,
+      .relaunched, .reinstalled, .eventTracked(name: "e"), .sdkInitialized(SDKOptions(integration: .methodA)),
+      .sdkInitialized(SDKOptions(integration: .blog)), .prePermissionShown, .prePermissionContinued,
+      .appConfigured(AppChange(lifecycle: .inactive)), .appConfigured(AppChange(lifecycle: .active)),
+      .deviceConfigured(DeviceChange(restricted: true)), .deviceConfigured(DeviceChange(restricted: false)),
+      .deviceConfigured(DeviceChange(iOS: IOSVersion(27, 0))), .deviceConfigured(DeviceChange(iOS: IOSVersion(27, 2))),
+      .appConfigured(AppChange(kind: .appClip)), .deviceConfigured(DeviceChange(country: "US")),
+      .deviceConfigured(DeviceChange(country: "FR", accountCountry: "FR")),
+      .deviceConfigured(DeviceChange(country: "ES", accountCountry: "ES")),
+    ]
+    for prefers in [false, true] {
+      for additionalInformation in [false, true] {
+        actions.append(
+          .expandedTrackingRequested(
+            ExpandedRequest(prefersExpandedInterface: prefers, additionalInformation: additionalInformation)))
+      }
     }
     return actions
   }()
@@ -129,7 +156,7 @@ extension Action {
 
 extension ConsentState {
   /// The state without what the reducer only ever counts up and never reads: the sent and dropped counts,
-  /// the last action's sent events and warnings. States that differ only there behave the same from
+  /// the last action's sent events and warnings, and the clock beyond the days since the answer. States that differ only there behave the same from
   /// then on, so the walk treats them as one (invariants are checked before this is applied).
   var forgettingHistory: ConsentState {
     var state = self
@@ -137,6 +164,10 @@ extension ConsentState {
     state.events.lastSent = []
     state.events.dropped = 0
     state.actionWarnings = []
+    // Only the days since the answer matter, and only up to a year: the clock is kept relative and capped.
+    let sinceAnswer = state.app.answeredOnDay.map { state.device.day - $0 } ?? 0
+    state.device.day = min(sinceAnswer, ConsentState.daysBetweenPrompts)
+    state.app.answeredOnDay = state.app.answeredOnDay.map { _ in 0 }
     return state
   }
 }

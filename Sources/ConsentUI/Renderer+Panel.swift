@@ -118,6 +118,7 @@ extension Renderer {
     if !consent.device.iOS.hasATT { switches.append(consent.device.limitAdTracking ? "LAT on" : "LAT off") }
     if consent.device.otherAlertOnScreen { switches.append("alert up") }
     lines.append(.pair("Tracking", switches.joined(separator: " · "), .plain))
+    if let region = regionLine(consent) { lines.append(.pair("Region", region, .plain)) }
     var app = [consent.app.crashed ? "crashed" : consent.app.lifecycle.rawValue]
     app.append(consent.sdk.initialized ? "SDK on" : "SDK off")
     if consent.sdk.options.optOut { app.append("optOut") }
@@ -137,10 +138,36 @@ extension Renderer {
     }
     if !consent.app.hasUsageDescription {
       lines.append(.pair("Prompt text", "missing → the app crashes", Renderer.error))
+    } else if state.phoneScreen == .attSheet {
+      lines.append(.pair("Sheet text", texts.sheetText.map(\.source.label) ?? "none", .plain))
     } else {
       lines.append(.pair("Prompt text", texts.usageDescription.map(\.source.label) ?? "none", .plain))
     }
     return lines
+  }
+
+  /// Where the EU rules stand, once they matter (iOS 27.2, or a device set outside the US): the region
+  /// class, the two countries, the clock and when the app may ask again.
+  private func regionLine(_ consent: ConsentState) -> String? {
+    let device = consent.device
+    guard device.iOS.hasEURules || device.country != "US" || device.accountCountry != "US" || device.day > 0 else {
+      return nil
+    }
+    let name =
+      switch device.region {
+      case .five: "EU five"
+      case .otherEU: "other EU"
+      case .outsideEU: "outside EU"
+      }
+    var parts = ["\(name) (\(device.country)/\(device.accountCountry))", "day \(device.day)"]
+    if let day = consent.repromptDay {
+      if consent.repromptDue {
+        parts.append("may ask again now")
+      } else if day > device.day {
+        parts.append("may ask again day \(day)")
+      }
+    }
+    return parts.joined(separator: " · ")
   }
 
   /// `text` cut in the middle with "…" to fit `width` columns (identifiers keep both ends).

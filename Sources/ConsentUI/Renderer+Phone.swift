@@ -18,6 +18,7 @@ extension Renderer {
     case .attDialog:
       drawHome(screen, dimmed: true)
       drawAlert(screen)
+    case .attSheet: drawSheet(screen)
     case .crashed: drawCrash(screen)
     case .settings, .globalOffChoice: drawSettings(screen)
     }
@@ -105,7 +106,7 @@ extension Renderer {
     let title = TextWrapper.wrap(texts.dialogTitle, width: textWidth)
     var message = TextWrapper.wrap(texts.usageDescription?.value ?? "", width: textWidth)
     let buttons = [(ButtonID.askNotToTrack, texts.askNotToTrack), (.allow, texts.allow)].map { button, label in
-      (button, label, Renderer.buttonLines(label, width: textWidth, maxLines: 2))
+      (button, label, Renderer.wrappedLines(label, width: textWidth, maxLines: 2))
     }
     let buttonRows = buttons.reduce(0) { $0 + 1 + $1.2.count }
     let fixedRows = 2 + title.count + 1 + buttonRows
@@ -138,6 +139,54 @@ extension Renderer {
     }
   }
 
+  // MARK: The EU sheet
+
+  /// iOS 27.2's full-page sheet in the EU: the app's name, the question, the Markdown purpose string
+  /// (scrolling when it does not fit), the two answers with equal weight, and Additional Information when
+  /// the app passed an action for it.
+  private mutating func drawSheet(_ screen: Rect) {
+    buffer.fill(screen)
+    let column = screen.column + 2
+    let textWidth = screen.width - 4
+    let alignment: ScreenBuffer.Alignment = texts.isRightToLeft ? .trailing : .leading
+    var row = screen.row
+    buffer.put(texts.appName, row: row, column: column, width: textWidth, alignment: .center, style: Style(bold: true))
+    row += 1
+    for line in Renderer.wrappedLines(texts.dialogTitle, width: textWidth, maxLines: 4) {
+      buffer.put(line, row: row, column: column, width: textWidth, alignment: .center, style: Style(bold: true))
+      row += 1
+    }
+    row += 1
+    var buttons = [(ButtonID.allow, texts.allow), (.askNotToTrack, texts.askNotToTrack)]
+    if state.buttons.contains(.additionalInformation) {
+      buttons.append((.additionalInformation, texts.additionalInformation))
+    }
+    let buttonRows = buttons.reduce(0) { $0 + Renderer.wrappedLines($1.1, width: textWidth, maxLines: 2).count }
+    let bottom = screen.row + screen.height - buttonRows
+    let room = max(1, bottom - 1 - row)
+    let lines = MarkdownText(parsing: texts.sheetText?.value ?? "").lines(width: textWidth)
+    let first = min(state.sheetScroll, max(0, lines.count - room))
+    for line in lines.dropFirst(first).prefix(room) {
+      let spans = line.map { span in
+        (span.text, Style(bold: span.emphasis.bold, italic: span.emphasis.italic))
+      }
+      buffer.putSpans(spans, row: row, column: column, width: textWidth, alignment: alignment)
+      row += 1
+    }
+    let above = first > 0
+    let below = first + room < lines.count
+    if above || below {
+      let hint = (above ? "▲ PgUp" : "") + (above && below ? "  " : "") + (below ? "▼ PgDn: more" : "")
+      buffer.put(hint, row: bottom - 1, column: column, width: textWidth, alignment: .center, style: Renderer.dim)
+    }
+    var buttonRow = bottom
+    for (button, label) in buttons {
+      let style = button == .additionalInformation ? Style(foreground: .blue, dim: true) : Renderer.iosBlue
+      buttonRow += drawButton(
+        button, label: label, row: buttonRow, column: column, width: textWidth, style: style, maxLines: 2)
+    }
+  }
+
   // MARK: Settings
 
   private mutating func drawSettings(_ screen: Rect) {
@@ -154,8 +203,10 @@ extension Renderer {
       drawGlobalOffChoice(row: row, column: column, width: textWidth)
       return
     }
+    let device = consent.device
+    let globalLabel = device.iOS.hasEURules && device.region.isEU ? texts.settingsAllowAppsEU : texts.settingsAllowApps
     drawSwitch(
-      .globalSwitch, label: texts.settingsAllowApps, on: consent.device.trackingSwitchOn, row: row, column: column,
+      .globalSwitch, label: globalLabel, on: consent.device.trackingSwitchOn, row: row, column: column,
       width: textWidth)
     row += 2
     if let reason = consent.appTrackingSwitchRefusal?.reason {
@@ -221,7 +272,7 @@ extension Renderer {
     maxLines: Int = 1
   ) -> Int {
     let focused = state.focusedButton == button && state.overlay == nil
-    let lines = Renderer.buttonLines(label, width: width, maxLines: maxLines)
+    let lines = Renderer.wrappedLines(label, width: width, maxLines: maxLines)
     var look = style
     if focused { look.reverse.toggle() }
     for (offset, line) in lines.enumerated() {
@@ -237,8 +288,9 @@ extension Renderer {
     return lines.count
   }
 
-  /// A button's label lines: wrapped to `width`, at most `maxLines`, the last cut with "…" if needed.
-  static func buttonLines(_ label: String, width: Int, maxLines: Int) -> [String] {
+  /// A label's lines (a button's, a title's): wrapped to `width`, at most `maxLines`, the last cut with "…"
+  /// if needed.
+  static func wrappedLines(_ label: String, width: Int, maxLines: Int) -> [String] {
     var lines = TextWrapper.wrap(label, width: width)
     if lines.count > maxLines {
       lines = Array(lines.prefix(maxLines))

@@ -36,7 +36,7 @@ public struct Renderer {
     drawPanel(Rect(row: 1, column: phoneWidth + 1, width: width - phoneWidth - 1, height: height - 2))
     drawKeyHelp()
     switch state.overlay {
-    case .help: drawHelp()
+    case .help(let page): drawHelp(page: page)
     case .setup(let field): drawSetup(selected: field)
     case .picker(let index): drawPicker(selected: index)
     case nil: break
@@ -58,10 +58,16 @@ public struct Renderer {
     let bar = Style(reverse: true)
     buffer.fill(Rect(row: 0, column: 0, width: width, height: 1), style: bar)
     let consent = state.consent
-    let kind = consent.device.kind == .simulator ? "Simulator" : "iPhone"
+    let kind =
+      switch consent.device.kind {
+      case .device: "iPhone"
+      case .simulator: "Simulator"
+      case .mac: "Mac"
+      case .vision: "Vision Pro"
+      }
+    let appName = consent.app.kind == .appClip ? "\(texts.appName) (App Clip)" : texts.appName
     let parts = [
-      "attsim", texts.appName, state.locale, "iOS \(consent.device.iOS)", kind,
-      state.launchOptions.integration.rawValue,
+      "attsim", appName, state.locale, "iOS \(consent.device.iOS)", kind, state.launchOptions.integration.rawValue,
     ]
     buffer.put(" " + parts.joined(separator: " · "), row: 0, column: 0, style: Style(bold: true, reverse: true))
     let mark = state.recordingProblem != nil ? "✗ REC FAILED" : "● REC"
@@ -77,16 +83,21 @@ public struct Renderer {
     let keys: [String]
     switch (state.overlay, state.phoneScreen) {
     case (.setup, _): keys = ["↑↓ field", "←→ change", "Esc done", "q quit"]
-    case (.help, _): keys = ["any key closes help"]
+    case (.help(0), _): keys = ["PgDn where attsim decides", "any other key closes help"]
+    case (.help, _): keys = ["PgUp keys", "any other key closes help"]
     case (.picker, _): keys = ["↑↓ choose", "⏎ walk it", "Esc cancel"]
     case (nil, .attDialog):
-      keys = ["a Allow", "n Ask Not to Track", "←→ focus", "⏎ press", "l locale", "i iOS", "? help", "q quit"]
+      keys = ["a Allow", "n Ask Not to Track", "! dismiss", "←→ focus", "⏎ press", "l locale", "? help", "q quit"]
+    case (nil, .attSheet):
+      keys =
+        ["a Allow", "n Ask Not to Track"] + (state.buttons.contains(.additionalInformation) ? ["o info"] : [])
+        + ["PgDn scroll", "! dismiss", "←→ focus", "l locale", "? help", "q quit"]
     case (nil, .settings), (nil, .globalOffChoice):
       keys = ["←→ focus", "⏎ press", "s/Esc back", "l locale", "d setup", "? help", "q quit"]
     default:
       keys = [
         "←→ focus", "⏎ press", "p pre-permission", "t track", "l locale", "i iOS", "m integration", "s settings",
-        "d setup", "g scenarios", "? help", "q quit",
+        "d setup", "y year", "g scenarios", "? help", "q quit",
       ]
     }
     var column = 1

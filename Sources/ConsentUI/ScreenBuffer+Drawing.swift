@@ -23,6 +23,24 @@ extension ScreenBuffer {
     return Rect(row: row, column: column + offset, width: columns, height: 1)
   }
 
+  /// Writes runs of styled text as one line, aligned within `width` columns (cut to fit).
+  public mutating func putSpans(
+    _ spans: [(text: String, style: Style)], row: Int, column: Int, width: Int, alignment: Alignment
+  ) {
+    let columns = min(spans.reduce(0) { $0 + TerminalWidth.of($1.text.escapingControlCharacters) }, width)
+    var position =
+      switch alignment {
+      case .leading: column
+      case .center: column + (width - columns) / 2
+      case .trailing: column + width - columns
+      }
+    for span in spans {
+      let left = column + width - position
+      guard left > 0 else { break }
+      position += put(span.text, row: row, column: position, style: span.style, limit: left)
+    }
+  }
+
   /// A horizontal line of `character`.
   public mutating func horizontalLine(
     row: Int, column: Int, width: Int, character: Character = "─", style: Style = .plain

@@ -12,16 +12,20 @@ public struct Style: Hashable, Sendable {
   public var bold = false
   public var dim = false
   public var reverse = false
+  /// Italic, where the terminal has it (the EU sheet's Markdown emphasis).
+  public var italic = false
 
   /// A style; the default is the terminal's plain text.
   public init(
-    foreground: Color? = nil, background: Color? = nil, bold: Bool = false, dim: Bool = false, reverse: Bool = false
+    foreground: Color? = nil, background: Color? = nil, bold: Bool = false, dim: Bool = false, reverse: Bool = false,
+    italic: Bool = false
   ) {
     self.foreground = foreground
     self.background = background
     self.bold = bold
     self.dim = dim
     self.reverse = reverse
+    self.italic = italic
   }
 
   /// The terminal's plain text.

@@ -2,14 +2,18 @@ import ConsentCore
 
 /// A line of the setup screen: one device, app or SDK setting and its choices.
 public enum SetupField: Int, CaseIterable, Hashable, Sendable {
-  case iOS, kind, trackingSwitch, restricted, limitAdTracking, otherAlert, appState, usageDescription, integration,
-    optOut, useConsent
+  case iOS, kind, country, accountCountry, trackingSwitch, restricted, limitAdTracking, otherAlert, appKind, appState,
+    usageDescription, requestCall, integration, optOut, useConsent
 
   /// The label on the left.
   public var label: String {
     switch self {
     case .iOS: "iOS version"
     case .kind: "Device kind"
+    case .country: "Country (where the device is)"
+    case .accountCountry: "Apple Account country"
+    case .appKind: "App or App Clip"
+    case .requestCall: "Request call (iOS 27.2)"
     case .trackingSwitch: "Allow Apps to Request to Track"
     case .restricted: "Restricted (child, MDM)"
     case .limitAdTracking: "Limit Ad Tracking (iOS ≤ 13)"
@@ -21,4 +25,9 @@ public enum SetupField: Int, CaseIterable, Hashable, Sendable {
     case .useConsent: "useConsent"
     }
   }
+}
+
+extension SetupField {
+  /// The countries the setup screen cycles through: the five, other EU members, and some outside the EU.
+  static let countries = ["US", "FR", "DE", "IT", "PL", "RO", "ES", "NL", "IE", "SE", "GB", "CH", "JP"]
 }

@@ -5,7 +5,7 @@ import Scenarios
 public enum KeyPress: Hashable, Sendable {
   /// A printable character.
   case character(Character)
-  case up, down, left, right, tab, backTab, enter, escape
+  case up, down, left, right, tab, backTab, enter, escape, pageUp, pageDown
   /// Ctrl-C.
   case interrupt
 }
@@ -36,7 +36,7 @@ public enum UIEffect: Hashable, Sendable {
 public enum ButtonID: Hashable, Sendable {
   case request, showPrePermission, trackEvent
   case continuePrePermission, notNow
-  case askNotToTrack, allow
+  case askNotToTrack, allow, additionalInformation
   case relaunch
   case globalSwitch, appSwitch, closeSettings
   case keepTracking, stopTracking, cancelGlobalOff
@@ -44,7 +44,7 @@ public enum ButtonID: Hashable, Sendable {
 
 /// What the phone shows.
 public enum PhoneScreen: Hashable, Sendable {
-  case home, prePermission, attDialog, crashed, settings, globalOffChoice
+  case home, prePermission, attDialog, attSheet, crashed, settings, globalOffChoice
 }
 
 /// Whether the phone shows Settings › Privacy › Tracking, and which part of it.

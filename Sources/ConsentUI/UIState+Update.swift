@@ -1,5 +1,6 @@
 import ConsentCore
 import Scenarios
+import TextSupport
 
 /// Key handling: every key and click goes through `handle`, which changes the state and says what the
 /// driver must do. The same function serves the terminal, `render --script` and the tests.
@@ -18,7 +19,10 @@ extension UIState {
     case .checked(let findings): environment.appTexts.findings = findings
     case .scenariosLoaded(let scenarios): environment.scenarios = scenarios
     }
-    if phoneScreen != screenBefore { focus = 0 }
+    if phoneScreen != screenBefore {
+      focus = 0
+      sheetScroll = 0
+    }
     return effects
   }
 
@@ -43,21 +47,33 @@ extension UIState {
       case .tracking: press(.closeSettings, &effects)
       case .globalOffChoice: press(.cancelGlobalOff, &effects)
       }
+    case .pageDown where phoneScreen == .attSheet:
+      sheetScroll = min(sheetScroll + Self.sheetScrollStep, DialogMetrics.longestMessage)
+    case .pageUp where phoneScreen == .attSheet: sheetScroll = max(0, sheetScroll - Self.sheetScrollStep)
     case .character(let character): handleCommand(character, &effects)
     default: break
     }
   }
 
+  /// Lines PgUp and PgDn scroll the EU sheet's text by.
+  static let sheetScrollStep = 5
+
+  /// Whether the ATT alert or the EU sheet is up.
+  private var promptIsUp: Bool { phoneScreen == .attDialog || phoneScreen == .attSheet }
+
   /// The single-letter commands of SPEC §5.
   private mutating func handleCommand(_ character: Character, _ effects: inout [UIEffect]) {
     switch character {
     case "q": effects.append(.quit)
-    case "?": overlay = .help
+    case "?": overlay = .help(page: 0)
     case "d": overlay = .setup(.iOS)
     case "g" where !environment.scenarios.isEmpty: overlay = .picker(0)
     case "p": perform(.prePermissionShown, &effects)
-    case "a" where phoneScreen == .attDialog: perform(.allowTapped, &effects)
-    case "n" where phoneScreen == .attDialog: perform(.askNotToTrackTapped, &effects)
+    case "a" where promptIsUp: perform(.allowTapped, &effects)
+    case "n" where promptIsUp: perform(.askNotToTrackTapped, &effects)
+    case "o" where buttons.contains(.additionalInformation): perform(.additionalInformationTapped, &effects)
+    case "!" where promptIsUp: perform(.promptDismissedBySystem, &effects)
+    case "y": perform(.clockAdvanced(days: ConsentState.daysBetweenPrompts), &effects, notice: "a year passes")
     case "l": switchLocale(by: 1, &effects)
     case "L": switchLocale(by: -1, &effects)
     case "i": setIOS(consent.device.iOS.nextPlanVersion, &effects)
@@ -79,13 +95,14 @@ extension UIState {
   mutating func press(_ button: ButtonID, _ effects: inout [UIEffect]) {
     guard buttons.contains(button) else { return }
     switch button {
-    case .request: perform(.trackingRequested, &effects)
+    case .request: perform(requestCall.action, &effects)
     case .showPrePermission: perform(.prePermissionShown, &effects)
     case .trackEvent: trackEvent(&effects)
     case .continuePrePermission: perform(.prePermissionContinued, &effects)
     case .notNow: perform(.prePermissionDeclined, &effects)
     case .askNotToTrack: perform(.askNotToTrackTapped, &effects)
     case .allow: perform(.allowTapped, &effects)
+    case .additionalInformation: perform(.additionalInformationTapped, &effects)
     case .relaunch: relaunch(&effects)
     case .globalSwitch:
       if consent.device.trackingSwitchOn {
@@ -124,11 +141,16 @@ extension UIState {
       }
       return
     }
-    guard case .setup(let field) = overlay else {
-      if key == .character("q") { effects.append(.quit) }
-      self.overlay = nil
+    if case .help(let page) = overlay {
+      switch (key, page) {
+      case (.character("q"), _): effects.append(.quit)
+      case (.pageDown, 0), (.right, 0), (.down, 0): self.overlay = .help(page: 1)
+      case (.pageUp, 1), (.left, 1), (.up, 1): self.overlay = .help(page: 0)
+      default: self.overlay = nil
+      }
       return
     }
+    guard case .setup(let field) = overlay else { return }
     let fields = SetupField.allCases
     switch key {
     case .up, .backTab: self.overlay = .setup(fields[(field.rawValue + fields.count - 1) % fields.count])
@@ -150,6 +172,13 @@ extension UIState {
     switch field {
     case .iOS: setIOS(step(IOSVersion.planVersions, device.iOS), &effects)
     case .kind: perform(.deviceConfigured(DeviceChange(kind: step(DeviceKind.allCases, device.kind))), &effects)
+    case .country:
+      perform(.deviceConfigured(DeviceChange(country: step(SetupField.countries, device.country))), &effects)
+    case .accountCountry:
+      let country = step(SetupField.countries, device.accountCountry)
+      perform(.deviceConfigured(DeviceChange(accountCountry: country)), &effects)
+    case .appKind: perform(.appConfigured(AppChange(kind: step(AppKind.allCases, consent.app.kind))), &effects)
+    case .requestCall: requestCall = step(RequestCall.allCases, requestCall)
     case .trackingSwitch: perform(.deviceConfigured(DeviceChange(trackingSwitchOn: !device.trackingSwitchOn)), &effects)
     case .restricted: perform(.deviceConfigured(DeviceChange(restricted: !device.restricted)), &effects)
     case .limitAdTracking: perform(.deviceConfigured(DeviceChange(limitAdTracking: !device.limitAdTracking)), &effects)

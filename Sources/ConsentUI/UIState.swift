@@ -16,6 +16,10 @@ public struct UIState: Sendable {
   public internal(set) var settings = SettingsPane.closed
   /// The focused button on the phone, as an index into `buttons`.
   public internal(set) var focus = 0
+  /// How far the EU sheet's text is scrolled, in lines (the renderer keeps it within the text).
+  public internal(set) var sheetScroll = 0
+  /// The call the demo app's Request button makes.
+  public internal(set) var requestCall = RequestCall.classic
   /// The event log, oldest first.
   public internal(set) var log: [LogLine] = []
   /// Payload keys the last action changed (marked in the panel).
@@ -33,8 +37,8 @@ public struct UIState: Sendable {
 
   /// An overlay over the whole screen.
   public enum Overlay: Hashable, Sendable {
-    /// The key help.
-    case help
+    /// The key help (page 0), or where Apple is silent and attsim decides (page 1).
+    case help(page: Int)
     /// The device and SDK setup, with the selected field.
     case setup(SetupField)
     /// The scenario picker, with the selected scenario's index.
@@ -78,6 +82,7 @@ public struct UIState: Sendable {
     case .home: return .home
     case .prePermission: return .prePermission
     case .attDialog: return .attDialog
+    case .attSheet: return .attSheet
     case .crashed: return .crashed
     }
   }
@@ -89,6 +94,8 @@ public struct UIState: Sendable {
     case .home: [.request, .showPrePermission, .trackEvent]
     case .prePermission: [.continuePrePermission, .notNow]
     case .attDialog: [.askNotToTrack, .allow]
+    case .attSheet:
+      [.allow, .askNotToTrack] + (consent.app.sheetHasAdditionalInformation ? [.additionalInformation] : [])
     case .crashed: [.relaunch]
     case .settings:
       [.globalSwitch] + (consent.appTrackingSwitchRefusal == nil ? [.appSwitch] : []) + [.closeSettings]
@@ -117,5 +124,37 @@ extension UIState {
       if effects.isEmpty { break }
     }
     launchOptions = consent.sdk.options
+  }
+}
+
+/// The call the demo app makes when asked to request tracking: the classic one, or iOS 27.2's with its two
+/// parameters (the app's availability check falls back to the classic call on earlier releases).
+public enum RequestCall: CaseIterable, Hashable, Sendable {
+  case classic
+  case expanded
+  case expandedWithAdditionalInformation
+  case additionalInformationOnly
+
+  /// The model's action for this call.
+  public var action: Action {
+    switch self {
+    case .classic: .trackingRequested
+    case .expanded:
+      .expandedTrackingRequested(ExpandedRequest(prefersExpandedInterface: true, additionalInformation: false))
+    case .expandedWithAdditionalInformation:
+      .expandedTrackingRequested(ExpandedRequest(prefersExpandedInterface: true, additionalInformation: true))
+    case .additionalInformationOnly:
+      .expandedTrackingRequested(ExpandedRequest(prefersExpandedInterface: false, additionalInformation: true))
+    }
+  }
+
+  /// How the setup screen names it.
+  public var label: String {
+    switch self {
+    case .classic: "classic"
+    case .expanded: "expanded"
+    case .expandedWithAdditionalInformation: "expanded + info"
+    case .additionalInformationOnly: "info only"
+    }
   }
 }

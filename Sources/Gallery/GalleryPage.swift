@@ -1,8 +1,10 @@
 import Foundation
 import PromptStrings
+import TextSupport
 
 /// `attsim gallery`: one self-contained HTML page showing, for every locale of an app, the ATT dialog and
-/// the pre-permission screen as iOS draws them, with that locale's `check` findings. The texts, the locale
+/// the pre-permission screen as iOS draws them (and iOS 27.2's EU sheet, when the app has a Markdown purpose
+/// string), with that locale's `check` findings. The texts, the locale
 /// lookup and the findings come from the same code as the UI and `check`.
 public enum GalleryPage {
   /// The page for `appTexts` (its findings must be filled in), stamped with `version`.
@@ -82,6 +84,9 @@ public enum GalleryPage {
     block += "<div class=\"button\">\(HTML.escape(texts.askNotToTrack))</div>\n"
     block += "<div class=\"button\">\(HTML.escape(texts.allow))</div>\n"
     block += "</div></div><figcaption dir=\"ltr\">ATT dialog</figcaption></figure>\n"
+    if let markdown = texts.markdownUsageDescription {
+      block += sheet(texts, markdown: markdown.value)
+    }
     block += "</div>\n<div class=\"findings\">\n"
     let resolution = texts.resolution
     block +=
@@ -100,6 +105,19 @@ public enum GalleryPage {
       block += "</ul>\n"
     }
     return block + "</div>\n</section>\n"
+  }
+
+  /// iOS 27.2's full-page EU sheet: the app's name, the question, the Markdown purpose string, the two
+  /// answers with equal weight, and Additional Information (shown as when the app passes an action).
+  private static func sheet(_ texts: ScreenTexts, markdown: String) -> String {
+    var html = "<figure class=\"phone\"><div class=\"screen sheet\">\n"
+    html += HTML.element("p", texts.appName, class: "app-name") + "\n"
+    html += HTML.element("h3", texts.dialogTitle) + "\n"
+    html += "<div class=\"message\">\n\(HTML.markdown(MarkdownText(parsing: markdown)))</div>\n"
+    html += "<div class=\"answer\">\(HTML.escape(texts.allow))</div>\n"
+    html += "<div class=\"answer\">\(HTML.escape(texts.askNotToTrack))</div>\n"
+    html += "<div class=\"more\">\(HTML.escape(texts.additionalInformation))</div>\n"
+    return html + "</div><figcaption dir=\"ltr\">EU sheet (iOS 27.2)</figcaption></figure>\n"
   }
 
   /// A language's own name for itself (`日本語`), or the tag when Foundation does not know it.
@@ -140,6 +158,13 @@ public enum GalleryPage {
     .alert .message { font-size: 13px; line-height: 1.35; margin: 2px 16px 19px; }
     .alert .message.missing { color: #c41e3a; }
     .alert .button { border-top: 0.5px solid rgba(60, 60, 67, 0.36); color: #007aff; font-size: 17px; padding: 11px 12px; min-height: 22px; }
+    .screen.sheet { padding: 56px 22px 20px; display: flex; flex-direction: column; line-break: strict; overflow-wrap: break-word; }
+    .screen.sheet .app-name { font-size: 15px; font-weight: 600; text-align: center; margin: 0 0 8px; color: #6e6e73; }
+    .screen.sheet h3 { font-size: 19px; text-align: center; margin: 0 0 12px; }
+    .screen.sheet .message { font-size: 14px; line-height: 1.4; flex: 1; overflow-y: auto; }
+    .screen.sheet .message p { margin: 0 0 8px; } .screen.sheet .message ul, .screen.sheet .message ol { margin: 0 0 8px; padding-inline-start: 20px; }
+    .screen.sheet .answer { background: #e9e9eb; color: #007aff; border-radius: 12px; padding: 11px; margin-top: 8px; text-align: center; font-weight: 600; font-size: 16px; }
+    .screen.sheet .more { color: #007aff; text-align: center; font-size: 13px; margin-top: 10px; }
     .findings { font-size: 14px; min-width: 280px; }
     .findings ul { padding-inline-start: 18px; }
     .findings li { margin: 0 0 8px; }

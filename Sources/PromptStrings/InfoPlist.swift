@@ -29,6 +29,9 @@ public struct InfoPlist: Sendable {
   /// The key whose absence crashes an app that requests tracking.
   public static let usageDescriptionKey = "NSUserTrackingUsageDescription"
 
+  /// The purpose string in Markdown that iOS 27.2's EU sheet shows instead, when the app has it.
+  public static let markdownUsageDescriptionKey = "NSUserTrackingMarkdownUsageDescription"
+
   /// Reads an Info.plist, or says why it cannot.
   public static func read(_ path: String) -> Result<InfoPlist, ReadProblem> {
     let bytes: [UInt8]

@@ -7,8 +7,10 @@ public struct Expectation: Hashable, Sendable {
   public enum Subject: Hashable, Sendable {
     /// The ATT status in play's words (`unavailable` below iOS 14).
     case status
-    /// Whether the ATT dialog is on screen (`shown` / `none`).
+    /// What prompt is on screen: `shown` (the alert), `sheet` (the EU sheet) or `none`.
     case prompt
+    /// Where the EU rules stand: `five`, `other-eu` or `outside-eu`.
+    case region
     /// Whether the app has crashed (`yes` / `no`).
     case crashed
     /// What the device hands out (a UUID, or `zero`).
@@ -19,7 +21,8 @@ public struct Expectation: Hashable, Sendable {
     case event
     /// A substring of some current warning (`none`: no warning at all).
     case warning
-    /// Some words of the purpose string the dialog shows in the app's locale (needs `app bundle=`).
+    /// Some words of the purpose string the prompt shows in the app's locale (needs `app bundle=`): the
+    /// Markdown one while the EU sheet is up and the app has it.
     case promptText
     /// Where that purpose string comes from: `strings`, `catalog`, `info-plist`, `build-setting` or `none`.
     case promptSource
@@ -32,8 +35,12 @@ public struct Expectation: Hashable, Sendable {
   public enum Value: Hashable, Sendable {
     /// An ATT status; nil for `unavailable` (no ATT below iOS 14).
     case status(ATTStatus?)
-    /// Whether something is so (`prompt=shown`, `crashed=yes`).
+    /// Whether something is so (`crashed=yes`).
     case flag(Bool)
+    /// The prompt on screen.
+    case prompt(PromptKind)
+    /// The region class.
+    case region(RegionClass)
     /// An identifier, upper-cased (`zero` is the zero IDFA).
     case identifier(String)
     /// A payload key must not be there.
@@ -80,7 +87,7 @@ public struct Expectation: Hashable, Sendable {
 
   /// The `expect` keys that are not payload keys.
   static let stateKeys: [String: Subject] = [
-    "status": .status, "prompt": .prompt, "crashed": .crashed, "device-idfa": .deviceIDFA,
+    "status": .status, "prompt": .prompt, "region": .region, "crashed": .crashed, "device-idfa": .deviceIDFA,
     "event": .event, "warning": .warning, "callback": .callback, "prompt-text": .promptText,
     "prompt-source": .promptSource,
   ]
@@ -97,7 +104,8 @@ public struct Expectation: Hashable, Sendable {
     switch subject {
     case .promptText, .promptSource: promptActual(in: state, bundle: bundle)
     case .status: state.statusWord
-    case .prompt: state.app.promptOnScreen ? "shown" : "none"
+    case .prompt: state.app.prompt.rawValue
+    case .region: state.device.region.rawValue
     case .crashed: state.app.crashed ? "yes" : "no"
     case .deviceIDFA: state.deviceIDFA
     case .payload(let key): state.sdk.payload[key] ?? "absent"
@@ -111,7 +119,7 @@ public struct Expectation: Hashable, Sendable {
   /// The purpose string the dialog shows in the app's locale, or where it comes from.
   private func promptActual(in state: ConsentState, bundle: AppResources?) -> String {
     guard let bundle else { return "no app bundle (add `app bundle=…`)" }
-    let text = bundle.usageDescription(locale: state.app.locale)
+    let text = bundle.purposeString(shownIn: state)
     guard subject == .promptSource else { return text?.value ?? "none" }
     return text?.source.kind ?? "none"
   }
@@ -120,7 +128,8 @@ public struct Expectation: Hashable, Sendable {
   public func holds(in state: ConsentState, bundle: AppResources? = nil) -> Bool {
     switch (subject, value) {
     case (.status, .status(let status)): return state.status == status
-    case (.prompt, .flag(let shown)): return state.app.promptOnScreen == shown
+    case (.prompt, .prompt(let prompt)): return state.app.prompt == prompt
+    case (.region, .region(let region)): return state.device.region == region
     case (.crashed, .flag(let crashed)): return state.app.crashed == crashed
     case (.deviceIDFA, .identifier(let identifier)): return state.deviceIDFA.uppercased() == identifier
     case (.payload(let key), .absent): return state.sdk.payload[key] == nil
@@ -145,5 +154,14 @@ public struct Expectation: Hashable, Sendable {
       }
     default: return false
     }
+  }
+}
+
+extension AppResources {
+  /// The purpose string the prompt shows in `state`'s locale: while the EU sheet is up, the Markdown one
+  /// (falling back to the plain one); otherwise the plain one.
+  public func purposeString(shownIn state: ConsentState) -> LocalizedText? {
+    state.app.prompt == .sheet
+      ? sheetUsageDescription(locale: state.app.locale) : usageDescription(locale: state.app.locale)
   }
 }

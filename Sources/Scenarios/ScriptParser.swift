@@ -88,9 +88,7 @@ struct LineParser {
       return .action(.appConfigured(try appChange(arguments)))
     case .sdk: return .action(.sdkInitialized(try sdkOptions(arguments, after: head)))
     case .prepermission: return .action(try subcommand(arguments, after: head, choices: Vocabulary.prePermission))
-    case .request:
-      try expectNothing(after: arguments)
-      return .action(.trackingRequested)
+    case .request: return .action(try request(arguments))
     case .tap: return .action(try subcommand(arguments, after: head, choices: Vocabulary.tap))
     case .methodB: return .action(try methodB(arguments, after: head))
     case .settings: return .action(try settings(arguments, after: head))
@@ -101,6 +99,10 @@ struct LineParser {
       try expectNothing(after: arguments)
       return .action(.reinstalled)
     case .consent: return .action(try consent(arguments))
+    case .dismiss:
+      try expectNothing(after: arguments)
+      return .action(.promptDismissedBySystem)
+    case .clock: return .action(try clock(arguments))
     case .track: return .action(try track(arguments, after: head))
     case .expect: return .expect(try expectations(arguments, after: head))
     }
@@ -125,7 +127,46 @@ struct LineParser {
       change.idfa = word.value
     }
     change.otherAlertOnScreen = try value(pairs, Words.otherAlert)
+    change.country = try country(pairs[Words.country])
+    change.accountCountry = try country(pairs[Words.accountCountry])
     return change
+  }
+
+  /// An ISO 3166-1 alpha-2 code, upper-cased.
+  private func country(_ word: ScriptWord?) throws(ScriptError) -> String? {
+    guard let word else { return nil }
+    guard word.value.count == 2, word.value.allSatisfy({ $0.isASCII && $0.isLetter }) else {
+      throw error(
+        at: word.valueColumn,
+        "\(word.key ?? "country") must be a two-letter country code like FR or US, not \"\(word.value.forMessage(limit: 60))\""
+      )
+    }
+    return word.value.uppercased()
+  }
+
+  /// `request`, or with `expanded=` / `additional-info=` the iOS 27.2 call (both default to no).
+  private func request(_ arguments: [ScriptWord]) throws(ScriptError) -> Action {
+    typealias Words = Vocabulary.Request
+    let pairs = try keyValues(arguments, command: "request", allowed: Words.keys, required: [])
+    guard !pairs.isEmpty else { return .trackingRequested }
+    return .expandedTrackingRequested(
+      ExpandedRequest(
+        prefersExpandedInterface: try value(pairs, Words.expanded) ?? false,
+        additionalInformation: try value(pairs, Words.additionalInformation) ?? false))
+  }
+
+  /// `clock advance=DAYS`.
+  private func clock(_ arguments: [ScriptWord]) throws(ScriptError) -> Action {
+    typealias Words = Vocabulary.Clock
+    let pairs = try keyValues(arguments, command: "clock", allowed: [Words.advance], required: [Words.advance])
+    guard let word = pairs[Words.advance], let days = Int(word.value), (1...Words.longestStep).contains(days),
+      word.value.allSatisfy(\.isASCII)
+    else {
+      throw error(
+        at: pairs[Words.advance]?.valueColumn ?? words[0].column,
+        "advance must be a number of days from 1 to \(Words.longestStep), e.g. clock advance=365")
+    }
+    return .clockAdvanced(days: days)
   }
 
   private func appChange(_ arguments: [ScriptWord]) throws(ScriptError) -> AppChange {
@@ -134,6 +175,7 @@ struct LineParser {
     var change = AppChange()
     change.hasUsageDescription = try value(pairs, Words.usageDescription)
     change.lifecycle = try value(pairs, Words.state)
+    change.kind = try value(pairs, Words.kind)
     if let word = pairs[Words.locale] {
       let valid =
         !word.value.isEmpty && word.value.count <= 35
@@ -246,7 +288,8 @@ struct LineParser {
     }
     switch subject {
     case .status: return try choice(word, statuses + [("unavailable", .status(nil))])
-    case .prompt: return try choice(word, [("shown", .flag(true)), ("none", .flag(false))])
+    case .prompt: return try choice(word, PromptKind.allCases.map { ($0.rawValue, .prompt($0)) })
+    case .region: return try choice(word, RegionClass.allCases.map { ($0.rawValue, .region($0)) })
     case .crashed: return try choice(word, [("yes", .flag(true)), ("no", .flag(false))])
     case .deviceIDFA:
       guard let decoded = identifier(value) else { throw badValue(word, expected: "a UUID or zero") }

@@ -13,7 +13,7 @@ public struct StepResult: Sendable {
   public var failures: [ExpectationFailure]
   /// Why the action could not happen, when it could not; the script stops there.
   public var refusal: Refusal?
-  /// The purpose string the dialog shows in the app's locale, when the script named the app's resources.
+  /// The purpose string the prompt shows in the app's locale, when the script named the app's resources.
   public var prompt: LocalizedText?
 
   /// Whether the step went as the script said.
@@ -64,7 +64,7 @@ public enum ScriptRunner {
     _ step: Step, on state: inout ConsentState, bundle: inout AppResources?, bundles: [AppBundleReference: AppResources]
   ) -> StepResult {
     var result = performWithoutPrompt(step, on: &state, bundle: &bundle, bundles: bundles)
-    result.prompt = bundle?.usageDescription(locale: state.app.locale)
+    result.prompt = bundle?.purposeString(shownIn: state)
     return result
   }
 

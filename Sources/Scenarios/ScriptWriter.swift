@@ -17,6 +17,8 @@ public enum ScriptWriter {
       if let limit = change.limitAdTracking { words.append(Words.limitAdTracking.pair(limit)) }
       if let idfa = change.idfa { words.append("\(Words.idfa)=\(idfa)") }
       if let alert = change.otherAlertOnScreen { words.append(Words.otherAlert.pair(alert)) }
+      if let country = change.country { words.append("\(Words.country)=\(country)") }
+      if let country = change.accountCountry { words.append("\(Words.accountCountry)=\(country)") }
       return words.joined(separator: " ")
     case .appConfigured(let change):
       typealias Words = Vocabulary.App
@@ -24,6 +26,7 @@ public enum ScriptWriter {
       if let present = change.hasUsageDescription { words.append(Words.usageDescription.pair(present)) }
       if let lifecycle = change.lifecycle { words.append(Words.state.pair(lifecycle)) }
       if let locale = change.locale { words.append("\(Words.locale)=\(locale)") }
+      if let kind = change.kind { words.append(Words.kind.pair(kind)) }
       return words.joined(separator: " ")
     case .sdkInitialized(let options):
       typealias Words = Vocabulary.SDK
@@ -35,7 +38,15 @@ public enum ScriptWriter {
     case .prePermissionShown, .prePermissionContinued, .prePermissionDeclined:
       return Command.prepermission.rawValue + " " + (Vocabulary.prePermission.first { $0.1 == action }?.0 ?? "")
     case .trackingRequested: return Command.request.rawValue
-    case .allowTapped, .askNotToTrackTapped:
+    case .expandedTrackingRequested(let request):
+      typealias Words = Vocabulary.Request
+      return [
+        Command.request.rawValue, Words.expanded.pair(request.prefersExpandedInterface),
+        Words.additionalInformation.pair(request.additionalInformation),
+      ].joined(separator: " ")
+    case .promptDismissedBySystem: return Command.dismiss.rawValue
+    case .clockAdvanced(let days): return "\(Command.clock.rawValue) \(Vocabulary.Clock.advance)=\(days)"
+    case .allowTapped, .askNotToTrackTapped, .additionalInformationTapped:
       return Command.tap.rawValue + " " + (Vocabulary.tap.first { $0.1 == action }?.0 ?? "")
     case .methodBCalled(let status, let advertisingId):
       typealias Words = Vocabulary.MethodB
@@ -65,10 +76,12 @@ public enum ScriptWriter {
       .deviceConfigured(
         DeviceChange(
           iOS: device.iOS, kind: device.kind, trackingSwitchOn: device.trackingSwitchOn, restricted: device.restricted,
-          limitAdTracking: device.limitAdTracking, idfa: device.idfa, otherAlertOnScreen: device.otherAlertOnScreen)),
+          limitAdTracking: device.limitAdTracking, idfa: device.idfa, otherAlertOnScreen: device.otherAlertOnScreen,
+          country: device.country, accountCountry: device.accountCountry)),
       .appConfigured(
         AppChange(
-          hasUsageDescription: state.app.hasUsageDescription, lifecycle: state.app.lifecycle, locale: state.app.locale)),
+          hasUsageDescription: state.app.hasUsageDescription, lifecycle: state.app.lifecycle, locale: state.app.locale,
+          kind: state.app.kind)),
     ]
     if state.sdk.initialized { actions.append(.sdkInitialized(state.sdk.options)) }
     return actions

@@ -9,7 +9,7 @@ extension StepResult {
     object.add("line", step.line)
     object.add("command", step.command)
     object.add("status", state.statusWord)
-    object.add("prompt", state.app.promptOnScreen ? "shown" : "none")
+    object.add("prompt", state.app.prompt.rawValue)
     object.add("crashed", state.app.crashed)
     object.add("device_idfa", state.deviceIDFA)
     object.add("payload", state.sdk.payload.json)

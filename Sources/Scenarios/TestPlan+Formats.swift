@@ -6,7 +6,7 @@ extension TestPlan {
   public static func csv(_ rows: [Row]) -> String {
     let header = [
       "row", "ios", "device_kind", "tracking_switch", "restricted", "limit_ad_tracking", "app_state", "integration",
-      "prompt", "answer", "status", "device_idfa", "payload", "callback", "warnings", "steps",
+      "country", "request", "prompt", "answer", "status", "device_idfa", "payload", "callback", "warnings", "steps",
     ]
     var lines = [header.joined(separator: ",")]
     for row in rows {
@@ -14,7 +14,8 @@ extension TestPlan {
       let fields = [
         String(row.number), setup.iOS.description, setup.kind.rawValue, onOff(setup.trackingSwitchOn),
         yesNo(setup.restricted), onOff(setup.limitAdTracking), setup.lifecycle.rawValue, setup.integration.rawValue,
-        row.promptShown ? "shown" : "none", answerWord(row.answer), row.outcome.statusWord, row.outcome.deviceIDFA,
+        setup.country ?? "n/a", requestWord(setup), row.prompt.rawValue, answerWord(row.answer), row.outcome.statusWord,
+        row.outcome.deviceIDFA,
         row.outcome.sdk.payload.json.json, row.outcome.app.blogCallback?.description ?? "",
         warningLabels(row.outcome).joined(separator: "; "), row.script.steps.map(\.command).joined(separator: "; "),
       ]
@@ -32,13 +33,15 @@ extension TestPlan {
       put the app in the row's state, make the app request tracking, and give the answer shown. Then check status, \
       device IDFA, payload and warnings. `IDFA` is the device's advertising identifier \
       (attsim's demo device: `\(IDFA.demo)`); `zero` is `\(IDFA.zero)`. \
+      From iOS 27.2 the device and its Apple Account are both in the row's country, and an `expanded` request is \
+      the iOS 27.2 call preferring the EU sheet; `mac` and `vision` devices behave as the Simulator does. \
       `attsim matrix --format csv` adds the exact script of every row.
 
       """
     for version in IOSVersion.planVersions {
       let section = rows.filter { $0.setup.iOS == version }
       out += "\n## iOS \(version)\n\n"
-      var columns = ["#", "Device"]
+      var columns = ["#"] + (version.hasEURules ? ["Country", "Request"] : []) + ["Device"]
       columns += version.hasATT ? ["Tracking switch", "Restricted"] : ["Limit Ad Tracking"]
       columns += ["App", "Integration", "Prompt", "Tap", "Status", "Device IDFA", "Payload", "Callback", "Warnings"]
       out += "| " + columns.joined(separator: " | ") + " |\n"
@@ -46,11 +49,13 @@ extension TestPlan {
       for row in section {
         let setup = row.setup
         let outcome = row.outcome
-        var cells = [String(row.number), setup.kind.rawValue]
+        var cells = [String(row.number)]
+        if version.hasEURules { cells += [regionWord(setup), requestWord(setup)] }
+        cells.append(setup.kind.rawValue)
         cells +=
           version.hasATT ? [onOff(setup.trackingSwitchOn), yesNo(setup.restricted)] : [onOff(setup.limitAdTracking)]
         cells += [
-          setup.lifecycle.rawValue, setup.integration.rawValue, row.promptShown ? "shown" : "none",
+          setup.lifecycle.rawValue, setup.integration.rawValue, promptWord(row.prompt),
           row.answer.map { $0 == .authorized ? "Allow" : "Ask Not to Track" } ?? "—", outcome.statusWord,
           idfaWord(outcome.deviceIDFA, outcome), payloadWords(outcome),
           outcome.app.blogCallback.map { "\($0.granted),\(idfaWord($0.identifier, outcome))" } ?? "—",
@@ -60,6 +65,30 @@ extension TestPlan {
       }
     }
     return out
+  }
+
+  private static func promptWord(_ prompt: PromptKind) -> String {
+    switch prompt {
+    case .none: "none"
+    case .shown: "alert"
+    case .sheet: "EU sheet"
+    }
+  }
+
+  /// `FR (five)`, `ES (other EU)`, `US (outside the EU)`.
+  private static func regionWord(_ setup: Setup) -> String {
+    guard let country = setup.country else { return "n/a" }
+    let region =
+      switch RegionClass(country: country, accountCountry: country) {
+      case .five: "five"
+      case .otherEU: "other EU"
+      case .outsideEU: "outside the EU"
+      }
+    return "\(country) (\(region))"
+  }
+
+  private static func requestWord(_ setup: Setup) -> String {
+    setup.expandedRequest.map { $0 ? "expanded" : "classic" } ?? "n/a"
   }
 
   private static func payloadWords(_ state: ConsentState) -> String {

@@ -4,7 +4,8 @@ import ConsentCore
 /// each answer the user can give, and the outcome the model predicts.
 public enum TestPlan {
   /// One setup the plan varies. Dimensions that do not exist on an iOS release are nil
-  /// (Limit Ad Tracking from iOS 14; the Tracking switch and ATT restrictions before 14).
+  /// (Limit Ad Tracking from iOS 14; the Tracking switch and ATT restrictions before 14; the country and
+  /// the expanded request before 27.2).
   public struct Setup: Hashable, Sendable {
     public var iOS: IOSVersion
     public var kind: DeviceKind
@@ -13,7 +14,19 @@ public enum TestPlan {
     public var limitAdTracking: Bool?
     public var lifecycle: Lifecycle
     public var integration: Integration
+    /// Where the device and the Apple Account both are (iOS 27.2's EU rules).
+    public var country: String? = nil
+    /// Whether the app makes iOS 27.2's expanded request (preferring the sheet) instead of the classic one.
+    public var expandedRequest: Bool? = nil
   }
+
+  /// The device kinds that behave differently: `mac` and `vision` hand out the zero IDFA exactly like the
+  /// Simulator, so the plan does not repeat them.
+  static let kinds: [DeviceKind] = [.device, .simulator]
+
+  /// Where iOS 27.2 behaves differently: outside the EU; in another EU country with the classic and the
+  /// expanded request (only there does the app choose); in one of the five.
+  static let regions: [(country: String, expanded: Bool)] = [("US", false), ("ES", false), ("ES", true), ("FR", false)]
 
   /// One row: a setup, the user's answer (nil when no dialog shows), and the outcome.
   public struct Row: Sendable {
@@ -26,28 +39,43 @@ public enum TestPlan {
     public var script: Script
     /// The state after the last step.
     public var outcome: ConsentState
-    /// Whether the ATT dialog showed after the request.
-    public var promptShown: Bool
+    /// What the request put on screen: the alert, the EU sheet, or nothing.
+    public var prompt: PromptKind
+
+    /// Whether a prompt showed after the request.
+    public var promptShown: Bool { prompt != .none }
   }
 
-  /// Every setup, in a stable order: iOS, device kind, switches, app state, integration.
+  /// Every setup, in a stable order: iOS, region, device kind, switches, app state, integration.
   public static var setups: [Setup] {
     var result: [Setup] = []
     for version in IOSVersion.planVersions {
-      let switches: [Bool?] = version.hasATT ? [true, false] : [nil]
-      let restrictions: [Bool?] = version.hasATT ? [false, true] : [nil]
-      let limits: [Bool?] = version.hasATT ? [nil] : [false, true]
-      for kind in DeviceKind.allCases {
-        for trackingSwitch in switches {
-          for restricted in restrictions {
-            for limit in limits {
-              for lifecycle in Lifecycle.allCases {
-                for integration in Integration.allCases {
-                  result.append(
-                    Setup(
-                      iOS: version, kind: kind, trackingSwitchOn: trackingSwitch, restricted: restricted,
-                      limitAdTracking: limit, lifecycle: lifecycle, integration: integration))
-                }
+      let regions: [(country: String?, expanded: Bool?)] =
+        version.hasEURules ? regions.map { ($0.country, $0.expanded) } : [(nil, nil)]
+      for region in regions {
+        result += setups(version, country: region.country, expandedRequest: region.expanded)
+      }
+    }
+    return result
+  }
+
+  /// The setups of one release in one region.
+  private static func setups(_ version: IOSVersion, country: String?, expandedRequest: Bool?) -> [Setup] {
+    var result: [Setup] = []
+    let switches: [Bool?] = version.hasATT ? [true, false] : [nil]
+    let restrictions: [Bool?] = version.hasATT ? [false, true] : [nil]
+    let limits: [Bool?] = version.hasATT ? [nil] : [false, true]
+    for kind in kinds {
+      for trackingSwitch in switches {
+        for restricted in restrictions {
+          for limit in limits {
+            for lifecycle in Lifecycle.allCases {
+              for integration in Integration.allCases {
+                result.append(
+                  Setup(
+                    iOS: version, kind: kind, trackingSwitchOn: trackingSwitch, restricted: restricted,
+                    limitAdTracking: limit, lifecycle: lifecycle, integration: integration, country: country,
+                    expandedRequest: expandedRequest))
               }
             }
           }
@@ -65,7 +93,7 @@ public enum TestPlan {
       var state = ConsentState()
       let prepared = run(before, on: &state)
       guard prepared.app.promptOnScreen else {
-        rows.append(row(rows.count + 1, setup, nil, before, prepared, promptShown: false))
+        rows.append(row(rows.count + 1, setup, nil, before, prepared, prompt: .none))
         continue
       }
       for answer in [ATTAnswer.authorized, .denied] {
@@ -73,18 +101,18 @@ public enum TestPlan {
         let tap = Step(line: before.count + 1, command: ScriptWriter.line(for: action), kind: .action(action))
         var answered = prepared
         let outcome = run([tap], on: &answered)
-        rows.append(row(rows.count + 1, setup, answer, before + [tap], outcome, promptShown: true))
+        rows.append(row(rows.count + 1, setup, answer, before + [tap], outcome, prompt: prepared.app.prompt))
       }
     }
     return rows
   }
 
   private static func row(
-    _ number: Int, _ setup: Setup, _ answer: ATTAnswer?, _ steps: [Step], _ outcome: ConsentState, promptShown: Bool
+    _ number: Int, _ setup: Setup, _ answer: ATTAnswer?, _ steps: [Step], _ outcome: ConsentState, prompt: PromptKind
   ) -> Row {
     Row(
       number: number, setup: setup, answer: answer, script: Script(file: "matrix row \(number)", steps: steps),
-      outcome: outcome, promptShown: promptShown)
+      outcome: outcome, prompt: prompt)
   }
 
   /// Runs steps through the same runner as `attsim play`; the plan's steps are never refused.
@@ -97,10 +125,14 @@ public enum TestPlan {
   static func steps(for setup: Setup) -> [Step] {
     let device = DeviceChange(
       iOS: setup.iOS, kind: setup.kind, trackingSwitchOn: setup.trackingSwitchOn, restricted: setup.restricted,
-      limitAdTracking: setup.limitAdTracking)
+      limitAdTracking: setup.limitAdTracking, country: setup.country, accountCountry: setup.country)
+    let request: Action =
+      setup.expandedRequest == true
+      ? .expandedTrackingRequested(ExpandedRequest(prefersExpandedInterface: true, additionalInformation: false))
+      : .trackingRequested
     let actions: [Action] = [
       .deviceConfigured(device), .sdkInitialized(SDKOptions(integration: setup.integration)),
-      .appConfigured(AppChange(lifecycle: setup.lifecycle)), .trackingRequested,
+      .appConfigured(AppChange(lifecycle: setup.lifecycle)), request,
     ]
     return actions.enumerated().map { index, action in
       Step(line: index + 1, command: ScriptWriter.line(for: action), kind: .action(action))

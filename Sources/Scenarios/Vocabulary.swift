@@ -8,7 +8,7 @@ enum Vocabulary {
   enum Command: String, CaseIterable {
     case device, app, sdk, prepermission, request, tap
     case methodB = "method-b"
-    case settings, relaunch, reinstall, consent, track, expect
+    case settings, relaunch, reinstall, consent, track, dismiss, clock, expect
   }
 
   /// A key and the words its values are written as.
@@ -38,8 +38,11 @@ enum Vocabulary {
     static let limitAdTracking = Field(key: "limit-ad-tracking", words: onOff)
     static let idfa = "idfa"
     static let otherAlert = Field(key: "other-alert", words: yesNo)
+    static let country = "country"
+    static let accountCountry = "account-country"
     static let keys = [
-      iOS, kind.key, trackingSwitch.key, restricted.key, limitAdTracking.key, idfa, otherAlert.key,
+      iOS, kind.key, trackingSwitch.key, restricted.key, limitAdTracking.key, idfa, otherAlert.key, country,
+      accountCountry,
     ]
   }
 
@@ -48,10 +51,11 @@ enum Vocabulary {
     static let usageDescription = Field(key: "usage-description", words: [("present", true), ("missing", false)])
     static let state = Field(key: "state", words: Lifecycle.allCases.map { ($0.rawValue, $0) })
     static let locale = "locale"
+    static let kind = Field(key: "kind", words: AppKind.allCases.map { ($0.rawValue, $0) })
     static let bundle = "bundle"
     static let target = "target"
     static let configuration = "configuration"
-    static let keys = [usageDescription.key, state.key, locale, bundle]
+    static let keys = [usageDescription.key, state.key, locale, kind.key, bundle]
     static let bundleKeys = [bundle, target, configuration]
   }
 
@@ -69,8 +73,25 @@ enum Vocabulary {
     ("show", .prePermissionShown), ("continue", .prePermissionContinued), ("not-now", .prePermissionDeclined),
   ]
 
-  /// `tap allow|ask-not-to-track`.
-  static let tap: [(String, Action)] = [("allow", .allowTapped), ("ask-not-to-track", .askNotToTrackTapped)]
+  /// `request expanded=yes|no additional-info=yes|no`: with either key, the iOS 27.2 call.
+  enum Request {
+    static let expanded = Field(key: "expanded", words: yesNo)
+    static let additionalInformation = Field(key: "additional-info", words: yesNo)
+    static let keys = [expanded.key, additionalInformation.key]
+  }
+
+  /// `tap allow|ask-not-to-track|additional-information`.
+  static let tap: [(String, Action)] = [
+    ("allow", .allowTapped), ("ask-not-to-track", .askNotToTrackTapped),
+    ("additional-information", .additionalInformationTapped),
+  ]
+
+  /// `clock advance=DAYS`.
+  enum Clock {
+    static let advance = "advance"
+    /// The most days one step may advance: a century.
+    static let longestStep = 36_500
+  }
 
   /// `method-b status=… idfa=…`.
   enum MethodB {

@@ -141,6 +141,8 @@ public final class Terminal {
       case KEY_RIGHT: return .key(.right)
       case KEY_BTAB: return .key(.backTab)
       case KEY_ENTER: return .key(.enter)
+      case KEY_PPAGE: return .key(.pageUp)
+      case KEY_NPAGE: return .key(.pageDown)
       case KEY_RESIZE: return .resize
       case KEY_MOUSE:
         var event = MEVENT()
@@ -196,6 +198,7 @@ public final class Terminal {
     if style.bold { attributes |= attsim_a_bold() }
     if style.dim || (!useColor && style.foreground == .gray) { attributes |= attsim_a_dim() }
     if style.reverse { attributes |= attsim_a_reverse() }
+    if style.italic { attributes |= attsim_a_italic() }
     return attributes
   }
 

@@ -70,7 +70,7 @@ import Testing
     #expect(outcome.out.isEmpty)
     #expect(
       outcome.err
-        == "\(bad):2:5: error: tap cannot do \"alow\"; did you mean \"allow\"? expected one of allow, ask-not-to-track\n"
+        == "\(bad):2:5: error: tap cannot do \"alow\"; did you mean \"allow\"? expected one of allow, ask-not-to-track, additional-information\n"
     )
   }
 

@@ -18,7 +18,10 @@ import Testing
     let prompts = try #require(object["prompts"] as? [[String: Any]])
     #expect(prompts.count == 2)
     for prompt in prompts {
-      #expect(Set(prompt.keys) == ["locale", "localization", "text", "kind", "source", "display_name"])
+      #expect(
+        Set(prompt.keys) == [
+          "locale", "localization", "text", "kind", "source", "markdown_text", "markdown_source", "display_name",
+        ])
     }
     #expect(prompts[0]["localization"] as? String == "de" && prompts[0]["display_name"] as? String == "Fixture DE")
     let source = try #require(prompts[1]["source"] as? [String: Any])
@@ -79,6 +82,36 @@ import Testing
       """, to: "clip.attsim", in: folder)
     let outcome = attsim("play", script)
     #expect(outcome.status == 0, "\(outcome.err)")
+  }
+
+  @Test func whileTheEUSheetIsUpThePromptTextIsTheMarkdownOne() throws {
+    let folder = try temporaryFolder()
+    let script = try write(
+      """
+      app bundle=\(Self.path("Xcode16App"))
+      device ios=27.2 country=DE account-country=DE
+      app locale=de
+      sdk init
+      expect prompt-text="passende Werbung zu zeigen" prompt-source=strings
+      request
+      expect prompt=sheet prompt-text="**passende Werbung**" prompt-source=strings
+      tap allow
+      app locale=ja
+      device country=US account-country=US
+      clock advance=10
+      expect prompt-text="はあなたに合った広告"
+
+      """, to: "sheet.attsim", in: folder)
+    let outcome = attsim("play", script)
+    #expect(outcome.status == 0, "\(outcome.err)")
+    let sheetLine = try #require(outcome.out.split(separator: "\n").first { $0.contains("\"command\":\"request\"") })
+    #expect(sheetLine.contains("\"prompt\":\"sheet\""))
+    #expect(sheetLine.contains("\"prompt_text\":\"Sixteen nutzt deine Daten, um dir **passende Werbung** zu zeigen."))
+    let prompts = attsim("prompts", Self.path("Xcode16App"), "--locale", "ja", "--format", "json")
+    #expect(
+      prompts.out.contains(
+        "\"markdown_text\":\"Sixteen uses your data to show you **ads that fit**.\\n\\n- No data is sold.\""))
+    #expect(prompts.out.contains("\"markdown_source\":{\"file\":\"Xcode16App/Info.plist\""))
   }
 
   @Test func anAppBundleLineTakesOnlyItsOwnKeys() throws {

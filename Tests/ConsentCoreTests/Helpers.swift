@@ -2,6 +2,11 @@ import ConsentCore
 
 /// The script defaults after `actions`, each of which must be accepted.
 func state(_ actions: Action..., from start: ConsentState = ConsentState()) throws -> ConsentState {
+  try state(actions, from: start)
+}
+
+/// The script defaults after each of `actions`, which must be accepted.
+func state(_ actions: [Action], from start: ConsentState = ConsentState()) throws -> ConsentState {
   var state = start
   for action in actions { try state.apply(action) }
   return state

@@ -28,6 +28,40 @@ import Testing
     #expect(report.transitions >= 8_456_604)
   }
 
+  /// iOS 27.2 with the device in one of the five, in another EU country, and with the two countries
+  /// disagreeing.
+  static var euStarts: [ConsentState] {
+    [("FR", "FR"), ("ES", "ES"), ("FR", "US")].map { country, account in
+      var state = ConsentState()
+      try? state.apply(
+        .deviceConfigured(DeviceChange(iOS: IOSVersion(27, 2), country: country, accountCountry: account)))
+      return state
+    }
+  }
+
+  /// Eight actions deep: far enough for an answer, a year, and a second prompt with the sheet's buttons.
+  @Test func noReachableEUStateBreaksAnInvariant() {
+    let report = StateWalk(alphabet: StateWalk.euAlphabet).run(from: Self.euStarts, depth: 8)
+    #expect(report.violations.isEmpty, "\(report.violations.joined(separator: "\n"))")
+    #expect(report.states >= 91_541)
+  }
+
+  /// The EU invariants meet the transitions they are about within five actions: a second prompt a year on,
+  /// a sheet, the sheet's Additional Information, a dismissed prompt, an App Clip's request.
+  @Test func theEUWalkExercisesItsInvariants() {
+    let report = StateWalk(alphabet: StateWalk.euAlphabet).run(
+      from: Self.euStarts, depth: 5, measuringCoverage: true)
+    for property in [
+      "the prompt showed to an install that had answered within a year, or outside the EU | trackingRequested",
+      "a sheet showed outside iOS 27.2's EU | expandedTrackingRequested",
+      "a prompt closed unanswered changed the answer | additionalInformationTapped",
+      "a prompt closed unanswered changed the answer | promptDismissedBySystem",
+      "an App Clip did not read restricted | trackingRequested",
+    ] {
+      #expect((report.checks[property] ?? 0) > 0, "\(property)")
+    }
+  }
+
   @Test func invariantsCatchABrokenTransition() throws {
     let before = try state(initialize(), .trackingRequested)
     var leaked = before
@@ -44,7 +78,29 @@ import Testing
     var prompted = answered
     prompted.app.screen = .attDialog
     let broken = Invariants.violations(before: answered, action: .trackingRequested, after: prompted)
-    #expect(broken.contains("the prompt showed to an install that had answered"))
+    #expect(broken.contains("the prompt showed to an install that had answered within a year, or outside the EU"))
+  }
+
+  @Test func invariantsCatchAnEUPromptWithinAYearAndASheetOutsideTheEU() throws {
+    let france = DeviceChange(iOS: IOSVersion(27, 2), country: "FR", accountCountry: "FR")
+    let answered = try state(.deviceConfigured(france), .trackingRequested, .allowTapped, .clockAdvanced(days: 100))
+    var prompted = answered
+    prompted.app.screen = .attSheet(additionalInformation: false)
+    #expect(
+      Invariants.violations(before: answered, action: .trackingRequested, after: prompted).contains(
+        "the prompt showed to an install that had answered within a year, or outside the EU"))
+    let american = try state(.deviceConfigured(DeviceChange(iOS: IOSVersion(27, 2))))
+    var sheet = american
+    sheet.app.screen = .attSheet(additionalInformation: false)
+    #expect(
+      Invariants.violations(before: american, action: .trackingRequested, after: sheet).contains(
+        "a sheet showed outside iOS 27.2's EU"))
+    var forgotten = try state(.deviceConfigured(france), .trackingRequested, .allowTapped, .trackingRequested)
+    let before = forgotten
+    forgotten.app.answer = nil
+    #expect(
+      Invariants.violations(before: before, action: .additionalInformationTapped, after: forgotten).contains(
+        "a prompt closed unanswered changed the answer"))
   }
 
   @Test func walkReportsThePathToAViolation() {

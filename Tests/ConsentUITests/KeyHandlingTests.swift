@@ -26,7 +26,8 @@ import Testing
     (["s", "enter", "down", "enter"], .settings, "denied"),
     (["s", "enter", "esc"], .settings, "notDetermined"),
     (["enter", "a", "r"], .home, "notDetermined"),
-    (["i"], .home, "unavailable"),
+    (["i"], .home, "notDetermined"),
+    (["i", "i"], .home, "unavailable"),
     (["a"], .home, "notDetermined"),
   ])
   func keysLeadWhereTheyShould(keys: [String], screen: PhoneScreen, status: String) {
@@ -51,7 +52,7 @@ import Testing
   @Test func localesCycleBothWaysAndReResolveTheTexts() {
     var pilot = Pilot()
     let locales = demoEnvironment.appTexts.locales
-    #expect(locales.first == "en" && locales.count == 13)
+    #expect(locales.first == "en" && locales.count == 15)
     pilot.press("l")
     #expect(pilot.state.locale == locales[1])
     pilot.press("L", "L")
@@ -63,6 +64,8 @@ import Testing
 
   @Test func iOSCyclesThroughThePlanAndTheAppRelaunches() {
     var pilot = Pilot()
+    pilot.press("i")
+    #expect(pilot.state.consent.device.iOS == IOSVersion(27, 2))
     pilot.press("i")
     #expect(pilot.state.consent.device.iOS == IOSVersion(12, 4))
     #expect(pilot.state.consent.sdk.initialized)
@@ -92,10 +95,18 @@ import Testing
     var pilot = Pilot()
     pilot.press("d", "down", "right")
     #expect(pilot.state.consent.device.kind == .simulator)
+    pilot.press("down", "right")
+    #expect(pilot.state.consent.device.country == "FR")
+    pilot.press("down", "left")
+    #expect(pilot.state.consent.device.accountCountry == "JP")
     pilot.press("down", "down", "right")
     #expect(pilot.state.consent.device.restricted)
-    pilot.press("up", "up", "up", "left")
+    pilot.press("up", "up", "up", "up", "up", "left")
     #expect(pilot.state.consent.device.iOS == IOSVersion(17, 4))
+    pilot.press("down", "down", "down", "down", "down", "down", "down", "down", "right")
+    #expect(pilot.state.consent.app.kind == .appClip)
+    pilot.press("down", "down", "down", "right")
+    #expect(pilot.state.requestCall == .expanded)
     pilot.press("esc")
     #expect(pilot.state.overlay == nil)
   }
@@ -103,7 +114,7 @@ import Testing
   @Test func refusedActionsAreLoggedNotRecorded() {
     var pilot = Pilot()
     // On a restricted device Settings locks the switch: pressing it is refused.
-    pilot.press("d", "down", "down", "down", "right", "esc", "s", "enter")
+    pilot.press("d", "down", "down", "down", "down", "down", "right", "esc", "s", "enter")
     #expect(pilot.state.log.last?.kind == .refusal)
     #expect(pilot.recorded == ["device restricted=yes", "app state=background"])
   }

@@ -12,7 +12,7 @@ import Testing
     ("allowed", ["p", "enter", "a"]),
     ("settings", ["p", "enter", "n", "s"]),
     ("global-off-choice", ["p", "enter", "n", "s", "enter"]),
-    ("crash", ["d", "down", "down", "down", "down", "down", "down", "down", "right", "esc", "enter"]),
+    ("crash", ["d"] + Array(repeating: "down", count: 10) + ["right", "esc", "enter"]),
     ("help", ["?"]),
     ("setup", ["d"]),
   ]
@@ -23,6 +23,32 @@ import Testing
     var pilot = Pilot(locale: locale)
     for key in keys { pilot.press(key) }
     assertSnapshot(pilot.text, named: "\(name)-\(locale)")
+  }
+
+  /// The keys that put a French iPhone on iOS 27.2 (the EU's five) and make the expanded request with an
+  /// Additional Information action: the sheet with all three buttons.
+  static let toTheSheet =
+    ["d", "right", "down", "down", "right", "down", "right"] + Array(repeating: "down", count: 8)
+    + ["right", "right", "esc", "enter"]
+
+  @Test(arguments: ["en", "de", "fr", "it", "pl"])
+  func theEUSheetMatchesItsSnapshot(locale: String) {
+    var pilot = Pilot(locale: locale)
+    pilot.press(Self.toTheSheet)
+    #expect(pilot.state.phoneScreen == .attSheet)
+    #expect(pilot.state.buttons == [.allow, .askNotToTrack, .additionalInformation])
+    assertSnapshot(pilot.text, named: "sheet-\(locale)")
+  }
+
+  @Test func theSheetScrollsAndShowsWhereItIs() {
+    var pilot = Pilot(locale: "de")
+    pilot.press(Self.toTheSheet)
+    #expect(pilot.text.contains("▼ PgDn: more"))
+    pilot.press("pgdn")
+    #expect(pilot.text.contains("▲ PgUp"))
+    #expect(pilot.text.contains("Einstellungen ändern."))
+    pilot.press("pgup")
+    #expect(pilot.text.contains("▼ PgDn: more"))
   }
 
   @Test func wideTerminalsGetAWiderPanel() {

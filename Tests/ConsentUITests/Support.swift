@@ -27,8 +27,11 @@ struct Pilot {
     state = UIState(environment: environment, locale: locale)
   }
 
-  /// Presses keys: single characters, or names `enter`, `tab`, `up`, `down`, `left`, `right`, `esc`, `ctrl-c`.
-  mutating func press(_ keys: String...) {
+  /// Presses keys: single characters, or names `enter`, `tab`, `up`, `down`, `left`, `right`, `esc`, `pgup`, `pgdn`, `ctrl-c`.
+  mutating func press(_ keys: String...) { press(keys) }
+
+  /// Presses each key of `keys` in turn.
+  mutating func press(_ keys: [String]) {
     for key in keys {
       let press: KeyPress =
         switch key {
@@ -40,6 +43,8 @@ struct Pilot {
         case "left": .left
         case "right": .right
         case "esc": .escape
+        case "pgup": .pageUp
+        case "pgdn": .pageDown
         case "ctrl-c": .interrupt
         default: .character(Character(key))
         }

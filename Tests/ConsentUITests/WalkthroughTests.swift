@@ -8,9 +8,12 @@ import Testing
   /// The keys that open the setup screen on `field`.
   static func setupField(_ field: SetupField) -> [String] { ["d"] + Array(repeating: "down", count: field.rawValue) }
 
+  /// iOS 27.2 with the device and the Apple Account in France: the EU's five.
+  static let inFrance = ["d", "right", "down", "down", "right", "down", "right", "esc"]
+
   /// A rule, its keys from launch, and the status, screen and warning it leads to.
   static let walkthroughs: [(String, [String], String, PhoneScreen, String?)] = [
-    ("rule 1: iOS 12.4 has no ATT", ["i", "enter"], "unavailable", .home, nil),
+    ("rule 1: iOS 12.4 has no ATT", ["i", "i", "enter"], "unavailable", .home, nil),
     (
       "rule 2: no usage description", setupField(.usageDescription) + ["right", "esc", "enter"], "notDetermined",
       .crashed, nil
@@ -28,6 +31,18 @@ import Testing
     ("rule 7: the dialog", ["enter"], "notDetermined", .attDialog, nil),
     ("rule 7: Allow", ["p", "enter", "a"], "authorized", .home, nil),
     ("rule 7: Ask App Not to Track", ["p", "enter", "n"], "denied", .home, nil),
+    ("a prompt the system dismisses", ["enter", "!"], "notDetermined", .home, nil),
+    ("an App Clip never asks", setupField(.appKind) + ["right", "esc", "enter"], "restricted", .home, nil),
+    ("iOS 27.2 in France: the sheet", inFrance + ["enter"], "notDetermined", .attSheet, nil),
+    (
+      "iOS 27.2: Additional Information",
+      inFrance + Array(setupField(.requestCall)) + ["right", "right", "esc", "enter", "o"], "notDetermined", .home,
+      nil
+    ),
+    (
+      "iOS 27.2 in France: a year later it asks again", inFrance + ["enter", "n", "y", "enter"], "denied", .attSheet,
+      nil
+    ),
   ]
 
   @Test(arguments: ["en", "ja", "ar"], 0..<walkthroughs.count)

@@ -31,6 +31,20 @@ func environment(_ app: String) throws -> AppTexts {
     #expect(page.contains("<div class=\"screens\" lang=\"\(locale)\" dir=\"\(direction)\">"))
   }
 
+  @Test func theEUSheetStandsBesideTheAlertWhenTheAppHasAMarkdownText() throws {
+    let demo = try environment("DemoApp")
+    let page = GalleryPage.html(for: demo, version: "test")
+    #expect(page.components(separatedBy: "EU sheet (iOS 27.2)").count - 1 == demo.locales.count)
+    // The Markdown is drawn, not shown as written: bold, italic and a list, escaped like every text.
+    #expect(page.contains("<b>ads that fit your interests</b>"))
+    #expect(page.contains("<li>We <i>never</i> sell your data.</li>"))
+    #expect(page.contains("<div class=\"more\">Weitere Informationen</div>"))
+    #expect(!page.contains("**"))
+    // An app without the key gets no sheet.
+    let partial = GalleryPage.html(for: try environment("Examples/PartialApp"), version: "test")
+    #expect(!partial.contains("EU sheet"))
+  }
+
   @Test func findingsAndVerdictsComeFromCheck() throws {
     let broken = try environment("Examples/BrokenApp")
     let page = GalleryPage.html(for: broken, version: "test")

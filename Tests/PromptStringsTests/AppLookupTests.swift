@@ -52,9 +52,9 @@ import Testing
     #expect(app.localizedString("c", locale: "ja") == nil)
   }
 
-  @Test func theDemoAppSpeaksThirteenLanguages() throws {
+  @Test func theDemoAppSpeaksFifteenLanguages() throws {
     let app = try load(assets.appendingPathComponent("DemoApp").path)
-    #expect(app.localizations.count == 13)
+    #expect(app.localizations.count == 15)
     #expect(app.developmentRegion == "en")
     #expect(app.appName(locale: "ja") == "Lumen Demo")
     for locale in app.localizations {

@@ -74,11 +74,41 @@ import Testing
       ])
     #expect(app.appName(locale: "de") == "Sechzehn" && app.appName(locale: "en") == "Sixteen")
     let findings = PromptLinter.check(app: app)
-    #expect(findings.map(\.rule) == [.notInApp, .missingKey])
+    #expect(findings.map(\.rule) == [.notInApp, .missingKey, .missingKey])
     #expect(
       findings.map { FilePath($0.file).relative(to: FilePath(base)) } == [
-        "Xcode16App/Drafts/fr.lproj/InfoPlist.strings", "Xcode16App/es.lproj",
+        "Xcode16App/Drafts/fr.lproj/InfoPlist.strings", "Xcode16App/es.lproj", "Xcode16App/ja.lproj/InfoPlist.strings",
       ])
+    #expect(findings.last?.message.contains("the EU sheet shows the Info.plist's Markdown text instead") == true)
+  }
+
+  // MARK: The EU sheet's Markdown purpose string, through the same lookup
+
+  @Test func xcode16MarkdownComesFromTheLprojOrTheInfoPlist() throws {
+    let app = try Self.app("Xcode16App")
+    let german = try #require(app.markdownUsageDescription(locale: "de-AT"))
+    #expect(german.source.label == "de.lproj/InfoPlist.strings" && german.value.contains("**passende Werbung**"))
+    // ja.lproj translates only the plain key: the sheet shows the Info.plist's Markdown, with its line break.
+    let japanese = try #require(app.markdownUsageDescription(locale: "ja"))
+    #expect(japanese.source.kind == "info-plist" && japanese.value.hasSuffix("**.\n\n- No data is sold."))
+    #expect(app.sheetUsageDescription(locale: "ja") == japanese)
+  }
+
+  @Test func xcode15MarkdownComesFromTheCatalogOrTheBuildSetting() throws {
+    let app = try Self.app("Xcode15App")
+    let setting = try #require(app.infoPlist?.generatedKeys["NSUserTrackingMarkdownUsageDescription"])
+    #expect(setting.setting == "INFOPLIST_KEY_NSUserTrackingMarkdownUsageDescription" && setting.location?.line == 180)
+    #expect(app.markdownUsageDescription(locale: "de")?.value == "Fünfzehn zeigt dir **passende Werbung**.")
+    #expect(app.markdownUsageDescription(locale: "fr")?.source.kind == "catalog")
+    // Debug builds set no Markdown text: the sheet falls back to the plain purpose string.
+    let debug = try Self.app("Xcode15App", configuration: "Debug")
+    #expect(debug.infoPlist?.strings["NSUserTrackingMarkdownUsageDescription"] == nil)
+  }
+
+  @Test func withoutAMarkdownKeyTheSheetShowsThePlainText() throws {
+    let app = try Self.app("FlutterApp")
+    #expect(app.markdownUsageDescription(locale: "ja") == nil)
+    #expect(app.sheetUsageDescription(locale: "ja") == app.usageDescription(locale: "ja"))
   }
 
   @Test func theAppClipIsATargetOfItsOwn() throws {

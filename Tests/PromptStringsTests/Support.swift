@@ -16,9 +16,12 @@ func makeApp(_ files: [String: String]) throws -> String {
   return root.path
 }
 
-/// An Info.plist with the given string keys.
+/// An Info.plist with the given string keys (values XML-escaped).
 func infoPlist(_ values: [String: String]) -> String {
-  let body = values.sorted { $0.key < $1.key }.map { "\t<key>\($0.key)</key>\n\t<string>\($0.value)</string>" }
+  func escaped(_ text: String) -> String {
+    text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+  }
+  let body = values.sorted { $0.key < $1.key }.map { "\t<key>\($0.key)</key>\n\t<string>\(escaped($0.value))</string>" }
   return """
     <?xml version="1.0" encoding="UTF-8"?>
     <plist version="1.0">

@@ -50,6 +50,26 @@ import Testing
       .appConfigured(AppChange(hasUsageDescription: false, lifecycle: .background, locale: "zh-Hant"))
     ),
     ("  request   # with a comment", .trackingRequested),
+    (
+      "request expanded=yes additional-info=yes",
+      .expandedTrackingRequested(ExpandedRequest(prefersExpandedInterface: true, additionalInformation: true))
+    ),
+    (
+      "request additional-info=yes",
+      .expandedTrackingRequested(ExpandedRequest(prefersExpandedInterface: false, additionalInformation: true))
+    ),
+    (
+      "request expanded=no",
+      .expandedTrackingRequested(ExpandedRequest(prefersExpandedInterface: false, additionalInformation: false))
+    ),
+    ("tap additional-information", .additionalInformationTapped),
+    ("dismiss", .promptDismissedBySystem),
+    ("clock advance=365", .clockAdvanced(days: 365)),
+    (
+      "device ios=27.2 country=fr account-country=FR kind=vision",
+      .deviceConfigured(DeviceChange(iOS: IOSVersion(27, 2), kind: .vision, country: "FR", accountCountry: "FR"))
+    ),
+    ("app kind=app-clip", .appConfigured(AppChange(kind: .appClip))),
   ])
   func parsesEveryCommand(line: String, expected: Action) throws {
     #expect(try actions(line) == [expected])
@@ -75,21 +95,33 @@ import Testing
 
   @Test(arguments: [
     ("tapp allow", 1, 1, "unknown command \"tapp\"; did you mean \"tap\"?"),
-    ("tap", 1, 5, "tap needs one of allow, ask-not-to-track"),
-    ("tap alow", 1, 5, "tap cannot do \"alow\"; did you mean \"allow\"? expected one of allow, ask-not-to-track"),
-    ("request now", 1, 9, "unexpected \"now\""),
+    ("tap", 1, 5, "tap needs one of allow, ask-not-to-track, additional-information"),
+    (
+      "tap alow", 1, 5,
+      "tap cannot do \"alow\"; did you mean \"allow\"? expected one of allow, ask-not-to-track, additional-information"
+    ),
+    ("request now", 1, 9, "request takes key=value pairs, not \"now\""),
+    ("request expanded=maybe", 1, 18, "bad value \"maybe\" for expanded; expected yes, no"),
+    ("dismiss now", 1, 9, "unexpected \"now\""),
+    ("clock advance=0", 1, 15, "advance must be a number of days from 1 to 36500, e.g. clock advance=365"),
+    ("clock advance=-3", 1, 15, "advance must be a number of days from 1 to 36500, e.g. clock advance=365"),
+    ("clock", 1, 1, "clock needs advance=…"),
+    ("device country=FRA", 1, 16, "country must be a two-letter country code like FR or US, not \"FRA\""),
+    ("device account-country=1", 1, 24, "account-country must be a two-letter country code like FR or US, not \"1\""),
+    ("app kind=clip", 1, 10, "bad value \"clip\" for kind; expected app, app-clip"),
+    ("expect prompt=alert", 1, 15, "bad value \"alert\" for prompt; expected none, shown, sheet"),
     (
       "device", 1, 1,
-      "device needs at least one of ios, kind, tracking-switch, restricted, limit-ad-tracking, idfa, other-alert"
+      "device needs at least one of ios, kind, tracking-switch, restricted, limit-ad-tracking, idfa, other-alert, country, account-country"
     ),
     (
       "device iso=14.5", 1, 8,
-      "device has no key \"iso\"; did you mean \"ios\"? keys are ios, kind, tracking-switch, restricted, limit-ad-tracking, idfa, other-alert"
+      "device has no key \"iso\"; did you mean \"ios\"? keys are ios, kind, tracking-switch, restricted, limit-ad-tracking, idfa, other-alert, country, account-country"
     ),
     ("device ios=19.0", 1, 12, "iOS 19 does not exist (Apple went from iOS 18 to iOS 26)"),
     (
       "device ios=14,5", 1, 12,
-      "bad iOS version \"14,5\"; expected major.minor with major 12, 13, 14, 15, 16, 17, 18, 26"
+      "bad iOS version \"14,5\"; expected major.minor with major 12, 13, 14, 15, 16, 17, 18, 26, 27"
     ),
     ("device restricted=maybe", 1, 19, "bad value \"maybe\" for restricted; expected yes, no"),
     ("device idfa=1234", 1, 13, "idfa must be a UUID like \(IDFA.demo), not \"1234\""),
@@ -116,7 +148,7 @@ import Testing
     ("expect", 1, 8, "expect needs at least one key=value, e.g. expect status=authorized"),
     (
       "expect stauts=denied", 1, 8,
-      "expect has no key \"stauts\"; did you mean \"status\"? keys are callback, crashed, device-idfa, event, prompt, prompt-source, prompt-text, status, warning, att_authorization_status, advertising_id"
+      "expect has no key \"stauts\"; did you mean \"status\"? keys are callback, crashed, device-idfa, event, prompt, prompt-source, prompt-text, region, status, warning, att_authorization_status, advertising_id"
     ),
     (
       "expect status=allowed", 1, 15,

@@ -142,6 +142,16 @@ extension AppResources {
     infoPlistString(InfoPlist.usageDescriptionKey, locale: locale)
   }
 
+  /// The Markdown purpose string for `locale`, looked up like the plain one; nil when the app has none.
+  public func markdownUsageDescription(locale: String) -> LocalizedText? {
+    infoPlistString(InfoPlist.markdownUsageDescriptionKey, locale: locale)
+  }
+
+  /// What iOS 27.2's EU sheet shows for `locale`: the Markdown purpose string, else the plain one.
+  public func sheetUsageDescription(locale: String) -> LocalizedText? {
+    markdownUsageDescription(locale: locale) ?? usageDescription(locale: locale)
+  }
+
   /// The app's name in `locale`: `CFBundleDisplayName`, else `CFBundleName`, else the name attsim knows it by.
   public func appName(locale: String) -> String {
     for key in ["CFBundleDisplayName", "CFBundleName"] {

@@ -37,8 +37,10 @@ public struct AppTexts: Sendable {
     return ScreenTexts(
       locale: locale, resolution: app.resolve(locale: locale), appName: name,
       usageDescription: app.usageDescription(locale: locale).map(\.forDisplay),
+      markdownUsageDescription: app.markdownUsageDescription(locale: locale).map(\.forDisplay),
       dialogTitle: title.replacing("%@", with: name),
       askNotToTrack: system("ask-not-to-track", "Ask App Not to Track"), allow: system("allow", "Allow"),
+      additionalInformation: system("additional-information", "Additional Information"),
       prePermissionTitle: own("prepermission.title", "Before you continue"),
       prePermissionBody: own(
         "prepermission.body",
@@ -47,6 +49,8 @@ public struct AppTexts: Sendable {
       homeTitle: own("home.title", name), homeBody: own("home.body", ""),
       settingsPrivacy: system("settings.privacy", "Privacy"), settingsTracking: system("settings.tracking", "Tracking"),
       settingsAllowApps: system("settings.allow-apps", "Allow Apps to Request to Track"),
+      settingsAllowAppsEU: system(
+        "settings.allow-apps-eu", "Allow Apps to Request to Link Your Activity Across Companies"),
       isRightToLeft: ScreenTexts.rightToLeftLanguages.contains(LocaleTag(locale)?.language ?? ""))
   }
 
@@ -65,10 +69,14 @@ public struct ScreenTexts: Hashable, Sendable {
   public var appName: String
   /// The purpose string and where it came from; nil when there is none (the app crashes on request).
   public var usageDescription: LocalizedText?
+  /// `NSUserTrackingMarkdownUsageDescription`, for the iOS 27.2 EU sheet; nil when the app has none.
+  public var markdownUsageDescription: LocalizedText?
   /// The system title with the app's name in it.
   public var dialogTitle: String
   public var askNotToTrack: String
   public var allow: String
+  /// The EU sheet's text button, shown when the app passed an action for it.
+  public var additionalInformation: String
   public var prePermissionTitle: String
   public var prePermissionBody: String
   public var continueLabel: String
@@ -78,8 +86,13 @@ public struct ScreenTexts: Hashable, Sendable {
   public var settingsPrivacy: String
   public var settingsTracking: String
   public var settingsAllowApps: String
+  /// The global switch's name in the EU from iOS 27.2.
+  public var settingsAllowAppsEU: String
   /// Whether the language is written right to left (text is right-aligned).
   public var isRightToLeft: Bool
+
+  /// What the EU sheet shows: the Markdown purpose string, else the plain one.
+  public var sheetText: LocalizedText? { markdownUsageDescription ?? usageDescription }
 
   static let rightToLeftLanguages: Set<String> = ["ar", "he", "fa", "ur", "yi", "ps", "sd", "ug", "dv"]
 }

@@ -55,13 +55,20 @@ enum FileRules {
         firstOffset[entry.key] = entry.keyOffset
       }
     }
-    for key in firstOffset.keys where isTypo(key, of: InfoPlist.usageDescriptionKey) {
-      let offset = firstOffset[key]!
+    for (key, offset) in firstOffset {
+      guard let typoOf = purposeKeyTypo(key) else { continue }
       report(
         .keyTypo, table.text.isEmpty ? nil : map.location(of: offset),
-        "\"\(key.escapingControlCharacters)\" looks like a typo of \(InfoPlist.usageDescriptionKey); iOS ignores it")
+        "\"\(key.escapingControlCharacters)\" looks like a typo of \(typoOf); iOS ignores it")
     }
     return findings
+  }
+
+  /// The purpose-string key `key` is a near miss of, if any (the keys themselves are not).
+  static func purposeKeyTypo(_ key: String) -> String? {
+    let keys = [InfoPlist.usageDescriptionKey, InfoPlist.markdownUsageDescriptionKey]
+    guard !keys.contains(key) else { return nil }
+    return keys.first { isTypo(key, of: $0) }
   }
 
   /// Whether `key` is a near miss of `target`: a few edits away, or the same but for case or spaces.

@@ -34,6 +34,8 @@ public enum RuleID: String, CaseIterable, Hashable, Sendable {
   case noApp = "no-app"
   case notInApp = "not-in-app"
   case buildVariable = "build-variable"
+  case markdownUnderline = "markdown-underline"
+  case markdownInPlain = "markdown-in-plain"
 
   /// How bad a finding of this rule is.
   public var severity: Severity {
@@ -63,6 +65,8 @@ public enum RuleID: String, CaseIterable, Hashable, Sendable {
     case .noApp: "The folder holds strings files but no app: no Info.plist, Xcode project or built app."
     case .notInApp: "A localized InfoPlist file in the tree is not in the app, so iOS never reads it."
     case .buildVariable: "An Info.plist value uses a build variable nothing defines; Xcode leaves it empty."
+    case .markdownUnderline: "The Markdown purpose string asks for underline, which the EU sheet does not draw."
+    case .markdownInPlain: "Markdown in NSUserTrackingUsageDescription is shown as written: it is plain text."
     }
   }
 }

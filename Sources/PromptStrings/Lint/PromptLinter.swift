@@ -7,7 +7,9 @@ public enum PromptLinter {
   /// really uses.
   public static func check(app: AppResources) -> [Finding] {
     var findings: [Finding] = []
-    let developmentText = app.usageDescription(locale: app.developmentRegion)?.value
+    let developmentText = DevelopmentTexts(
+      plain: app.usageDescription(locale: app.developmentRegion)?.value,
+      markdown: app.markdownUsageDescription(locale: app.developmentRegion)?.value)
     for file in app.unreadable {
       findings.append(
         Finding(
@@ -52,8 +54,22 @@ public enum PromptLinter {
 
   /// The Info.plist keys the ATT dialog shows or looks up with.
   static let promptKeys: Set<String> = [
-    InfoPlist.usageDescriptionKey, "CFBundleDisplayName", "CFBundleName", "CFBundleDevelopmentRegion",
+    InfoPlist.usageDescriptionKey, InfoPlist.markdownUsageDescriptionKey, "CFBundleDisplayName", "CFBundleName",
+    "CFBundleDevelopmentRegion",
   ]
+
+  /// The development region's purpose strings, to spot untranslated copies.
+  struct DevelopmentTexts {
+    var plain: String?
+    var markdown: String?
+
+    subscript(key: PurposeKey) -> String? {
+      switch key {
+      case .plain: plain
+      case .markdown: markdown
+      }
+    }
+  }
 
   /// The Info.plist: the purpose string (or its absence, judged by whether the app asks), near-miss keys,
   /// and build variables nothing defines.
@@ -84,12 +100,20 @@ public enum PromptLinter {
       case .neverAsks: break
       }
     }
-    for other in plist.keys where FileRules.isTypo(other, of: key) {
+    if let markdown = plist.strings[InfoPlist.markdownUsageDescriptionKey] {
+      let (source, location) = plist.source(of: InfoPlist.markdownUsageDescriptionKey)
+      findings += ValueRules.check(
+        PromptValue(
+          key: .markdown, value: markdown, file: source.path, location: location, locale: development,
+          developmentText: nil, developmentRegion: development))
+    }
+    for other in plist.keys {
+      guard let typoOf = FileRules.purposeKeyTypo(other) else { continue }
       let (source, location) = plist.source(of: other)
       findings.append(
         Finding(
           file: source.path, location: location, rule: .keyTypo, locale: development,
-          message: "\"\(other)\" looks like a typo of \(key); iOS ignores it"))
+          message: "\"\(other)\" looks like a typo of \(typoOf); iOS ignores it"))
     }
     // Only the keys the prompt shows matter here: a version number built from a missing variable does not.
     let missing = app.missingIncludes.isEmpty ? "" : " (\(app.missingIncludes.joined(separator: ", ")) is missing)"
@@ -107,7 +131,9 @@ public enum PromptLinter {
   }
 
   /// The purpose string of one localization: its own, well written; or where iOS takes it from instead.
-  private static func checkLocalization(_ name: String, app: AppResources, developmentText: String?) -> [Finding] {
+  private static func checkLocalization(_ name: String, app: AppResources, developmentText: DevelopmentTexts)
+    -> [Finding]
+  {
     let key = InfoPlist.usageDescriptionKey
     let folder = app.folders.first { $0.name == name }
     switch app.table("InfoPlist", in: name) {
@@ -137,7 +163,7 @@ public enum PromptLinter {
           message: "\(what): \(instead)")
       ]
     case .strings(let file, let table):
-      guard let entry = table.entry(for: key) else {
+      guard table.entry(for: key) != nil else {
         guard let plist = app.infoPlist else { return [] }
         let instead =
           plist.usageDescription == nil
@@ -149,20 +175,43 @@ public enum PromptLinter {
             message: "\(name) has no \(key) in InfoPlist.strings: \(instead)")
         ]
       }
-      let location = table.text.isEmpty ? nil : table.lineMap.location(of: entry.valueOffset)
-      guard let value = entry.value.string else {
-        return [
+      var findings = checkEntry(.plain, of: file, table, localization: name, app: app, developmentText: developmentText)
+      if table.entry(for: InfoPlist.markdownUsageDescriptionKey) != nil {
+        findings += checkEntry(
+          .markdown, of: file, table, localization: name, app: app, developmentText: developmentText)
+      } else if app.infoPlist?.strings[InfoPlist.markdownUsageDescriptionKey] != nil,
+        LocaleTag(name)?.language != LocaleTag(app.developmentRegion)?.language
+      {
+        findings.append(
           Finding(
-            file: file.path, location: location, rule: .parseError, locale: name,
-            message: "the value of \(key) is \(entry.value.kindName), not a string")
-        ]
+            file: file.path, location: nil, rule: .missingKey, locale: name,
+            message:
+              "\(name) translates \(key) but not \(InfoPlist.markdownUsageDescriptionKey): the EU sheet shows the Info.plist's Markdown text instead"
+          ))
       }
-      let isDevelopment = name == app.developmentRegion
-      return ValueRules.check(
-        PromptValue(
-          value: value, file: file.path, location: location, locale: name,
-          developmentText: isDevelopment ? nil : developmentText, developmentRegion: app.developmentRegion))
+      return findings
     }
+  }
+
+  /// One purpose string of a localization's InfoPlist.strings, well written.
+  private static func checkEntry(
+    _ key: PurposeKey, of file: StringsFile, _ table: StringsTable, localization name: String, app: AppResources,
+    developmentText: DevelopmentTexts
+  ) -> [Finding] {
+    guard let entry = table.entry(for: key.name) else { return [] }
+    let location = table.text.isEmpty ? nil : table.lineMap.location(of: entry.valueOffset)
+    guard let value = entry.value.string else {
+      return [
+        Finding(
+          file: file.path, location: location, rule: .parseError, locale: name,
+          message: "the value of \(key.name) is \(entry.value.kindName), not a string")
+      ]
+    }
+    let isDevelopment = name == app.developmentRegion
+    return ValueRules.check(
+      PromptValue(
+        key: key, value: value, file: file.path, location: location, locale: name,
+        developmentText: isDevelopment ? nil : developmentText[key], developmentRegion: app.developmentRegion))
   }
 
   /// Languages `CFBundleLocalizations` declares without a folder, said once for all of them when several
@@ -215,7 +264,9 @@ public enum PromptLinter {
     return findings
   }
 
-  private static func checkCatalog(_ catalog: StringCatalog, app: AppResources, developmentText: String?) -> [Finding] {
+  private static func checkCatalog(_ catalog: StringCatalog, app: AppResources, developmentText: DevelopmentTexts)
+    -> [Finding]
+  {
     var findings: [Finding] = []
     let shown = catalog.path
     let key = InfoPlist.usageDescriptionKey
@@ -244,28 +295,32 @@ public enum PromptLinter {
       }
     }
     guard catalog.tableName == "InfoPlist" else { return findings }
-    if catalog.translations[key] == nil {
-      for typo in catalog.translations.keys.sorted() where FileRules.isTypo(typo, of: key) {
+    if catalog.translations[key] == nil && catalog.translations[InfoPlist.markdownUsageDescriptionKey] == nil {
+      for typo in catalog.translations.keys.sorted() {
+        guard let typoOf = FileRules.purposeKeyTypo(typo) else { continue }
         findings.append(
           Finding(
             file: shown, location: catalog.keyLocations[typo], rule: .keyTypo, locale: nil,
-            message: "\"\(typo)\" looks like a typo of \(key); iOS ignores it"))
+            message: "\"\(typo)\" looks like a typo of \(typoOf); iOS ignores it"))
       }
     }
-    let translations = catalog.translations[key] ?? [:]
-    for (language, translation) in translations.sorted(by: { $0.key < $1.key }) {
-      let isDevelopment = language == app.developmentRegion
-      findings += ValueRules.check(
-        PromptValue(
-          value: translation.value, file: shown, location: translation.location, locale: language,
-          developmentText: isDevelopment ? nil : developmentText, developmentRegion: app.developmentRegion))
-    }
-    if app.infoPlist?.usageDescription != nil {
+    for purpose in [PurposeKey.plain, .markdown] {
+      let translations = catalog.translations[purpose.name] ?? [:]
+      for (language, translation) in translations.sorted(by: { $0.key < $1.key }) {
+        let isDevelopment = language == app.developmentRegion
+        findings += ValueRules.check(
+          PromptValue(
+            key: purpose, value: translation.value, file: shown, location: translation.location, locale: language,
+            developmentText: isDevelopment ? nil : developmentText[purpose], developmentRegion: app.developmentRegion))
+      }
+      guard app.infoPlist?.strings[purpose.name] != nil else { continue }
+      let instead =
+        purpose == .plain ? "the dialog shows the Info.plist text" : "the EU sheet shows the Info.plist's Markdown text"
       for language in catalog.languages where translations[language] == nil {
         findings.append(
           Finding(
-            file: shown, location: catalog.keyLocations[key], rule: .missingKey, locale: language,
-            message: "\(language) has no \(key) in the catalog: the dialog shows the Info.plist text instead"))
+            file: shown, location: catalog.keyLocations[purpose.name], rule: .missingKey, locale: language,
+            message: "\(language) has no \(purpose.name) in the catalog: \(instead) instead"))
       }
     }
     return findings
@@ -279,13 +334,14 @@ public enum PromptLinter {
       let map = file.table.map(\.lineMap)
       var findings = FileRules.check(
         file, displayPath: path, locale: locale, fallback: "every key in it falls back", map: map)
-      if let table = file.table, table.isReadByIOS, let entry = table.entry(for: InfoPlist.usageDescriptionKey),
-        let value = entry.value.string
-      {
+      for key in [PurposeKey.plain, .markdown] {
+        guard let table = file.table, table.isReadByIOS, let entry = table.entry(for: key.name),
+          let value = entry.value.string
+        else { continue }
         let location = table.text.isEmpty ? nil : map?.location(of: entry.valueOffset)
         findings += ValueRules.check(
           PromptValue(
-            value: value, file: path, location: location, locale: locale, developmentText: nil,
+            key: key, value: value, file: path, location: location, locale: locale, developmentText: nil,
             developmentRegion: locale ?? "en"))
       }
       return sorted(findings)

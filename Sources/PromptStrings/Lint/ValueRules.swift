@@ -1,7 +1,30 @@
 import TextSupport
 
+/// Which purpose string: the ATT alert's plain text, or the EU sheet's Markdown.
+enum PurposeKey {
+  case plain
+  case markdown
+
+  /// The Info.plist key.
+  var name: String {
+    switch self {
+    case .plain: InfoPlist.usageDescriptionKey
+    case .markdown: InfoPlist.markdownUsageDescriptionKey
+    }
+  }
+
+  /// How messages name it.
+  var noun: String {
+    switch self {
+    case .plain: "the purpose string"
+    case .markdown: "the Markdown purpose string"
+    }
+  }
+}
+
 /// A purpose string to lint, and what is needed to judge it.
 struct PromptValue {
+  var key = PurposeKey.plain
   var value: String
   var file: String
   var location: SourceLocation?
@@ -19,26 +42,29 @@ enum ValueRules {
       findings.append(
         Finding(file: prompt.file, location: prompt.location, rule: rule, locale: prompt.locale, message: message))
     }
+    let noun = prompt.key.noun
     let (value, isCut) = prompt.value.prefixForDisplay(DialogMetrics.longestMessage)
     if isCut {
       report(
         .tooLong,
-        "the purpose string is \(prompt.value.utf8.count) bytes long; attsim read only its first \(DialogMetrics.longestMessage) characters, far more than any dialog shows"
+        "\(noun) is \(prompt.value.utf8.count) bytes long; attsim read only its first \(DialogMetrics.longestMessage) characters, far more than any dialog shows"
       )
     }
     if value.allSatisfy(\.isWhitespace) {
-      report(.emptyValue, "the purpose string is empty: the dialog gives no reason, and App Review rejects that")
+      report(.emptyValue, "\(noun) is empty: the prompt gives no reason, and App Review rejects that")
       return findings
     }
     if let first = value.first, let last = value.last, first.isWhitespace || last.isWhitespace {
-      report(.whitespace, "the purpose string \(first.isWhitespace ? "starts" : "ends") with whitespace")
-    } else if value.contains("  ") {
-      report(.whitespace, "the purpose string has two spaces in a row")
+      report(.whitespace, "\(noun) \(first.isWhitespace ? "starts" : "ends") with whitespace")
+    } else if prompt.key == .plain && value.contains("  ") {
+      // Markdown's own line breaks and indents are spaces; only the plain text is judged on them.
+      report(.whitespace, "\(noun) has two spaces in a row")
     }
     if let control = value.unicodeScalars.first(where: { $0 != "\n" && $0.isUnsafeForTerminal }) {
       let code = "U+" + String(control.value, radix: 16, uppercase: true).leftPadded(to: 4)
-      report(.controlCharacter, "the purpose string holds the control character \(code), which iOS does not draw")
+      report(.controlCharacter, "\(noun) holds the control character \(code), which iOS does not draw")
     }
+    reportMarkup(prompt.key, value, report)
     if let specifier = formatSpecifier(in: value) {
       report(
         .formatSpecifier,
@@ -47,24 +73,58 @@ enum ValueRules {
     if let locale = prompt.locale, let script = ScriptExpectation.expected(for: locale),
       !value.unicodeScalars.contains(where: script.contains)
     {
-      report(.wrongScript, "the \(locale) purpose string has no \(script.name) characters; is it translated?")
+      report(
+        .wrongScript,
+        "\(noun.replacing("the ", with: "the \(locale) ")) has no \(script.name) characters; is it translated?")
     }
     if let development = prompt.developmentText, let locale = prompt.locale, prompt.value == development,
       LocaleTag(locale)?.language != LocaleTag(prompt.developmentRegion)?.language
     {
       report(
         .untranslated,
-        "the \(locale) purpose string is the same as the development region's (\(prompt.developmentRegion)): not translated"
+        "\(noun.replacing("the ", with: "the \(locale) ")) is the same as the development region's (\(prompt.developmentRegion)): not translated"
       )
     }
-    let lines = TextWrapper.wrap(value, width: DialogMetrics.messageWidth).count
-    if !isCut && lines > DialogMetrics.maxMessageLines {
-      report(
-        .tooLong,
-        "the purpose string wraps to \(lines) lines in the dialog's \(DialogMetrics.messageWidth) columns; it shows \(DialogMetrics.maxMessageLines)"
-      )
+    switch prompt.key {
+    case .plain:
+      let lines = TextWrapper.wrap(value, width: DialogMetrics.messageWidth).count
+      if !isCut && lines > DialogMetrics.maxMessageLines {
+        report(
+          .tooLong,
+          "the purpose string wraps to \(lines) lines in the dialog's \(DialogMetrics.messageWidth) columns; it shows \(DialogMetrics.maxMessageLines)"
+        )
+      }
+    case .markdown:
+      let lines = MarkdownText(parsing: value).lines(width: SheetMetrics.messageWidth).count
+      if !isCut && lines > SheetMetrics.maxMessageLines {
+        report(
+          .tooLong,
+          "the Markdown purpose string takes \(lines) lines on the sheet's \(SheetMetrics.messageWidth) columns; it shows \(SheetMetrics.maxMessageLines) before the user must scroll"
+        )
+      }
     }
     return findings
+  }
+
+  /// Markdown where it does not belong: syntax in the plain text (the alert shows it as written), and
+  /// underline in the Markdown text (the sheet has none).
+  private static func reportMarkup(_ key: PurposeKey, _ value: String, _ report: (RuleID, String) -> Void) {
+    switch key {
+    case .plain:
+      if let markup = MarkdownText.firstMarkup(in: value) {
+        report(
+          .markdownInPlain,
+          "\"\(markup.forMessage(limit: 40))\" is shown as written: \(InfoPlist.usageDescriptionKey) is plain text (Markdown goes in \(InfoPlist.markdownUsageDescriptionKey))"
+        )
+      }
+    case .markdown:
+      if let underline = MarkdownText.firstUnderline(in: value) {
+        report(
+          .markdownUnderline,
+          "\"\(underline.forMessage(limit: 40))\" asks for underline, which the sheet does not draw: it shows the characters as written"
+        )
+      }
+    }
   }
 
   /// The first printf-style specifier (`%@`, `%d`, `%1$@`, `%%`), if any.
