@@ -1,8 +1,10 @@
 // libFuzzer target for the strings reader (built by Scripts/fuzz.sh, not by SwiftPM).
 // Every input must be read without a crash, and where CoreFoundation reads the same bytes, our reader must
-// agree with it exactly; a disagreement is a finding.
+// agree with it exactly; a disagreement is a finding. Every value is also read as the EU sheet's Markdown,
+// as the linter and the UI read it.
 import Foundation
 import PromptStrings
+import TextSupport
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzStringsReader(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
@@ -15,6 +17,12 @@ public func fuzzStringsReader(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt
       _ = map.location(of: entry.valueOffset)
     }
     if let error = table.syntaxError { _ = map.location(of: error.offset) }
+    for case .string(let value) in table.values.values {
+      let (shown, _) = value.prefixForDisplay(DialogMetrics.longestMessage)
+      _ = MarkdownText(parsing: shown).lines(width: SheetMetrics.messageWidth)
+      _ = MarkdownText.firstMarkup(in: shown)
+      _ = MarkdownText.firstUnderline(in: shown)
+    }
   }
   if !bytes.starts(with: Array("bplist".utf8)) {
     let ours: [String: PlistValue]? = {

@@ -4,7 +4,7 @@ import Testing
 
 @Suite struct ScriptWriterTests {
   static let actions: [Action] =
-    StateWalk.fullAlphabet + [
+    StateWalk.fullAlphabet + StateWalk.euAlphabet + [
       .deviceConfigured(
         DeviceChange(
           iOS: IOSVersion(14, 4), kind: .simulator, trackingSwitchOn: false, restricted: true, limitAdTracking: false,
@@ -12,6 +12,8 @@ import Testing
       .appConfigured(AppChange(hasUsageDescription: true, lifecycle: .background, locale: "zh-Hant")),
       .eventTracked(name: "a \"quoted\" name = x # not a comment"), .eventTracked(name: "back\\slash"),
       .methodBCalled(status: .restricted, advertisingId: "with space"), .consentSet(track: nil, identify: true),
+      .deviceConfigured(DeviceChange(kind: .vision, country: "RO", accountCountry: "GB")),
+      .appConfigured(AppChange(lifecycle: .active, kind: .app)), .clockAdvanced(days: 36_500),
     ]
 
   @Test(arguments: actions)
