@@ -138,11 +138,11 @@ public enum GalleryPage {
     table.summary { border-collapse: collapse; margin: 16px 0 32px; background: #fff; }
     table.summary th, table.summary td { padding: 6px 14px; border-bottom: 1px solid #e5e5ea; text-align: left; font-size: 14px; }
     .clean { color: #1b7f3b; } .warning { color: #a05a00; } .error { color: #c41e3a; }
-    section.locale { background: #fff; border-radius: 16px; padding: 16px 20px; margin: 0 0 24px; display: grid; grid-template-columns: auto 1fr; gap: 0 28px; }
-    section.locale h2 { grid-column: 1 / 3; font-size: 18px; margin: 0 0 12px; }
+    section.locale { background: #fff; border-radius: 16px; padding: 16px 20px; margin: 0 0 24px; }
+    section.locale h2 { font-size: 18px; margin: 0 0 12px; }
     section.locale h2 .tag { font-family: ui-monospace, "DejaVu Sans Mono", monospace; background: #e5e5ea; border-radius: 6px; padding: 1px 8px; }
     section.locale h2 .clean, section.locale h2 .warning, section.locale h2 .error { font-size: 13px; font-weight: normal; }
-    .screens { display: flex; gap: 20px; }
+    .screens { display: flex; gap: 20px; flex-wrap: wrap; }
     figure.phone { margin: 0; width: 300px; }
     figure.phone figcaption { text-align: center; font-size: 12px; color: #6e6e73; margin-top: 6px; }
     .screen { height: 560px; border: 10px solid #1c1c1e; border-radius: 44px; background: #fff; position: relative; overflow: hidden; box-sizing: border-box; }
@@ -165,13 +165,12 @@ public enum GalleryPage {
     .screen.sheet .message p { margin: 0 0 8px; } .screen.sheet .message ul, .screen.sheet .message ol { margin: 0 0 8px; padding-inline-start: 20px; }
     .screen.sheet .answer { background: #e9e9eb; color: #007aff; border-radius: 12px; padding: 11px; margin-top: 8px; text-align: center; font-weight: 600; font-size: 16px; }
     .screen.sheet .more { color: #007aff; text-align: center; font-size: 13px; margin-top: 10px; }
-    .findings { font-size: 14px; min-width: 280px; }
+    .findings { font-size: 14px; margin-top: 14px; max-width: 940px; }
     .findings ul { padding-inline-start: 18px; }
     .findings li { margin: 0 0 8px; }
     .findings li.error b { color: #c41e3a; } .findings li.warning b { color: #a05a00; } .findings li.info b { color: #6e6e73; }
     .findings .source { color: #6e6e73; }
     code { font-family: ui-monospace, "DejaVu Sans Mono", monospace; font-size: 12px; background: #f2f2f7; padding: 1px 4px; border-radius: 4px; }
-    @media (max-width: 900px) { section.locale { display: block; } .screens { flex-wrap: wrap; } }
 
     """
 }
