@@ -130,7 +130,7 @@ public enum ArgumentParser {
       guard let value = Int(text), (1...1000).contains(value) else {
         throw UsageError("--\(name) must be a number of cells between 1 and 1000, not '\(shown)'")
       }
-    case .file, .output, .app, .name, .scenario:
+    case .file, .output, .app, .name, .scenario, .keys:
       guard !text.isEmpty else { throw UsageError("--\(name) needs a value (\(placeholder))") }
     }
   }

@@ -1,3 +1,5 @@
+import ConsentUI
+
 /// The output formats of `attsim matrix`.
 public enum MatrixFormat: String, CaseIterable, Sendable {
   case csv
@@ -108,6 +110,8 @@ public enum Command: Equatable, Sendable {
     public var width: Int?
     public var height: Int?
     public var script: String?
+    /// Keys pressed after the script, as the UI takes them (`p enter a`).
+    public var keys: [KeyPress] = []
     public init() {}
   }
 

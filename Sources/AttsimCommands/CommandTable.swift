@@ -1,3 +1,4 @@
+import ConsentUI
 import PromptStrings
 
 /// What an option's value is, so it can be checked, described and completed.
@@ -18,6 +19,8 @@ enum ValueKind: Equatable, Sendable {
   case name
   /// A library scenario's name, or a script file.
   case scenario
+  /// UI key names, space-separated.
+  case keys
 }
 
 /// One `--name [VALUE]` option.
@@ -210,13 +213,19 @@ enum CommandTable {
     },
     CommandSpec(
       name: "render", summary: "print the screen the UI would draw",
-      discussion: "Prints, as plain text, exactly what the terminal UI would draw, after the script's actions.",
-      exitStatus: "0, or 2 for a usage or script error.",
+      discussion: """
+        Prints, as plain text, exactly what the terminal UI would draw: as it opens, or after the script's
+        actions (from the script defaults, as play runs them; app bundle= lines switch the app), then after
+        --keys, pressed as in the UI.
+        """,
+      exitStatus: "0, or 2 for a usage or script error or a size below 80×24.",
       options: [
         appOption, targetOption, configurationOption, localeOption,
-        OptionSpec(name: "width", value: ("N", .cells), help: "columns (default 80)"),
-        OptionSpec(name: "height", value: ("N", .cells), help: "rows (default 24)"),
+        OptionSpec(name: "width", value: ("N", .cells), help: "columns (default 80, at least 80)"),
+        OptionSpec(name: "height", value: ("N", .cells), help: "rows (default 24, at least 24)"),
         OptionSpec(name: "script", value: ("FILE", .file), help: "run this script first, as play does"),
+        OptionSpec(
+          name: "keys", value: ("KEYS", .keys), help: "then press these keys, space-separated (p enter a; pgdn, esc …)"),
       ], operands: nil
     ) { arguments throws(UsageError) in
       var command = Command.Render()
@@ -224,7 +233,21 @@ enum CommandTable {
       command.locale = arguments.value("locale")
       command.width = arguments.value("width").flatMap { Int($0) }
       command.height = arguments.value("height").flatMap { Int($0) }
+      let (width, height) = (command.width ?? MinimumSize.width, command.height ?? MinimumSize.height)
+      guard width >= MinimumSize.width && height >= MinimumSize.height else {
+        throw UsageError(
+          "attsim render draws at least \(MinimumSize.width)×\(MinimumSize.height), the UI's smallest size; \(width)×\(height) is too small"
+        )
+      }
       command.script = arguments.value("script")
+      for name in (arguments.value("keys") ?? "").split(separator: " ") {
+        guard let key = KeyPress(name: String(name)) else {
+          throw UsageError(
+            "--keys: no key named '\(String(name).escapingControlCharacters)'; use single characters or \(KeyPress.names)"
+          )
+        }
+        command.keys.append(key)
+      }
       return .render(command)
     },
     CommandSpec(

@@ -1,12 +1,14 @@
 import ConsentCore
 import ConsentUI
+import PromptStrings
 import Scenarios
 import TextSupport
 
 /// `attsim render`: prints, as plain text, exactly what the terminal UI would draw.
 enum RenderCommand {
   /// Without a script: the UI as it opens (the app launched, SDK initialized). With `--script`: the script's
-  /// actions from the script defaults, as `play` runs them, then the screen they lead to.
+  /// actions from the script defaults, as `play` runs them (its `app bundle=` lines switching the app), then
+  /// the screen they lead to. `--keys` are pressed after that, through the UI's own update function.
   static func run(_ command: Command.Render, console: Console) -> Int32 {
     let (locale, width, height, script) = (command.locale, command.width, command.height, command.script)
     let environment: UIEnvironment
@@ -19,23 +21,19 @@ enum RenderCommand {
     var state = UIState(environment: environment, locale: locale)
     if let script {
       let parsed: Script
-      switch TextFile.read(script) {
-      case .failure(let problem):
-        console.err("attsim: \(problem.message.escapingControlCharacters)\n")
+      let bundles: [AppBundleReference: AppResources]
+      switch PlayCommand.load(script) {
+      case .failure(let problems):
+        console.err(problems.lines.joined(separator: "\n") + "\n")
         return 2
-      case .success(let text):
-        do {
-          parsed = try ScriptParser.parse(text, file: script)
-        } catch {
-          console.err(error.description + "\n")
-          return 2
-        }
+      case .success(let loaded): (parsed, bundles) = loaded
       }
       let start = ConsentState(
         locale: locale ?? environment.appTexts.app.developmentRegion,
         hasUsageDescription: environment.appTexts.app.hasUsageDescription)
-      state = UIState(environment: environment, replaying: parsed, from: start)
+      state = UIState(environment: environment, replaying: parsed, bundles: bundles, from: start)
     }
+    for key in command.keys { state.handle(.key(key)) }
     let frame = Renderer.render(state, width: width ?? MinimumSize.width, height: height ?? MinimumSize.height)
     console.out(frame.buffer.text)
     return 0

@@ -195,12 +195,12 @@ extension Renderer {
   }
 
   private func checkSection(width: Int) -> [PanelLine] {
-    let localization = texts.resolution.localization ?? "none"
+    let localization = texts.resolution.localization.map { "\($0).lproj" } ?? "Info.plist"
     guard let findings = state.environment.appTexts.findings(locale: state.locale) else {
-      return [.header("Check"), .text("checking \(state.locale) → \(localization).lproj…", Renderer.dim)]
+      return [.header("Check"), .text("checking \(state.locale) → \(localization)…", Renderer.dim)]
     }
     guard !findings.isEmpty else {
-      return [.header("Check"), .text("✓ \(state.locale) → \(localization).lproj: no findings", Renderer.good)]
+      return [.header("Check"), .text("✓ \(state.locale) → \(localization): no findings", Renderer.good)]
     }
     var lines: [PanelLine] = [.header("Check (\(findings.count))")]
     // Errors first, and this locale's own findings before those about the whole app.

@@ -32,19 +32,20 @@ public struct Style: Hashable, Sendable {
   public static let plain = Style()
 }
 
-/// One terminal cell: a character (a whole grapheme cluster) and its style. A wide character fills its
-/// cell and marks the next one as its continuation.
+/// One terminal cell, as terminals store text: a character of width one or two with the zero-width
+/// characters after it (`TerminalCell`), and its style. A wide character fills its cell and marks the next
+/// one as its continuation.
 public struct Cell: Hashable, Sendable {
-  /// What the cell shows; empty for the right half of a wide character.
-  public var character: Character?
+  /// What the cell shows; nil for the right half of a wide character.
+  public var text: String?
   /// How it looks.
   public var style: Style
 
   /// A blank cell.
-  public static let blank = Cell(character: " ", style: .plain)
+  public static let blank = Cell(text: " ", style: .plain)
 
   /// Whether this cell is the right half of the wide character to its left.
-  public var isContinuation: Bool { character == nil }
+  public var isContinuation: Bool { text == nil }
 }
 
 /// A grid of cells that screens draw into; the driver shows it, `render` prints it, tests compare it.
@@ -68,28 +69,54 @@ public struct ScreenBuffer: Hashable, Sendable {
     cells[row * width + column]
   }
 
-  /// Writes `text` from (`row`, `column`), cutting at `limit` columns (default: the buffer's edge).
-  /// Control characters are written as visible escapes. Returns the number of columns written.
+  /// Writes `text` from (`row`, `column`) within `limit` columns (default: to the buffer's edge). Text that
+  /// does not fit is cut between grapheme clusters and ends in "…". Control characters are written as
+  /// visible escapes. Returns the number of columns written.
   @discardableResult
   public mutating func put(_ text: String, row: Int, column: Int, style: Style = .plain, limit: Int? = nil) -> Int {
     guard row >= 0, row < height, column < width else { return 0 }
-    let end = min(width, column + (limit ?? width))
+    let room = min(width, column + (limit ?? width)) - column
+    guard room > 0 else { return 0 }
+    let (shown, isCut) = Self.fitting(text.escapingControlCharacters, in: room)
     var position = column
-    for character in text.escapingControlCharacters {
-      let columns = TerminalWidth.of(character)
-      if columns == 0 { continue }
-      guard position + columns <= end else { break }
-      if position >= 0 {
-        clearWideCharacter(row: row, column: position)
-        cells[row * width + position] = Cell(character: character, style: style)
-        if columns == 2 {
-          clearWideCharacter(row: row, column: position + 1)
-          cells[row * width + position + 1] = Cell(character: nil, style: style)
-        }
+    for character in shown {
+      for cell in TerminalWidth.cells(of: character) {
+        write(cell, row: row, column: position, style: style)
+        position += cell.width
       }
-      position += columns
+    }
+    if isCut {
+      write(TerminalCell(text: "…", width: 1), row: row, column: position, style: style)
+      position += 1
     }
     return position - column
+  }
+
+  /// The clusters of `text` that fit in `room` columns, and whether some were left out (then one column is
+  /// kept free for the "…").
+  static func fitting(_ text: String, in room: Int) -> (Substring, isCut: Bool) {
+    var used = 0
+    var fitsWithEllipsis = text.startIndex
+    var index = text.startIndex
+    while index < text.endIndex {
+      let columns = TerminalWidth.of(text[index])
+      if used + columns > room { return (text[..<fitsWithEllipsis], true) }
+      used += columns
+      index = text.index(after: index)
+      if used <= room - 1 { fitsWithEllipsis = index }
+    }
+    return (text[...], false)
+  }
+
+  /// One cell's text at (`row`, `column`), and the continuation after a wide one.
+  private mutating func write(_ cell: TerminalCell, row: Int, column: Int, style: Style) {
+    guard column >= 0, column + cell.width <= width else { return }
+    clearWideCharacter(row: row, column: column)
+    cells[row * width + column] = Cell(text: cell.text, style: style)
+    if cell.width == 2 {
+      clearWideCharacter(row: row, column: column + 1)
+      cells[row * width + column + 1] = Cell(text: nil, style: style)
+    }
   }
 
   /// Fills a rectangle with one character and style.
@@ -97,7 +124,7 @@ public struct ScreenBuffer: Hashable, Sendable {
     for row in max(0, rect.row)..<min(height, rect.row + rect.height) {
       for column in max(0, rect.column)..<min(width, rect.column + rect.width) {
         clearWideCharacter(row: row, column: column)
-        cells[row * width + column] = Cell(character: character, style: style)
+        cells[row * width + column] = Cell(text: String(character), style: style)
       }
     }
   }
@@ -115,10 +142,9 @@ public struct ScreenBuffer: Hashable, Sendable {
   private mutating func clearWideCharacter(row: Int, column: Int) {
     let index = row * width + column
     if cells[index].isContinuation, column > 0 {
-      cells[index - 1].character = " "
-    } else if column + 1 < width, cells[index + 1].isContinuation, TerminalWidth.of(cells[index].character ?? " ") == 2
-    {
-      cells[index + 1].character = " "
+      cells[index - 1].text = " "
+    } else if column + 1 < width, cells[index + 1].isContinuation {
+      cells[index + 1].text = " "
     }
   }
 
@@ -127,7 +153,7 @@ public struct ScreenBuffer: Hashable, Sendable {
     (0..<height).map { row in
       var line = ""
       for column in 0..<width {
-        if let character = self[row, column].character { line.append(character) }
+        if let text = self[row, column].text { line += text }
       }
       while line.last == " " { line.removeLast() }
       return line

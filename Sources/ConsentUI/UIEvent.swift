@@ -8,6 +8,25 @@ public enum KeyPress: Hashable, Sendable {
   case up, down, left, right, tab, backTab, enter, escape, pageUp, pageDown
   /// Ctrl-C.
   case interrupt
+
+  /// The key a name stands for, as `render --keys` and the tests write them: one character, or `enter`,
+  /// `space`, `tab`, `backtab`, `up`, `down`, `left`, `right`, `esc`, `pgup`, `pgdn`, `ctrl-c`.
+  public init?(name: String) {
+    let named: [String: KeyPress] = [
+      "enter": .enter, "space": .character(" "), "tab": .tab, "backtab": .backTab, "up": .up, "down": .down,
+      "left": .left, "right": .right, "esc": .escape, "pgup": .pageUp, "pgdn": .pageDown, "ctrl-c": .interrupt,
+    ]
+    if let key = named[name.lowercased()] {
+      self = key
+    } else if name.count == 1, let character = name.first, !character.isWhitespace {
+      self = .character(character)
+    } else {
+      return nil
+    }
+  }
+
+  /// The names `init(name:)` knows besides single characters.
+  public static let names = "enter, space, tab, backtab, up, down, left, right, esc, pgup, pgdn"
 }
 
 /// Something that happened: on the terminal, or work the driver did after the first frame.

@@ -259,7 +259,7 @@ extension UIState {
     for step in current.scenario.script.steps[start..<current.cursor] {
       if case .action(let action) = step.kind { effects.append(.record(.action(action))) }
     }
-    if let bundle = current.bundle, bundle.root != environment.appTexts.app.root { environment.appTexts.app = bundle }
+    if let bundle = current.bundle { showApp(bundle) }
     guide = current
     log += story.map { LogLine(time: clock, text: $0, kind: .story) }
     let payload = consent.sdk.payload

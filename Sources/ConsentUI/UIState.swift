@@ -111,19 +111,43 @@ public struct UIState: Sendable {
 
 extension UIState {
   /// The UI after a script's steps (as `attsim play` runs them from `start`), for `render --script`. The
-  /// log shows the script's story; a refused step stops there, as in `play`.
-  public init(environment: UIEnvironment, replaying script: Script, from start: ConsentState) {
+  /// log shows the script's story; a refused step stops there, as in `play`. An `app bundle=` line shows
+  /// the app it names (from `bundles`, loaded by the caller) from then on.
+  public init(
+    environment: UIEnvironment, replaying script: Script, bundles: [AppBundleReference: AppResources] = [:],
+    from start: ConsentState
+  ) {
     self.init(environment: environment, locale: start.app.locale)
     consent = start
     launchOptions = start.sdk.options
     log = []
     for step in script.steps {
-      guard case .action(let action) = step.kind else { continue }
-      var effects: [UIEffect] = []
-      perform(action, &effects)
-      if effects.isEmpty { break }
+      switch step.kind {
+      case .action(let action):
+        var effects: [UIEffect] = []
+        perform(action, &effects)
+        if effects.isEmpty { break }
+        continue
+      case .useBundle(let reference):
+        guard let bundle = bundles[reference] else { break }
+        showApp(bundle)
+        var effects: [UIEffect] = []
+        perform(.appConfigured(AppChange(hasUsageDescription: bundle.hasUsageDescription)), &effects)
+        continue
+      case .expect: continue
+      }
+      break
     }
     launchOptions = consent.sdk.options
+  }
+
+  /// Shows `bundle`'s texts and findings from now on.
+  mutating func showApp(_ bundle: AppResources) {
+    guard bundle.root != environment.appTexts.app.root || bundle.target != environment.appTexts.app.target else {
+      return
+    }
+    environment.appTexts.app = bundle
+    environment.appTexts.findings = PromptLinter.check(app: bundle)
   }
 }
 

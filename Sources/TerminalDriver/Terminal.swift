@@ -118,8 +118,8 @@ public final class Terminal {
       for column in 0..<buffer.width {
         let cell = buffer[row, column]
         if let previous = shown, previous[row, column] == cell { continue }
-        guard let character = cell.character else { continue }
-        write(character, style: cell.style, row: row, column: column)
+        guard let text = cell.text else { continue }
+        write(text, style: cell.style, row: row, column: column)
       }
     }
     shown = buffer
@@ -185,8 +185,12 @@ public final class Terminal {
     return text
   }
 
-  private func write(_ character: Character, style: Style, row: Int, column: Int) {
-    var characters = character.unicodeScalars.prefix(5).map { wchar_t(bitPattern: $0.value) }
+  /// One cell: its character and the zero-width ones after it go to ncurses together, in one `cchar_t` (which
+  /// holds five; a longer emoji sequence keeps its first emoji, which takes the same two columns).
+  private func write(_ text: String, style: Style, row: Int, column: Int) {
+    let scalars = text.unicodeScalars
+    let kept = scalars.count > Int(CCHARW_MAX) ? Array(scalars.prefix(1)) : Array(scalars)
+    var characters = kept.map { wchar_t(bitPattern: $0.value) }
     characters.append(0)
     var cell = cchar_t()
     setcchar(&cell, characters, attributes(style), pair(for: style), nil)

@@ -10,7 +10,7 @@ import Testing
     let outcome = attsim("check", Self.demo)
     #expect(outcome.status == 0)
     #expect(outcome.out.isEmpty)
-    #expect(outcome.err == "attsim check: no problems in 15 localizations\n")
+    #expect(outcome.err == "attsim check: no problems in 16 localizations\n")
   }
 
   @Test func textFindingsReadLikeCompilerDiagnostics() {

@@ -47,7 +47,7 @@ import Testing
     let out = folder.appendingPathComponent("gallery.html").path
     let outcome = attsim("gallery", "--out", out)
     #expect(outcome.status == 0)
-    #expect(outcome.err == "attsim gallery: 15 locales written to \(out)\n")
+    #expect(outcome.err == "attsim gallery: 16 locales written to \(out)\n")
     #expect(try String(contentsOfFile: out, encoding: .utf8).hasPrefix("<!DOCTYPE html>"))
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["gallery.html"])
   }

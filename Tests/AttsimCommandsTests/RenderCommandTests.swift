@@ -43,9 +43,31 @@ import TextSupport
     #expect(app.status == 2 && app.err.hasPrefix("attsim: cannot open the app:"))
   }
 
-  @Test func aTooSmallSizeRendersTheResizeMessage() {
-    let outcome = attsim("render", "--width", "60", "--height", "20")
+  @Test(arguments: [["--width", "60"], ["--height", "20"], ["--width", "79", "--height", "30"]])
+  func aSizeBelowTheUIsSmallestIsAnError(size: [String]) {
+    let outcome = attsim(["render"] + size)
+    #expect(outcome.status == 2)
+    #expect(outcome.out.isEmpty)
+    #expect(outcome.err.hasPrefix("attsim: attsim render draws at least 80×24, the UI's smallest size;"))
+  }
+
+  @Test func keysArePressedAfterTheScript() throws {
+    let folder = try temporaryFolder()
+    let script = try write("sdk init\nrequest\n", to: "s.attsim", in: folder)
+    let outcome = attsim("render", "--script", script, "--keys", "a")
     #expect(outcome.status == 0)
-    #expect(outcome.out.contains("attsim needs at least 80×24"))
+    #expect(outcome.out.contains("authorized (3)"))
+    let unknown = attsim("render", "--keys", "p entr")
+    #expect(unknown.status == 2 && unknown.err.contains("--keys: no key named 'entr'"))
+  }
+
+  @Test func aScriptsAppBundleIsTheAppDrawn() throws {
+    let folder = try temporaryFolder()
+    let fixture = repositoryRoot.appendingPathComponent("Tests/Fixtures/FlutterApp").path
+    let script = try write("app bundle=\(fixture)\napp locale=de\nsdk init\nrequest\n", to: "s.attsim", in: folder)
+    let outcome = attsim("render", "--script", script)
+    #expect(outcome.status == 0, "\(outcome.err)")
+    #expect(outcome.out.contains("Fixture DE"), "\(outcome.out)")
+    #expect(!outcome.out.contains("Lumen"))
   }
 }

@@ -118,6 +118,22 @@ final class Tmux {
     try run(["display-message", "-p", "-t", name, "#{\(variable)}"]).trimmingCharacters(in: .whitespacesAndNewlines)
   }
 
+  /// Waits until the pane shows exactly `expected` (each line without trailing spaces), as `attsim render`
+  /// prints a screen; returns whether it did within `seconds`.
+  func waitForScreen(_ expected: String, seconds: Double = 20) throws -> Bool {
+    let wanted = Tmux.normalized(expected)
+    return try waitUntil(seconds: seconds) { Tmux.normalized($0) == wanted }
+  }
+
+  /// A screen's lines without trailing spaces, and without trailing empty lines.
+  static func normalized(_ screen: String) -> [String] {
+    var lines = screen.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+      String(line.reversed().drop { $0 == " " }.reversed())
+    }
+    while lines.last?.isEmpty == true { lines.removeLast() }
+    return lines
+  }
+
   /// Resizes the window.
   func resize(width: Int, height: Int) throws {
     try run(["resize-window", "-t", name, "-x", "\(width)", "-y", "\(height)"], capturing: false)

@@ -1,7 +1,7 @@
 import ConsentUI
 import Testing
 
-/// Every screen in English, Japanese and Arabic at 80×24, against text snapshots
+/// Every screen in English, Japanese, Arabic, Hindi and Thai at 80×24, against text snapshots
 /// (re-record with RECORD_SNAPSHOTS=1 swift test --filter SnapshotTests).
 @Suite struct SnapshotTests {
   /// A screen and the keys that lead to it from launch.
@@ -17,7 +17,7 @@ import Testing
     ("setup", ["d"]),
   ]
 
-  @Test(arguments: ["en", "ja", "ar"], 0..<screens.count)
+  @Test(arguments: ["en", "ja", "ar", "hi", "th"], 0..<screens.count)
   func everyScreenMatchesItsSnapshot(locale: String, index: Int) {
     let (name, keys) = Self.screens[index]
     var pilot = Pilot(locale: locale)

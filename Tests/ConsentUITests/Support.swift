@@ -33,21 +33,10 @@ struct Pilot {
   /// Presses each key of `keys` in turn.
   mutating func press(_ keys: [String]) {
     for key in keys {
-      let press: KeyPress =
-        switch key {
-        case "enter": .enter
-        case "tab": .tab
-        case "backtab": .backTab
-        case "up": .up
-        case "down": .down
-        case "left": .left
-        case "right": .right
-        case "esc": .escape
-        case "pgup": .pageUp
-        case "pgdn": .pageDown
-        case "ctrl-c": .interrupt
-        default: .character(Character(key))
-        }
+      guard let press = KeyPress(name: key) else {
+        Issue.record("no key named \(key)")
+        return
+      }
       apply(state.handle(.key(press)))
     }
   }

@@ -52,9 +52,9 @@ import Testing
     #expect(app.localizedString("c", locale: "ja") == nil)
   }
 
-  @Test func theDemoAppSpeaksFifteenLanguages() throws {
+  @Test func theDemoAppSpeaksSixteenLanguages() throws {
     let app = try load(assets.appendingPathComponent("DemoApp").path)
-    #expect(app.localizations.count == 15)
+    #expect(app.localizations.count == 16)
     #expect(app.developmentRegion == "en")
     #expect(app.appName(locale: "ja") == "Lumen Demo")
     for locale in app.localizations {

@@ -1,10 +1,11 @@
+import Glibc
 import Testing
 import TextSupport
 
 @Suite struct WidthAndWrapTests {
   @Test(arguments: [
-    ("abc", 3), ("日本語", 6), ("한국어", 6), ("ｶﾀｶﾅ", 4), ("Ａ", 2), ("é", 1), ("e\u{301}", 1), ("👍", 2), ("👍🏽", 2),
-    ("👨‍👩‍👧", 2), ("❤️", 2), ("☺", 1), ("עברית", 5), ("العربية", 7), ("क्षि", 3), ("🇯🇵", 2), ("1️⃣", 2), ("\u{200B}", 0),
+    ("abc", 3), ("日本語", 6), ("한국어", 6), ("ｶﾀｶﾅ", 4), ("Ａ", 2), ("é", 1), ("e\u{301}", 1), ("👍", 2), ("👍🏽", 4),
+    ("👨‍👩‍👧", 2), ("❤️", 1), ("☺", 1), ("עברית", 5), ("العربية", 7), ("क्षि", 3), ("🇯🇵", 2), ("1️⃣", 1), ("\u{200B}", 0),
     ("a\u{0}b", 2), ("", 0),
   ])
   func measuresTerminalColumns(text: String, columns: Int) {
@@ -51,3 +52,43 @@ import TextSupport
     }
   }
 }
+
+/// attsim's widths are the terminal's: glibc's `wcwidth` under a UTF-8 locale, which tmux, xterm and the
+/// Linux console use.
+@Suite struct WidthMatchesWcwidthTests {
+  @Test func everyCodePointHasWcwidthsWidth() throws {
+    // wcwidth answers for the calling thread's locale: a UTF-8 one for this thread only.
+    let utf8 = try #require(newlocale(LC_CTYPE_MASK, "C.UTF-8", nil))
+    let previous = uselocale(utf8)
+    defer {
+      uselocale(previous)
+      freelocale(utf8)
+    }
+    var differences: [String] = []
+    var compared = 0
+    for value in UInt32(0x20)...0x10FFFF {
+      guard let scalar = Unicode.Scalar(value) else { continue }
+      let theirs = systemWidth(wchar_t(bitPattern: value))
+      // wcwidth says -1 for what it cannot print (unassigned, controls); attsim escapes or skips those.
+      guard theirs >= 0 else { continue }
+      compared += 1
+      if TerminalWidth.of(scalar) != Int(theirs), differences.count < 20 {
+        differences.append(
+          "U+\(String(value, radix: 16, uppercase: true)): attsim \(TerminalWidth.of(scalar)), wcwidth \(theirs)")
+      }
+    }
+    #expect(compared > 250_000)
+    #expect(differences.isEmpty, "\(differences.joined(separator: "\n"))")
+  }
+
+  @Test(arguments: [
+    ("नि", ["न", "ि"]), ("क्षि", ["क्", "ष", "ि"]), ("e\u{301}", ["e\u{301}"]),
+    ("ก่", ["ก่"]), ("بِ", ["بِ"]), ("👍🏽", ["👍", "🏽"]), ("👨‍👩‍👧", ["👨"]), ("\u{301}", ["\u{25CC}\u{301}"]), ("\u{200B}", []),
+  ])
+  func aCellHoldsOneSpacingCharacterAndTheMarksAfterIt(text: String, cells: [String]) {
+    #expect(TerminalWidth.cells(of: Character(text)).map(\.text) == cells)
+  }
+}
+
+/// glibc's wcwidth (not imported by the Glibc module, whose headers hide it without _XOPEN_SOURCE).
+@_silgen_name("wcwidth") private func systemWidth(_ character: wchar_t) -> Int32
