@@ -46,7 +46,7 @@ let package = Package(
     .testTarget(name: "GalleryTests", dependencies: ["Gallery", "PromptStrings"]),
     .testTarget(name: "TerminalDriverTests", dependencies: ["TerminalDriver", "ConsentUI", "CNcurses"]),
     .testTarget(
-      name: "ConsentUITests", dependencies: ["ConsentUI", "ConsentCore", "PromptStrings", "Scenarios"],
+      name: "ConsentUITests", dependencies: ["ConsentUI", "ConsentCore", "PromptStrings", "Scenarios", "TextSupport"],
       exclude: ["Snapshots"]),
     .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "ConsentCore", "TextSupport"]),
     .testTarget(

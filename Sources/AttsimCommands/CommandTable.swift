@@ -110,7 +110,7 @@ enum CommandTable {
       attaches to every event, what the device says, warnings, findings and the event log. Press ? for keys.
       """,
     exitStatus:
-      "0 after q; 2 for a usage error, no terminal, or a recording that could not be written; 128+N after signal N.",
+      "0 after q; 1 after a guided walk that failed an expectation or stopped before its end; 2 for a usage error, no terminal, or a recording that could not be written; 128+N after signal N.",
     options: [
       appOption, targetOption, configurationOption, localeOption,
       OptionSpec(name: "record", value: ("FILE", .output), help: "write the session as a script while it happens"),

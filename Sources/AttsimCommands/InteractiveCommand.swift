@@ -65,6 +65,7 @@ enum InteractiveCommand {
       console.err("attsim: \(error.message.escapingControlCharacters)\n")
       return 2
     }
+    state.terminalIsASCII = !terminal.isUTF8
     // The first frame comes before the check of the app's strings, which then fills in the panel.
     var finalState = state
     let signal = TerminalSession.run(
@@ -76,14 +77,15 @@ enum InteractiveCommand {
     terminal.stop()
     recorder?.close()
     if let guide = finalState.guide {
-      console.out(
-        "scenario \(guide.scenario.title): \(guide.summary)\(guide.isFinished ? "" : " (stopped before the end)")\n")
+      console.out(guide.report.map { $0.escapingControlCharacters + "\n" }.joined())
     }
     if let problem = recorder?.problem {
       console.err("attsim: the recording is incomplete: \(problem.escapingControlCharacters)\n")
       return signal == 0 ? 2 : 128 + signal
     }
-    return signal == 0 ? 0 : 128 + signal
+    guard signal == 0 else { return 128 + signal }
+    // A guided walk passes only when it reached its end and every expectation held.
+    return finalState.guide.map { $0.passed ? 0 : 1 } ?? 0
   }
 }
 

@@ -33,8 +33,10 @@ enum RenderCommand {
         hasUsageDescription: environment.appTexts.app.hasUsageDescription)
       state = UIState(environment: environment, replaying: parsed, bundles: bundles, from: start)
     }
+    let size = (width: width ?? MinimumSize.width, height: height ?? MinimumSize.height)
+    state.handle(.resized(width: size.width, height: size.height))
     for key in command.keys { state.handle(.key(key)) }
-    let frame = Renderer.render(state, width: width ?? MinimumSize.width, height: height ?? MinimumSize.height)
+    let frame = Renderer.render(state, width: size.width, height: size.height)
     console.out(frame.buffer.text)
     return 0
   }

@@ -137,6 +137,8 @@ public enum Refusal: Error, Hashable, Sendable, CustomStringConvertible {
   case noAdditionalInformation
   /// An App Clip has no switch in Settings: it can never be tracked.
   case appClip
+  /// `undo` with no accepted action before it (or only ones older than the history attsim keeps).
+  case nothingToUndo
 
   /// The sentence.
   public var reason: String {
@@ -154,6 +156,7 @@ public enum Refusal: Error, Hashable, Sendable, CustomStringConvertible {
     case .resourcesNotLoaded(let path): "the app bundle \(path) is not loaded"
     case .noAdditionalInformation: "no sheet with an Additional Information button is on screen"
     case .appClip: "an App Clip cannot be tracked, so it has no switch in Settings"
+    case .nothingToUndo: "there is no action to take back (attsim keeps the last 100)"
     }
   }
 

@@ -94,10 +94,15 @@ extension ConsentState {
   // MARK: Setup
 
   private mutating func configureDevice(_ change: DeviceChange, _ story: inout Story) {
-    if let version = change.iOS, version != device.iOS {
+    if let version = change.iOS, version > device.iOS {
       story.add("iOS updated from \(device.iOS) to \(version): the phone restarted and the app launches again")
       device.iOS = version
       restartApp(&story)
+    } else if let version = change.iOS, version < device.iOS {
+      // iOS never goes back in place: an older release means restoring the phone, and installing the app again.
+      story.add("iOS \(device.iOS) restored to \(version): the phone was erased and set up again")
+      device.iOS = version
+      reinstall(&story)
     }
     if let kind = change.kind { device.kind = kind }
     if let on = change.trackingSwitchOn { device.trackingSwitchOn = on }
@@ -134,9 +139,6 @@ extension ConsentState {
   }
 
   private mutating func reinstall(_ story: inout Story) {
-    story.add(
-      "app deleted and installed again: status \(device.restricted ? "restricted" : "notDetermined"), SDK storage cleared"
-    )
     dropQueue(&story)
     var fresh = AppInstall(locale: app.locale)
     fresh.hasUsageDescription = app.hasUsageDescription
@@ -145,6 +147,7 @@ extension ConsentState {
     var freshSDK = SDK()
     freshSDK.options.integration = sdk.options.integration
     sdk = freshSDK
+    story.add("app deleted and installed again: status \(statusWord), SDK storage cleared")
   }
 
   // MARK: The SDK

@@ -52,7 +52,7 @@ public enum Invariants {
     if let answered = after.app.answeredOnDay, after.app.answer != nil {
       require(answered <= after.device.day, "an answer dated in the future")
     }
-    if before.app.answer != nil && action != .reinstalled {
+    if before.app.answer != nil && action != .reinstalled && !isRestore(action, from: before) {
       require(after.app.answer != nil, "an answer was forgotten without a reinstall")
     }
     if action == .allowTapped || action == .askNotToTrackTapped {
@@ -96,5 +96,11 @@ public enum Invariants {
       require(after.status == (on ? .authorized : .denied), "the app's switch did not set the status")
     }
     return broken
+  }
+
+  /// Whether `action` puts an older iOS on the device: a restore, which installs the app again.
+  private static func isRestore(_ action: Action, from state: ConsentState) -> Bool {
+    guard case .deviceConfigured(let change) = action, let version = change.iOS else { return false }
+    return version < state.device.iOS
   }
 }

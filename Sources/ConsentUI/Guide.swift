@@ -61,13 +61,35 @@ public struct Guide: Sendable {
     return "\(passed) of \(checks.count) expectation\(checks.count == 1 ? "" : "s") passed"
   }
 
+  /// Whether the walk passed: it reached the end and every expectation held.
+  public var passed: Bool { isFinished && checks.allSatisfy(\.passed) }
+
+  /// What the tester reads on leaving: the summary, each failed expectation with what was there, and, when
+  /// the walk stopped early, where and how many expectations it never reached.
+  public var report: [String] {
+    var lines = ["scenario \(scenario.title): \(summary)\(isFinished ? "" : " (stopped before the end)")"]
+    for check in checks where !check.passed {
+      lines.append("  ✗ line \(check.line): \(check.key) expected \(check.expected), got \(check.actual)")
+    }
+    if let next = nextStep {
+      let unreached = scenario.script.steps[cursor...].reduce(0) { count, step in
+        if case .expect(let expectations) = step.kind { count + expectations.count } else { count }
+      }
+      lines.append(
+        "  stopped at line \(next.line) (\(next.command)): \(unreached) expectation\(unreached == 1 ? "" : "s") not reached"
+      )
+    }
+    return lines
+  }
+
   /// Whether the tester performs `step` (a user's or the OS's doing), rather than the guide.
   static func isTesterStep(_ step: Step) -> Bool {
+    if case .undo = step.kind { return true }
     guard case .action(let action) = step.kind else { return false }
     switch action {
     case .prePermissionShown, .prePermissionContinued, .prePermissionDeclined, .trackingRequested, .allowTapped,
-      .askNotToTrackTapped, .appTrackingSwitchChanged, .trackingSwitchTurnedOff, .trackingSwitchTurnedOn, .relaunched,
-      .reinstalled:
+      .askNotToTrackTapped, .additionalInformationTapped, .promptDismissedBySystem, .appTrackingSwitchChanged,
+      .trackingSwitchTurnedOff, .trackingSwitchTurnedOn, .relaunched, .reinstalled:
       return true
     default: return false
     }
@@ -75,6 +97,7 @@ public struct Guide: Sendable {
 
   /// How to perform a tester step by keyboard.
   public static func hint(for step: Step) -> String {
+    if case .undo = step.kind { return "press u" }
     guard case .action(let action) = step.kind else { return "" }
     switch action {
     case .prePermissionShown: return "press p"
@@ -83,6 +106,8 @@ public struct Guide: Sendable {
     case .trackingRequested: return "press Enter on Request tracking"
     case .allowTapped: return "press a"
     case .askNotToTrackTapped: return "press n"
+    case .additionalInformationTapped: return "press o"
+    case .promptDismissedBySystem: return "press !"
     case .appTrackingSwitchChanged: return "press s, Tab to the app's switch, Enter"
     case .trackingSwitchTurnedOff(let existing):
       return "press s, Enter on the first switch, then \(existing == .keep ? "Continue" : "Stop") Tracking"
@@ -91,6 +116,11 @@ public struct Guide: Sendable {
     case .reinstalled: return "press r"
     default: return ""
     }
+  }
+
+  /// The tester pressed u where the scenario says `undo`: that step is done.
+  mutating func recordUndo() {
+    if case .undo = nextStep?.kind { cursor += 1 }
   }
 
   /// Takes the action the tester performed: the next step when it matches, else a deviation. Lifecycle
@@ -113,7 +143,10 @@ public struct Guide: Sendable {
     var story: [String] = []
     while let step = nextStep, !Guide.isTesterStep(step) {
       cursor += 1
-      let result = ScriptRunner.perform(step, on: &consent, bundle: &bundle, bundles: scenario.bundles)
+      // The guide's own steps are never taken back by the scenario (its `undo` is the tester's, with u).
+      var history = UndoHistory()
+      let result = ScriptRunner.perform(
+        step, on: &consent, bundle: &bundle, bundles: scenario.bundles, history: &history)
       story += result.story
       if case .expect(let expectations) = step.kind {
         for expectation in expectations {

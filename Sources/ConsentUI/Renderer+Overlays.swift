@@ -4,15 +4,14 @@ import TextSupport
 /// The help and setup overlays.
 extension Renderer {
   static let helpLines = [
-    ("←→ ↑↓ Tab", "move focus between the phone's buttons"), ("⏎ Space", "press the focused button"),
-    ("p", "the app shows its pre-permission screen"),
-    ("a / n / o", "Allow / Ask App Not to Track / Additional Information"),
-    ("! / y", "the system dismisses the prompt / a year passes"), ("PgUp PgDn", "scroll the EU sheet's text"),
-    ("t", "the app tracks an event"), ("c", "the app calls setConsent(track:)"),
-    ("l / L", "next / previous locale"), ("i", "update iOS to the next version in the plan"),
-    ("m", "next integration: method-a, method-b, blog"), ("s", "Settings › Privacy › Tracking (and back)"),
-    ("d", "device, region and SDK setup"), ("g", "walk a scenario from the library"),
-    ("r / x", "reinstall / relaunch the app"), ("? / q", "this help / quit (also Ctrl-C)"),
+    ("←→ ↑↓ Tab", "move focus (↑↓ scroll a prompt's text)"), ("⏎ Space", "press the focused button"),
+    ("p / t / c", "pre-permission screen / track an event / consent"),
+    ("a / n / o", "Allow / Ask Not to Track / Additional Information"),
+    ("! / y", "the system dismisses the prompt / a year passes"), ("l / L", "next / previous locale"),
+    ("i / m", "next iOS release / next integration"), ("s / d", "Settings / device, region and SDK setup"),
+    ("g / v", "walk a scenario / all of Check, Warnings, Events"),
+    ("u / R", "undo the last action / restart the scenario"), ("r / x", "reinstall / relaunch the app"),
+    ("Ctrl-L", "repaint the whole screen"), ("? / q", "this help / quit (also Ctrl-C)"),
   ]
 
   /// Where Apple's documentation is silent and the model decides (DECISIONS.md says why): the help's second
@@ -74,7 +73,8 @@ extension Renderer {
   mutating func drawPicker(selected: Int) {
     let scenarios = state.environment.scenarios
     let boxWidth = min(width - 4, 72)
-    let rows = min(height - 6, scenarios.count)
+    // The box stops above the key-help line.
+    let rows = min(height - 7, scenarios.count)
     let box = Rect(row: 2, column: (width - boxWidth) / 2, width: boxWidth, height: rows + 4)
     buffer.fill(box)
     buffer.roundedBox(box)
@@ -88,6 +88,74 @@ extension Renderer {
       buffer.put(
         scenarios[index].title, row: row, column: box.column + 4, style: isSelected ? Style(reverse: true) : .plain,
         limit: boxWidth - 6)
+    }
+  }
+
+  /// A whole panel section, scrollable: every finding with its file and position, every warning, the
+  /// whole event log.
+  mutating func drawDetails(_ section: UIState.DetailsSection, scroll: Int) {
+    let box = Rect(row: 1, column: 0, width: width, height: height - 2)
+    buffer.fill(box)
+    buffer.roundedBox(box)
+    let textWidth = box.width - 4
+    let (title, lines) = detailLines(section, width: textWidth)
+    let names = UIState.DetailsSection.allCases.map { other in
+      other == section ? "[\(detailTitle(other))]" : detailTitle(other)
+    }
+    buffer.put(
+      " \(title) · \(names.joined(separator: " ")) ", row: box.row, column: box.column + 2, style: Style(bold: true),
+      limit: box.width - 4)
+    let room = box.height - 2
+    let first = min(scroll, max(0, lines.count - room))
+    for (offset, line) in lines.dropFirst(first).prefix(room).enumerated() {
+      buffer.put(line.text, row: box.row + 1 + offset, column: box.column + 2, style: line.style, limit: textWidth)
+    }
+    if lines.isEmpty { buffer.put("nothing yet", row: box.row + 1, column: box.column + 2, style: Renderer.dim) }
+    if first + room < lines.count || first > 0 {
+      let position = " \(first + 1)–\(min(first + room, lines.count)) of \(lines.count) "
+      buffer.put(
+        position, row: box.row + box.height - 1, column: box.column + box.width - 2 - TerminalWidth.of(position))
+    }
+  }
+
+  private func detailTitle(_ section: UIState.DetailsSection) -> String {
+    switch section {
+    case .check: "Check"
+    case .warnings: "Warnings"
+    case .events: "Events"
+    }
+  }
+
+  /// The section's title with its count, and its lines wrapped to `width`.
+  private func detailLines(_ section: UIState.DetailsSection, width: Int) -> (String, [(text: String, style: Style)]) {
+    var lines: [(text: String, style: Style)] = []
+    /// `text` wrapped, every line but the first indented by `indent`, the first by `lead`.
+    func add(_ text: String, _ style: Style, lead: String = "", indent: String = "") {
+      for (offset, line) in TextWrapper.wrap(text, width: width - indent.count).enumerated() {
+        lines.append(((offset == 0 ? lead : indent) + line, style))
+      }
+    }
+    switch section {
+    case .check:
+      let findings = Renderer.ordered(state.environment.appTexts.findings(locale: state.locale) ?? [])
+      let root = state.environment.appTexts.app.root
+      for finding in findings {
+        let file = finding.file.hasPrefix(root + "/") ? String(finding.file.dropFirst(root.count + 1)) : finding.file
+        let place = finding.location.map { "\(file):\($0.line):\($0.column)" } ?? file
+        add(
+          "\(Renderer.severityMark(finding.severity)) \(finding.rule.rawValue) · \(place)",
+          Renderer.style(finding.severity))
+        add(finding.message, .plain, lead: "  ", indent: "  ")
+      }
+      return ("Check (\(findings.count)) for \(state.locale)", lines)
+    case .warnings:
+      let warnings = state.consent.warnings
+      if let problem = state.recordingProblem { add("✗ recording stopped: \(problem)", Renderer.error, indent: "  ") }
+      for warning in warnings { add("⚠ \(warning.message)", Renderer.warning, indent: "  ") }
+      return ("Warnings (\(warnings.count))", lines)
+    case .events:
+      for entry in state.log { add(entry.clock + " " + entry.text, .plain, indent: "         ") }
+      return ("Events (\(state.log.count))", lines)
     }
   }
 

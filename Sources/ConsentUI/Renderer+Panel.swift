@@ -32,7 +32,7 @@ extension Renderer {
       case .text(let text, let style):
         buffer.put(text, row: row, column: rect.column + 1, style: style, limit: rect.width - 1)
       case .pair(let label, let value, let style):
-        buffer.put(label, row: row, column: rect.column + 1, style: Renderer.dim, limit: 13)
+        buffer.put(label, row: row, column: rect.column + 1, limit: 13)
         buffer.put(value, row: row, column: rect.column + 14, style: style, limit: rect.width - 14)
       }
     }
@@ -66,6 +66,7 @@ extension Renderer {
     }
     if let deviation = guide.deviations.last {
       lines.append(.text("off script: \(deviation)", Renderer.warning))
+      lines.append(.text("u takes it back, R restarts", Renderer.warning))
     }
     return lines
   }
@@ -89,7 +90,7 @@ extension Renderer {
         lines.append(.text("  \(key) \(value)\(marker)", style))
       } else {
         lines.append(.text("  \(key)\(marker)", style))
-        lines.append(.text(" \(value)", style))
+        lines.append(.text("    \(value)", style))
       }
     }
     lines.append(.text("}", .plain))
@@ -100,8 +101,8 @@ extension Renderer {
     let consent = state.consent
     var lines: [PanelLine] = [.header("Device")]
     if let status = consent.status {
-      var shown = "\(status.name) (\(status.rawValue))"
-      var style = Style(bold: true)
+      var shown = "\(Renderer.statusCue(status)) \(status.name) (\(status.rawValue))"
+      var style = Renderer.statusStyle(status)
       if let sent = consent.stalePayloadStatus {
         shown += " · payload: \(sent.name)"
         style = Renderer.warning
@@ -170,6 +171,26 @@ extension Renderer {
     return parts.joined(separator: " · ")
   }
 
+  /// A sign for each status, so they differ without colour: ✓ authorized, ✗ denied, ⊘ restricted, ? not yet.
+  static func statusCue(_ status: ATTStatus) -> String {
+    switch status {
+    case .authorized: "✓"
+    case .denied: "✗"
+    case .restricted: "⊘"
+    case .notDetermined: "?"
+    }
+  }
+
+  /// A colour for each status: green, red, magenta, and plain bold for notDetermined.
+  static func statusStyle(_ status: ATTStatus) -> Style {
+    switch status {
+    case .authorized: Style(foreground: .green, bold: true)
+    case .denied: Style(foreground: .red, bold: true)
+    case .restricted: Style(foreground: .magenta, bold: true)
+    case .notDetermined: Style(bold: true)
+    }
+  }
+
   /// `text` cut in the middle with "…" to fit `width` columns (identifiers keep both ends).
   static func middleEllipsis(_ text: String, width: Int) -> String {
     guard text.count > width, width > 3 else { return text }
@@ -186,11 +207,13 @@ extension Renderer {
       } ?? []
     guard !warnings.isEmpty else { return [.header("Warnings")] + recording + [.text("none", Renderer.dim)] }
     var lines: [PanelLine] = [.header("Warnings (\(warnings.count))")] + recording
-    for warning in warnings.prefix(3) {
+    let shown = 3
+    for warning in warnings.prefix(shown) {
       let wrapped = TextWrapper.wrap(warning.message, width: width - 2)
       lines.append(.text("⚠ " + (wrapped.first ?? ""), Renderer.warning))
       if wrapped.count > 1 { lines.append(.text("  " + wrapped[1] + (wrapped.count > 2 ? "…" : ""), Renderer.warning)) }
     }
+    if warnings.count > shown { lines.append(.text("+\(warnings.count - shown) more: v shows them all", .plain)) }
     return lines
   }
 
@@ -203,12 +226,44 @@ extension Renderer {
       return [.header("Check"), .text("✓ \(state.locale) → \(localization): no findings", Renderer.good)]
     }
     var lines: [PanelLine] = [.header("Check (\(findings.count))")]
-    // Errors first, and this locale's own findings before those about the whole app.
-    let ordered = findings.sorted { ($0.severity, $0.locale == nil ? 1 : 0) < ($1.severity, $1.locale == nil ? 1 : 0) }
-    for finding in ordered.prefix(2) {
-      let style = finding.severity == .error ? Renderer.error : Renderer.warning
-      lines.append(.text("\(finding.rule.rawValue): \(finding.message)", style))
+    let ordered = Renderer.ordered(findings)
+    let shown = 2
+    for finding in ordered.prefix(shown) {
+      lines.append(
+        .text(
+          "\(Renderer.severityMark(finding.severity)) \(finding.rule.rawValue): \(finding.message)",
+          Renderer.style(finding.severity)))
+    }
+    let hidden = ordered.dropFirst(shown)
+    if !hidden.isEmpty {
+      // An error is never hidden without a word.
+      let errors = hidden.filter { $0.severity == .error }.count
+      let what = errors > 0 ? " (\(errors) error\(errors == 1 ? "" : "s"))" : ""
+      lines.append(.text("+\(hidden.count) more\(what): v shows them all", errors > 0 ? Renderer.error : .plain))
     }
     return lines
+  }
+
+  /// Errors first, and the locale's own findings before those about the whole app.
+  static func ordered(_ findings: [Finding]) -> [Finding] {
+    findings.sorted { ($0.severity, $0.locale == nil ? 1 : 0) < ($1.severity, $1.locale == nil ? 1 : 0) }
+  }
+
+  /// A sign for each severity, so it shows without colour: ✗ error, ! warning, i information.
+  static func severityMark(_ severity: Severity) -> String {
+    switch severity {
+    case .error: "✗"
+    case .warning: "!"
+    case .info: "i"
+    }
+  }
+
+  /// The colour of a severity.
+  static func style(_ severity: Severity) -> Style {
+    switch severity {
+    case .error: Renderer.error
+    case .warning: Renderer.warning
+    case .info: .plain
+    }
   }
 }

@@ -19,6 +19,9 @@ extension Renderer {
       drawHome(screen, dimmed: true)
       drawAlert(screen)
     case .attSheet: drawSheet(screen)
+    case .otherAlert:
+      drawHome(screen, dimmed: true)
+      drawOtherAlert(screen)
     case .crashed: drawCrash(screen)
     case .settings, .globalOffChoice: drawSettings(screen)
     }
@@ -98,44 +101,43 @@ extension Renderer {
 
   // MARK: The ATT alert
 
-  /// The system alert, as iOS draws it: title, purpose string, then the two stacked buttons.
+  /// The system alert, as iOS draws it: title, purpose string, then the two stacked buttons. A message
+  /// longer than the screen allows scrolls (↑↓), with a line that says where it is.
   private mutating func drawAlert(_ screen: Rect) {
-
     let textWidth = DialogMetrics.messageWidth
     let boxWidth = Renderer.alertWidth
-    let title = TextWrapper.wrap(texts.dialogTitle, width: textWidth)
-    var message = TextWrapper.wrap(texts.usageDescription?.value ?? "", width: textWidth)
-    let buttons = [(ButtonID.askNotToTrack, texts.askNotToTrack), (.allow, texts.allow)].map { button, label in
-      (button, label, Renderer.wrappedLines(label, width: textWidth, maxLines: 2))
-    }
-    let buttonRows = buttons.reduce(0) { $0 + 1 + $1.2.count }
-    let fixedRows = 2 + title.count + 1 + buttonRows
-    let room = max(1, screen.height - fixedRows)
-    if message.count > room {
-      message = Array(message.prefix(room))
-      message[room - 1] = String(message[room - 1].prefix(max(0, message[room - 1].count - 1))) + "…"
-    }
-    let boxHeight = fixedRows + message.count
+    let layout = PromptLayout.alert(texts, screenRows: screen.height)
+    let first = min(state.promptScroll, layout.maxScroll)
+    let buttonRows = layout.buttons.reduce(0) { $0 + 1 + $1.lines.count }
+    let messageRows = layout.visible + (layout.scrolls ? 1 : 0)
+    let boxHeight = 2 + layout.title.count + 1 + messageRows + buttonRows
     let box = Rect(
       row: screen.row + max(0, (screen.height - boxHeight) / 2), column: screen.column + (screen.width - boxWidth) / 2,
       width: boxWidth, height: boxHeight)
-    buffer.fill(Rect(row: box.row, column: box.column, width: box.width, height: box.height))
+    buffer.fill(box)
     buffer.roundedBox(box)
     var row = box.row + 1
-    for line in title {
+    for line in layout.title {
       buffer.put(line, row: row, column: box.column + 2, width: textWidth, alignment: .center, style: Style(bold: true))
       row += 1
     }
     row += 1
-    for line in message {
-      buffer.put(line, row: row, column: box.column + 2, width: textWidth, alignment: .center)
+    for line in layout.message.dropFirst(first).prefix(layout.visible) {
+      buffer.put(line.map(\.text).joined(), row: row, column: box.column + 2, width: textWidth, alignment: .center)
       row += 1
     }
-    for (button, label, _) in buttons {
+    if layout.scrolls {
+      let last = first + layout.visible
+      let position =
+        "\(first > 0 ? "▲" : " ") \(first + 1)–\(last) of \(layout.message.count) \(last < layout.message.count ? "▼" : " ")"
+      buffer.put(position, row: row, column: box.column + 2, width: textWidth, alignment: .center, style: Renderer.dim)
+      row += 1
+    }
+    for (button, label, _) in layout.buttons {
       buffer.put("├" + String(repeating: "─", count: boxWidth - 2) + "┤", row: row, column: box.column)
       row += 1
       row += drawButton(
-        button, label: label, row: row, column: box.column + 2, width: textWidth, style: Renderer.iosBlue, maxLines: 2)
+        button, label: label, row: row, column: box.column + 2, width: textWidth, style: Renderer.iosBlue, maxLines: 3)
     }
   }
 
@@ -149,99 +151,147 @@ extension Renderer {
     let column = screen.column + 2
     let textWidth = screen.width - 4
     let alignment: ScreenBuffer.Alignment = texts.isRightToLeft ? .trailing : .leading
+    let layout = PromptLayout.sheet(
+      texts, screenRows: screen.height, width: textWidth,
+      additionalInformation: state.buttons.contains(.additionalInformation))
     var row = screen.row
     buffer.put(texts.appName, row: row, column: column, width: textWidth, alignment: .center, style: Style(bold: true))
     row += 1
-    for line in Renderer.wrappedLines(texts.dialogTitle, width: textWidth, maxLines: 4) {
+    for line in layout.title {
       buffer.put(line, row: row, column: column, width: textWidth, alignment: .center, style: Style(bold: true))
       row += 1
     }
     row += 1
-    var buttons = [(ButtonID.allow, texts.allow), (.askNotToTrack, texts.askNotToTrack)]
-    if state.buttons.contains(.additionalInformation) {
-      buttons.append((.additionalInformation, texts.additionalInformation))
-    }
-    let buttonRows = buttons.reduce(0) { $0 + Renderer.wrappedLines($1.1, width: textWidth, maxLines: 2).count }
-    let bottom = screen.row + screen.height - buttonRows
-    let room = max(1, bottom - 1 - row)
-    let lines = MarkdownText(parsing: texts.sheetText?.value ?? "").lines(width: textWidth)
-    let first = min(state.sheetScroll, max(0, lines.count - room))
-    for line in lines.dropFirst(first).prefix(room) {
+    let first = min(state.promptScroll, layout.maxScroll)
+    for line in layout.message.dropFirst(first).prefix(layout.visible) {
       let spans = line.map { span in
         (span.text, Style(bold: span.emphasis.bold, italic: span.emphasis.italic))
       }
       buffer.putSpans(spans, row: row, column: column, width: textWidth, alignment: alignment)
       row += 1
     }
+    let bottom = screen.row + screen.height - layout.buttons.reduce(0) { $0 + $1.lines.count }
     let above = first > 0
-    let below = first + room < lines.count
+    let below = first + layout.visible < layout.message.count
     if above || below {
       let hint = (above ? "▲ PgUp" : "") + (above && below ? "  " : "") + (below ? "▼ PgDn: more" : "")
       buffer.put(hint, row: bottom - 1, column: column, width: textWidth, alignment: .center, style: Renderer.dim)
     }
     var buttonRow = bottom
-    for (button, label) in buttons {
+    for (button, label, _) in layout.buttons {
       let style = button == .additionalInformation ? Style(foreground: .blue, dim: true) : Renderer.iosBlue
-      buttonRow += drawButton(
-        button, label: label, row: buttonRow, column: column, width: textWidth, style: style, maxLines: 2)
+      buttonRow += drawButton(button, label: label, row: buttonRow, column: column, width: textWidth, style: style)
     }
+  }
+
+  // MARK: Another system alert
+
+  /// The stand-in for another app's or iOS's permission alert (notifications, location): while it is up
+  /// the ATT prompt cannot show. OK answers it.
+  private mutating func drawOtherAlert(_ screen: Rect) {
+    let textWidth = DialogMetrics.messageWidth
+    let message = TextWrapper.wrap(
+      "Another permission alert (notifications, location…) is on screen. The ATT prompt cannot show until it is answered.",
+      width: textWidth)
+    let box = Rect(
+      row: screen.row + max(0, (screen.height - message.count - 6) / 2),
+      column: screen.column + (screen.width - Renderer.alertWidth) / 2, width: Renderer.alertWidth,
+      height: message.count + 6)
+    buffer.fill(box)
+    buffer.roundedBox(box)
+    buffer.put(
+      "System alert", row: box.row + 1, column: box.column + 2, width: textWidth, alignment: .center,
+      style: Style(bold: true))
+    for (offset, line) in message.enumerated() {
+      buffer.put(line, row: box.row + 2 + offset, column: box.column + 2, width: textWidth, alignment: .center)
+    }
+    let row = box.row + 2 + message.count
+    buffer.put("├" + String(repeating: "─", count: box.width - 2) + "┤", row: row, column: box.column)
+    drawButton(
+      .dismissOtherAlert, label: "OK", row: row + 1, column: box.column + 2, width: textWidth, style: Renderer.iosBlue)
   }
 
   // MARK: Settings
 
+  /// Settings › Privacy › Tracking (or, before iOS 14, › Advertising), mirrored for right-to-left languages.
   private mutating func drawSettings(_ screen: Rect) {
-
     let consent = state.consent
     let column = screen.column + 2
     let textWidth = screen.width - 4
+    let alignment: ScreenBuffer.Alignment = texts.isRightToLeft ? .trailing : .leading
     var row = screen.row
-    buffer.put("‹ \(texts.settingsPrivacy)", row: row, column: column, style: Renderer.iosBlue)
+    let back = texts.isRightToLeft ? "\(texts.settingsPrivacy) ›" : "‹ \(texts.settingsPrivacy)"
+    buffer.put(back, row: row, column: column, width: textWidth, alignment: alignment, style: Renderer.iosBlue)
     row += 1
-    buffer.put(texts.settingsTracking, row: row, column: column, style: Style(bold: true))
+    let hasATT = consent.device.iOS.hasATT
+    buffer.put(
+      hasATT ? texts.settingsTracking : texts.settingsAdvertising, row: row, column: column, width: textWidth,
+      alignment: alignment, style: Style(bold: true))
     row += 2
     if state.phoneScreen == .globalOffChoice {
       drawGlobalOffChoice(row: row, column: column, width: textWidth)
       return
     }
-    let device = consent.device
-    let globalLabel = device.iOS.hasEURules && device.region.isEU ? texts.settingsAllowAppsEU : texts.settingsAllowApps
-    drawSwitch(
-      .globalSwitch, label: globalLabel, on: consent.device.trackingSwitchOn, row: row, column: column,
-      width: textWidth)
-    row += 2
-    if let reason = consent.appTrackingSwitchRefusal?.reason {
-      for line in TextWrapper.wrap(reason, width: textWidth).prefix(4) {
-        buffer.put(line, row: row, column: column, style: Renderer.dim, limit: textWidth)
+    if !hasATT {
+      drawSwitch(
+        .limitAdTrackingSwitch, label: texts.settingsLimitAdTracking, on: consent.device.limitAdTracking, row: row,
+        column: column, width: textWidth)
+      row += 2
+    } else {
+      let device = consent.device
+      let globalLabel =
+        device.iOS.hasEURules && device.region.isEU ? texts.settingsAllowAppsEU : texts.settingsAllowApps
+      row += drawSwitch(
+        .globalSwitch, label: globalLabel, on: device.trackingSwitchOn, row: row, column: column, width: textWidth)
+      row += 1
+      if let reason = consent.appTrackingSwitchRefusal?.reason {
+        // attsim's own explanation, in English: left-aligned whatever the app's language.
+        for line in TextWrapper.wrap(reason, width: textWidth).prefix(4) {
+          buffer.put(line, row: row, column: column, limit: textWidth)
+          row += 1
+        }
+      } else {
+        drawSwitch(
+          .appSwitch, label: texts.appName, on: consent.status == .authorized, row: row, column: column,
+          width: textWidth)
         row += 1
       }
-    } else {
-      drawSwitch(
-        .appSwitch, label: texts.appName, on: consent.status == .authorized, row: row, column: column, width: textWidth)
-      row += 1
     }
-    let path = TextWrapper.wrap(consent.device.iOS.trackingSettingsPath, width: textWidth).prefix(2)
-    for (offset, line) in path.enumerated() {
+    let path = hasATT ? consent.device.iOS.trackingSettingsPath : "Settings › Privacy › Advertising"
+    for (offset, line) in TextWrapper.wrap(path, width: textWidth).prefix(2).enumerated() {
       buffer.put(
-        line, row: screen.row + screen.height - 5 + offset, column: column, style: Renderer.dim, limit: textWidth)
+        line, row: screen.row + screen.height - 5 + offset, column: column, width: textWidth, alignment: alignment,
+        style: Renderer.dim)
     }
     drawButton(
       .closeSettings, label: "Back to the app", row: screen.row + screen.height - 2, column: column, width: textWidth,
       style: Renderer.iosBlue)
   }
 
-  private mutating func drawSwitch(_ button: ButtonID, label: String, on: Bool, row: Int, column: Int, width: Int) {
+  /// A Settings switch: its label (wrapped to two lines), the toggle at the line's end (its start, right to
+  /// left), and when focused a ▸ before the row and reverse video. Returns the rows it took.
+  @discardableResult
+  private mutating func drawSwitch(_ button: ButtonID, label: String, on: Bool, row: Int, column: Int, width: Int)
+    -> Int
+  {
     let toggle = on ? "( ●)" : "(○ )"
     let labelWidth = width - 6
-    let labelRect = Rect(row: row, column: column, width: labelWidth, height: 1)
-    buffer.put(label, row: row, column: column, style: .plain, limit: labelWidth)
-    let switchStyle = on ? Style(foreground: .green, bold: true) : Renderer.dim
-    buffer.put(toggle, row: row, column: column + width - 4, style: switchStyle)
-    let area = Rect(row: row, column: column, width: width, height: 1)
-    hotspots[button] = area
-    if state.focusedButton == button && state.overlay == nil {
-      buffer.restyle(labelRect) { $0.reverse = true }
-      buffer.restyle(Rect(row: row, column: column + width - 4, width: 4, height: 1)) { $0.reverse = true }
+    let rightToLeft = texts.isRightToLeft
+    let labelColumn = rightToLeft ? column + 6 : column
+    let toggleColumn = rightToLeft ? column : column + width - 4
+    let lines = Renderer.wrappedLines(label, width: labelWidth, maxLines: 2)
+    let focused = state.focusedButton == button && state.overlay == nil
+    for (offset, line) in lines.enumerated() {
+      buffer.put(
+        line, row: row + offset, column: labelColumn, width: labelWidth, alignment: rightToLeft ? .trailing : .leading,
+        style: Style(reverse: focused))
     }
+    var switchStyle = on ? Style(foreground: .green, bold: true) : Style()
+    switchStyle.reverse = focused
+    buffer.put(toggle, row: row, column: toggleColumn, style: switchStyle)
+    if focused { buffer.put(rightToLeft ? "◂" : "▸", row: row, column: rightToLeft ? column + width : column - 1) }
+    hotspots[button] = Rect(row: row, column: column, width: width, height: lines.count)
+    return lines.count
   }
 
   private mutating func drawGlobalOffChoice(row: Int, column: Int, width: Int) {
@@ -264,15 +314,16 @@ extension Renderer {
 
   // MARK: Buttons
 
-  /// A centered button label, wrapped to at most `maxLines` rows; focused, it shows reversed (between
-  /// brackets when there is room). Records its hotspot and returns the rows it took.
+  /// A centered button label, wrapped to at most `maxLines` rows, always leaving room for the focus marker so
+  /// focus never costs a letter; focused, it shows reversed and between brackets when they fit, else after
+  /// a ▸. Records its hotspot and returns the rows it took.
   @discardableResult
   mutating func drawButton(
     _ button: ButtonID, label: String, row: Int, column: Int, width: Int, style: Style, filled: Bool = false,
-    maxLines: Int = 1
+    maxLines: Int = 2
   ) -> Int {
     let focused = state.focusedButton == button && state.overlay == nil
-    let lines = Renderer.wrappedLines(label, width: width, maxLines: maxLines)
+    let lines = Renderer.buttonLines(label, width: width, maxLines: maxLines)
     var look = style
     if focused { look.reverse.toggle() }
     for (offset, line) in lines.enumerated() {
@@ -286,6 +337,11 @@ extension Renderer {
     }
     hotspots[button] = Rect(row: row, column: column, width: width, height: lines.count)
     return lines.count
+  }
+
+  /// A button label's lines in `width` columns: wrapped with room left for the focus marker.
+  static func buttonLines(_ label: String, width: Int, maxLines: Int = 2) -> [String] {
+    wrappedLines(label, width: width - 2, maxLines: maxLines)
   }
 
   /// A label's lines (a button's, a title's): wrapped to `width`, at most `maxLines`, the last cut with "…"

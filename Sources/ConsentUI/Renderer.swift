@@ -24,7 +24,7 @@ public struct Renderer {
   }
 
   /// The phone's outer width: wide enough for the fixed-width ATT alert.
-  var phoneWidth: Int { width >= 100 ? 42 : 38 }
+  var phoneWidth: Int { PromptLayout.phoneWidth(terminalWidth: width) }
 
   private mutating func draw() {
     guard width >= MinimumSize.width && height >= MinimumSize.height else {
@@ -39,6 +39,7 @@ public struct Renderer {
     case .help(let page): drawHelp(page: page)
     case .setup(let field): drawSetup(selected: field)
     case .picker(let index): drawPicker(selected: index)
+    case .details(let section, let scroll): drawDetails(section, scroll: scroll)
     case nil: break
     }
   }
@@ -71,7 +72,8 @@ public struct Renderer {
     ]
     buffer.put(" " + parts.joined(separator: " · "), row: 0, column: 0, style: Style(bold: true, reverse: true))
     let mark = state.recordingProblem != nil ? "✗ REC FAILED" : "● REC"
-    let right = (state.isRecording ? mark + "   " : "") + "? help "
+    let notUTF8 = state.terminalIsASCII ? "not UTF-8: run with LANG=C.UTF-8   " : ""
+    let right = notUTF8 + (state.isRecording ? mark + "   " : "") + "? help "
     buffer.put(right, row: 0, column: 0, width: width, alignment: .trailing, style: bar)
     if state.isRecording {
       let column = width - TerminalWidth.of(right)
@@ -86,6 +88,7 @@ public struct Renderer {
     case (.help(0), _): keys = ["PgDn where attsim decides", "any other key closes help"]
     case (.help, _): keys = ["PgUp keys", "any other key closes help"]
     case (.picker, _): keys = ["↑↓ choose", "⏎ walk it", "Esc cancel"]
+    case (.details, _): keys = ["↑↓ PgUp PgDn scroll", "Tab next section", "Esc close", "q quit"]
     case (nil, .attDialog):
       keys = ["a Allow", "n Ask Not to Track", "! dismiss", "←→ focus", "⏎ press", "l locale", "? help", "q quit"]
     case (nil, .attSheet):
@@ -97,7 +100,7 @@ public struct Renderer {
     default:
       keys = [
         "←→ focus", "⏎ press", "p pre-permission", "t track", "l locale", "i iOS", "m integration", "s settings",
-        "d setup", "y year", "g scenarios", "? help", "q quit",
+        "d setup", "y year", "v details", "g scenarios", "? help", "q quit",
       ]
     }
     var column = 1

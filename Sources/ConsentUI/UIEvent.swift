@@ -41,6 +41,8 @@ public enum UIEvent: Sendable {
   case checked([Finding])
   /// The scenario library was read: what the picker offers.
   case scenariosLoaded([GuidedScenario])
+  /// The screen has this size now (so scrolling stops where the text ends).
+  case resized(width: Int, height: Int)
 }
 
 /// What the driver must do after an update.
@@ -57,13 +59,14 @@ public enum ButtonID: Hashable, Sendable {
   case continuePrePermission, notNow
   case askNotToTrack, allow, additionalInformation
   case relaunch
-  case globalSwitch, appSwitch, closeSettings
+  case globalSwitch, appSwitch, limitAdTrackingSwitch, closeSettings
   case keepTracking, stopTracking, cancelGlobalOff
+  case dismissOtherAlert
 }
 
 /// What the phone shows.
 public enum PhoneScreen: Hashable, Sendable {
-  case home, prePermission, attDialog, attSheet, crashed, settings, globalOffChoice
+  case home, prePermission, attDialog, attSheet, otherAlert, crashed, settings, globalOffChoice
 }
 
 /// Whether the phone shows Settings › Privacy › Tracking, and which part of it.

@@ -18,10 +18,13 @@ extension UIState {
       log.append(LogLine(time: clock, text: "✗ recording stopped: \(problem)", kind: .refusal))
     case .checked(let findings): environment.appTexts.findings = findings
     case .scenariosLoaded(let scenarios): environment.scenarios = scenarios
+    case .resized(let width, let height):
+      (screenWidth, screenHeight) = (width, height)
+      promptScroll = min(promptScroll, promptLayout?.maxScroll ?? 0)
     }
     if phoneScreen != screenBefore {
       focus = 0
-      sheetScroll = 0
+      promptScroll = 0
     }
     return effects
   }
@@ -37,6 +40,9 @@ extension UIState {
     }
     let buttons = self.buttons
     switch key {
+    // On a prompt, ↑ and ↓ scroll its text (as iOS scrolls a long alert); elsewhere they move focus.
+    case .down where isPromptUp: promptScroll = min(promptScroll + 1, promptLayout?.maxScroll ?? 0)
+    case .up where isPromptUp: promptScroll = max(0, promptScroll - 1)
     case .tab, .right, .down: focus = (focus + 1) % buttons.count
     case .backTab, .left, .up: focus = (focus + buttons.count - 1) % buttons.count
     case .enter, .character(" "):
@@ -47,19 +53,35 @@ extension UIState {
       case .tracking: press(.closeSettings, &effects)
       case .globalOffChoice: press(.cancelGlobalOff, &effects)
       }
-    case .pageDown where phoneScreen == .attSheet:
-      sheetScroll = min(sheetScroll + Self.sheetScrollStep, DialogMetrics.longestMessage)
-    case .pageUp where phoneScreen == .attSheet: sheetScroll = max(0, sheetScroll - Self.sheetScrollStep)
+    case .pageDown where isPromptUp:
+      promptScroll = min(promptScroll + Self.sheetScrollStep, promptLayout?.maxScroll ?? 0)
+    case .pageUp where isPromptUp: promptScroll = max(0, promptScroll - Self.sheetScrollStep)
     case .character(let character): handleCommand(character, &effects)
     default: break
     }
   }
 
-  /// Lines PgUp and PgDn scroll the EU sheet's text by.
+  /// Lines PgUp and PgDn scroll the prompt's text by.
   static let sheetScrollStep = 5
 
   /// Whether the ATT alert or the EU sheet is up.
-  private var promptIsUp: Bool { phoneScreen == .attDialog || phoneScreen == .attSheet }
+  private var isPromptUp: Bool { phoneScreen == .attDialog || phoneScreen == .attSheet }
+
+  /// The prompt on screen laid out at the screen's size, as the renderer draws it; nil with no prompt up.
+  private var promptLayout: PromptLayout? {
+    let rows = PromptLayout.screenRows(terminalHeight: screenHeight)
+    switch phoneScreen {
+    case .attDialog: return .alert(texts, screenRows: rows)
+    case .attSheet:
+      let width = PromptLayout.phoneWidth(terminalWidth: screenWidth) - 2 - 4
+      return .sheet(
+        texts, screenRows: rows, width: width, additionalInformation: buttons.contains(.additionalInformation))
+    default: return nil
+    }
+  }
+
+  /// A bound on the details view's scrolling (the renderer keeps it within the text).
+  static let longestDetails = 100_000
 
   /// The single-letter commands of SPEC §5.
   private mutating func handleCommand(_ character: Character, _ effects: inout [UIEffect]) {
@@ -68,11 +90,15 @@ extension UIState {
     case "?": overlay = .help(page: 0)
     case "d": overlay = .setup(.iOS)
     case "g" where !environment.scenarios.isEmpty: overlay = .picker(0)
+    case "u": undo(&effects)
+    case "R" where guide != nil: restartScenario(&effects)
+    case "v": overlay = .details(guide == nil ? .check : .warnings, scroll: 0)
     case "p": perform(.prePermissionShown, &effects)
-    case "a" where promptIsUp: perform(.allowTapped, &effects)
-    case "n" where promptIsUp: perform(.askNotToTrackTapped, &effects)
-    case "o" where buttons.contains(.additionalInformation): perform(.additionalInformationTapped, &effects)
-    case "!" where promptIsUp: perform(.promptDismissedBySystem, &effects)
+    // With no prompt up these are refused, and the log says why.
+    case "a": perform(.allowTapped, &effects)
+    case "n": perform(.askNotToTrackTapped, &effects)
+    case "o": perform(.additionalInformationTapped, &effects)
+    case "!": perform(.promptDismissedBySystem, &effects)
     case "y": perform(.clockAdvanced(days: ConsentState.daysBetweenPrompts), &effects, notice: "a year passes")
     case "l": switchLocale(by: 1, &effects)
     case "L": switchLocale(by: -1, &effects)
@@ -117,6 +143,12 @@ extension UIState {
         perform(.trackingSwitchTurnedOn, &effects)
       }
     case .appSwitch: perform(.appTrackingSwitchChanged(on: consent.status != .authorized), &effects)
+    case .limitAdTrackingSwitch:
+      perform(.deviceConfigured(DeviceChange(limitAdTracking: !consent.device.limitAdTracking)), &effects)
+    case .dismissOtherAlert:
+      perform(
+        .deviceConfigured(DeviceChange(otherAlertOnScreen: false)), &effects,
+        notice: "the other system alert is answered")
     case .closeSettings: closeSettings(&effects)
     case .keepTracking, .stopTracking:
       settings = .tracking
@@ -137,6 +169,22 @@ extension UIState {
         self.overlay = nil
         startScenario(environment.scenarios[index], &effects)
       case .character("q"): effects.append(.quit)
+      default: self.overlay = nil
+      }
+      return
+    }
+    if case .details(let section, let scroll) = overlay {
+      let sections = DetailsSection.allCases
+      let index = sections.firstIndex(of: section) ?? 0
+      switch key {
+      case .character("q"): effects.append(.quit)
+      case .tab, .right: self.overlay = .details(sections[(index + 1) % sections.count], scroll: 0)
+      case .backTab, .left: self.overlay = .details(sections[(index + sections.count - 1) % sections.count], scroll: 0)
+      case .down: self.overlay = .details(section, scroll: min(scroll + 1, Self.longestDetails))
+      case .up: self.overlay = .details(section, scroll: max(0, scroll - 1))
+      case .pageDown:
+        self.overlay = .details(section, scroll: min(scroll + Self.sheetScrollStep * 2, Self.longestDetails))
+      case .pageUp: self.overlay = .details(section, scroll: max(0, scroll - Self.sheetScrollStep * 2))
       default: self.overlay = nil
       }
       return
@@ -169,6 +217,8 @@ extension UIState {
       return values[(index + (forward ? 1 : values.count - 1)) % values.count]
     }
     let device = consent.device
+    let before = (consent.statusWord, consent.deviceIDFA)
+    defer { logSetupEffect(since: before) }
     switch field {
     case .iOS: setIOS(step(IOSVersion.planVersions, device.iOS), &effects)
     case .kind: perform(.deviceConfigured(DeviceChange(kind: step(DeviceKind.allCases, device.kind))), &effects)
@@ -197,6 +247,20 @@ extension UIState {
       launchOptions.useConsent.toggle()
       relaunch(&effects)
     }
+  }
+
+  /// After a setup change: an Events line when the status or the IDFA the device hands out changed, so the
+  /// log says why the panel did.
+  private mutating func logSetupEffect(since before: (status: String, idfa: String)) {
+    let after = (status: consent.statusWord, idfa: consent.deviceIDFA)
+    var changes: [String] = []
+    if after.status != before.status { changes.append("status \(before.status) → \(after.status)") }
+    if after.idfa != before.idfa {
+      changes.append(
+        after.idfa == IDFA.zero ? "the device now hands out the zero IDFA" : "the device now hands out its IDFA")
+    }
+    guard !changes.isEmpty else { return }
+    log.append(LogLine(time: clock, text: "setup: " + changes.joined(separator: "; "), kind: .notice))
   }
 
   // MARK: Compound actions
@@ -245,8 +309,9 @@ extension UIState {
     clock = 0
     log = [LogLine(time: 0, text: "scenario: \(scenario.title)", kind: .notice)]
     guide = Guide(scenario: scenario)
+    history = []
     effects.append(.record(.comment("scenario: \(scenario.title)")))
-    for action in ScriptWriter.setupActions(for: consent) { effects.append(.record(.action(action))) }
+    for action in ScriptWriter.setupActions(for: consent) { record(action, &effects) }
     advanceGuide(&effects)
   }
 
@@ -257,7 +322,7 @@ extension UIState {
     let start = current.cursor
     let story = current.advance(&consent)
     for step in current.scenario.script.steps[start..<current.cursor] {
-      if case .action(let action) = step.kind { effects.append(.record(.action(action))) }
+      if case .action(let action) = step.kind { record(action, &effects) }
     }
     if let bundle = current.bundle { showApp(bundle) }
     guide = current
@@ -290,17 +355,56 @@ extension UIState {
     perform(.appConfigured(AppChange(lifecycle: .active)), &effects, notice: "back in the app: active")
   }
 
+  /// `u`: takes back the last accepted action (and what the guide did after it), as `undo` does in a script.
+  mutating func undo(_ effects: inout [UIEffect]) {
+    clock += 1
+    guard let previous = history.popLast() else {
+      log.append(LogLine(time: clock, text: "✗ undo: \(Refusal.nothingToUndo.reason)", kind: .refusal))
+      return
+    }
+    let scenarioAsksForIt = if case .undo = guide?.nextStep?.kind { true } else { false }
+    let guideNow = guide
+    // The recording takes back every line since then: the tester's action and what the guide did after it.
+    for _ in previous.actionsRecorded..<actionsRecorded { effects.append(.record(.undo)) }
+    restore(previous)
+    log.append(LogLine(time: clock, text: "↶ undo: the last action is taken back", kind: .notice))
+    if scenarioAsksForIt, var guideNow {
+      guideNow.recordUndo()
+      guide = guideNow
+      advanceGuide(&effects)
+    }
+  }
+
+  /// `R` in guided mode: every action since the scenario began taken back, so the walk starts over.
+  private mutating func restartScenario(_ effects: inout [UIEffect]) {
+    guard let first = history.first else { return }
+    for _ in first.actionsRecorded..<actionsRecorded { effects.append(.record(.undo)) }
+    history = []
+    restore(first)
+    clock += 1
+    log.append(LogLine(time: clock, text: "↺ scenario restarted", kind: .notice))
+  }
+
+  /// Records an action the model accepted (the `--record` file gets its line).
+  private mutating func record(_ action: Action, _ effects: inout [UIEffect]) {
+    effects.append(.record(.action(action)))
+    actionsRecorded += 1
+  }
+
   /// Applies an action to the model: logs its story, marks changed payload keys, and records it.
   mutating func perform(_ action: Action, _ effects: inout [UIEffect], notice: String? = nil) {
     clock += 1
     let payloadBefore = consent.sdk.payload
+    let before = snapshot
     do {
       let story = try consent.apply(action)
+      if history.count == UndoHistory.depth { history.removeFirst() }
+      history.append(before)
       if let notice { log.append(LogLine(time: clock, text: notice, kind: .notice)) }
       log += story.map { LogLine(time: clock, text: $0, kind: .story) }
       let payload = consent.sdk.payload
       changedKeys = Set(Payload.keys.filter { payload[$0] != payloadBefore[$0] })
-      effects.append(.record(.action(action)))
+      record(action, &effects)
       if guide != nil {
         guide?.record(action)
         advanceGuide(&effects)

@@ -17,23 +17,66 @@ public struct UIState: Sendable {
   /// The focused button on the phone, as an index into `buttons`.
   public internal(set) var focus = 0
   /// How far the EU sheet's text is scrolled, in lines (the renderer keeps it within the text).
-  public internal(set) var sheetScroll = 0
+  public internal(set) var promptScroll = 0
   /// The call the demo app's Request button makes.
   public internal(set) var requestCall = RequestCall.classic
   /// The event log, oldest first.
   public internal(set) var log: [LogLine] = []
   /// Payload keys the last action changed (marked in the panel).
   public internal(set) var changedKeys: Set<String> = []
+  /// The screen's size in cells, as the driver last reported it.
+  public internal(set) var screenWidth = MinimumSize.width
+  public internal(set) var screenHeight = MinimumSize.height
   /// The simulated clock, in seconds since 9:41:00.
   public internal(set) var clock = 0
   /// How many events the user has tracked (to name the next one).
   public internal(set) var trackedEvents = 0
   /// Whether the session is being recorded (the title bar shows REC).
   public var isRecording = false
+  /// Whether the terminal can only show ASCII (its locale is not UTF-8): the title bar says how to fix it.
+  public var terminalIsASCII = false
   /// Why the recording stopped, once writing it failed (the title bar shows it failed).
   public internal(set) var recordingProblem: String?
   /// The scenario being walked, in guided mode.
   public internal(set) var guide: Guide?
+  /// What `u` restores, newest last (the last `UndoHistory.depth` actions).
+  var history: [Snapshot] = []
+  /// How many action lines the session has recorded, so `u` can take back as many in the recording.
+  var actionsRecorded = 0
+
+  /// Everything an action can change but the log and the clock, which go on to say what was undone.
+  struct Snapshot: Sendable {
+    var consent: ConsentState
+    var environment: UIEnvironment
+    var launchOptions: SDKOptions
+    var settings: SettingsPane
+    var guide: Guide?
+    var changedKeys: Set<String>
+    var trackedEvents: Int
+    var requestCall: RequestCall
+    var actionsRecorded: Int
+  }
+
+  /// The state as `u` would bring it back.
+  var snapshot: Snapshot {
+    Snapshot(
+      consent: consent, environment: environment, launchOptions: launchOptions, settings: settings, guide: guide,
+      changedKeys: changedKeys, trackedEvents: trackedEvents, requestCall: requestCall, actionsRecorded: actionsRecorded
+    )
+  }
+
+  /// Brings `snapshot` back.
+  mutating func restore(_ snapshot: Snapshot) {
+    consent = snapshot.consent
+    environment = snapshot.environment
+    launchOptions = snapshot.launchOptions
+    settings = snapshot.settings
+    guide = snapshot.guide
+    changedKeys = snapshot.changedKeys
+    trackedEvents = snapshot.trackedEvents
+    requestCall = snapshot.requestCall
+    actionsRecorded = snapshot.actionsRecorded
+  }
 
   /// An overlay over the whole screen.
   public enum Overlay: Hashable, Sendable {
@@ -43,6 +86,13 @@ public struct UIState: Sendable {
     case setup(SetupField)
     /// The scenario picker, with the selected scenario's index.
     case picker(Int)
+    /// Everything a panel section holds (Check, Warnings, Events), scrolled by some lines.
+    case details(DetailsSection, scroll: Int)
+  }
+
+  /// The panel sections the details view shows in full.
+  public enum DetailsSection: CaseIterable, Hashable, Sendable {
+    case check, warnings, events
   }
 
   /// The demo app just launched in `locale`, like a well-behaved app: `Collect.initialize(method-a)` at launch.
@@ -79,7 +129,7 @@ public struct UIState: Sendable {
     case .closed: break
     }
     switch consent.app.screen {
-    case .home: return .home
+    case .home: return consent.device.otherAlertOnScreen ? .otherAlert : .home
     case .prePermission: return .prePermission
     case .attDialog: return .attDialog
     case .attSheet: return .attSheet
@@ -96,7 +146,9 @@ public struct UIState: Sendable {
     case .attDialog: [.askNotToTrack, .allow]
     case .attSheet:
       [.allow, .askNotToTrack] + (consent.app.sheetHasAdditionalInformation ? [.additionalInformation] : [])
+    case .otherAlert: [.dismissOtherAlert]
     case .crashed: [.relaunch]
+    case .settings where !consent.device.iOS.hasATT: [.limitAdTrackingSwitch, .closeSettings]
     case .settings:
       [.globalSwitch] + (consent.appTrackingSwitchRefusal == nil ? [.appSwitch] : []) + [.closeSettings]
     case .globalOffChoice: [.keepTracking, .stopTracking, .cancelGlobalOff]
@@ -133,6 +185,10 @@ extension UIState {
         showApp(bundle)
         var effects: [UIEffect] = []
         perform(.appConfigured(AppChange(hasUsageDescription: bundle.hasUsageDescription)), &effects)
+        continue
+      case .undo:
+        var effects: [UIEffect] = []
+        undo(&effects)
         continue
       case .expect: continue
       }

@@ -41,6 +41,8 @@ public struct Step: Hashable, Sendable {
     /// The app's resources for what the dialog shows (`app bundle=PATH [target=NAME]
     /// [configuration=NAME]`, the path relative to the script).
     case useBundle(AppBundleReference)
+    /// Take back the last accepted action (`undo`, the UI's `u`).
+    case undo
   }
 
   /// Whether the step checks rather than acts.

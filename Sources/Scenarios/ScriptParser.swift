@@ -103,6 +103,9 @@ struct LineParser {
       try expectNothing(after: arguments)
       return .action(.promptDismissedBySystem)
     case .clock: return .action(try clock(arguments))
+    case .undo:
+      try expectNothing(after: arguments)
+      return .undo
     case .track: return .action(try track(arguments, after: head))
     case .expect: return .expect(try expectations(arguments, after: head))
     }

@@ -43,8 +43,9 @@ public enum ScriptRunner {
     var state = start
     var bundle: AppResources?
     var passed = true
+    var history = UndoHistory()
     for step in script.steps {
-      let result = perform(step, on: &state, bundle: &bundle, bundles: bundles)
+      let result = perform(step, on: &state, bundle: &bundle, bundles: bundles, history: &history)
       report(result)
       passed = passed && result.passed
       if result.refusal != nil { break }
@@ -53,32 +54,47 @@ public enum ScriptRunner {
     return passed
   }
 
-  /// Performs one step on `state` (without app resources).
+  /// Performs one step on `state` (without app resources or undo history).
   public static func perform(_ step: Step, on state: inout ConsentState) -> StepResult {
     var bundle: AppResources?
-    return perform(step, on: &state, bundle: &bundle, bundles: [:])
+    var history = UndoHistory()
+    return perform(step, on: &state, bundle: &bundle, bundles: [:], history: &history)
   }
 
-  /// Performs one step on `state`, with the current app resources in `bundle`.
+  /// Performs one step on `state`, with the current app resources in `bundle` and the states before the last
+  /// accepted actions in `history` (for `undo`).
   public static func perform(
-    _ step: Step, on state: inout ConsentState, bundle: inout AppResources?, bundles: [AppBundleReference: AppResources]
+    _ step: Step, on state: inout ConsentState, bundle: inout AppResources?,
+    bundles: [AppBundleReference: AppResources],
+    history: inout UndoHistory
   ) -> StepResult {
-    var result = performWithoutPrompt(step, on: &state, bundle: &bundle, bundles: bundles)
+    var result = performWithoutPrompt(step, on: &state, bundle: &bundle, bundles: bundles, history: &history)
     result.prompt = bundle?.purposeString(shownIn: state)
     return result
   }
 
   private static func performWithoutPrompt(
-    _ step: Step, on state: inout ConsentState, bundle: inout AppResources?, bundles: [AppBundleReference: AppResources]
+    _ step: Step, on state: inout ConsentState, bundle: inout AppResources?,
+    bundles: [AppBundleReference: AppResources],
+    history: inout UndoHistory
   ) -> StepResult {
     switch step.kind {
     case .action(let action):
+      let before = state
       do {
         let story = try state.apply(action)
+        history.push(before)
         return StepResult(step: step, state: state, story: story, failures: [], refusal: nil)
       } catch {
         return StepResult(step: step, state: state, story: [], failures: [], refusal: error)
       }
+    case .undo:
+      guard let previous = history.pop() else {
+        return StepResult(step: step, state: state, story: [], failures: [], refusal: .nothingToUndo)
+      }
+      state = previous
+      return StepResult(
+        step: step, state: state, story: ["undo: the last action is taken back"], failures: [], refusal: nil)
     case .useBundle(let reference):
       guard let resources = bundles[reference] else {
         return StepResult(
@@ -98,4 +114,24 @@ public enum ScriptRunner {
       return StepResult(step: step, state: state, story: [], failures: failures, refusal: nil)
     }
   }
+}
+
+/// The states before the last accepted actions, newest last, for `undo`: the last 100 are kept, so a long
+/// script runs in bounded memory.
+public struct UndoHistory: Sendable {
+  private var states: [ConsentState] = []
+  /// How many actions can be taken back.
+  public static let depth = 100
+
+  /// An empty history.
+  public init() {}
+
+  /// Remembers the state before an accepted action.
+  public mutating func push(_ state: ConsentState) {
+    if states.count == Self.depth { states.removeFirst() }
+    states.append(state)
+  }
+
+  /// The state before the last remembered action, now forgotten; nil when there is none.
+  public mutating func pop() -> ConsentState? { states.popLast() }
 }

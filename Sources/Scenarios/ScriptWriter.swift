@@ -105,12 +105,15 @@ public enum ScriptLine: Hashable, Sendable {
   case action(Action)
   /// A comment (`# scenario: …`).
   case comment(String)
+  /// `undo`: the last accepted action taken back.
+  case undo
 
   /// The line as it goes in a script.
   public var text: String {
     switch self {
     case .action(let action): ScriptWriter.line(for: action)
     case .comment(let text): "# " + text.escapingControlCharacters
+    case .undo: Vocabulary.Command.undo.rawValue
     }
   }
 }

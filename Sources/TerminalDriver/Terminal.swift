@@ -29,6 +29,8 @@ public final class Terminal {
   private let outputDescriptor: Int32
   /// The terminal's input file descriptor, watched for hang-ups.
   private let inputDescriptor: Int32
+  /// Whether the locale's character set is UTF-8; when it is not, every cell is drawn in ASCII.
+  public let isUTF8: Bool
 
   private struct ColorKey: Hashable {
     var foreground: Color?
@@ -40,6 +42,7 @@ public final class Terminal {
   /// `noColor` (`NO_COLOR`) is false.
   public init(input: Int32 = 0, output: Int32 = 1, type: String? = nil, noColor: Bool) throws(TerminalError) {
     setlocale(LC_ALL, "")
+    isUTF8 = String(cString: nl_langinfo(nl_item(CODESET))) == "UTF-8"
     TerminalRescue.prepare(output: output)
     // The size comes from the terminal itself, not from LINES and COLUMNS a parent may have left behind.
     use_env(false)
@@ -118,8 +121,13 @@ public final class Terminal {
       for column in 0..<buffer.width {
         let cell = buffer[row, column]
         if let previous = shown, previous[row, column] == cell { continue }
-        guard let text = cell.text else { continue }
-        write(text, style: cell.style, row: row, column: column)
+        if isUTF8 {
+          guard let text = cell.text else { continue }
+          write(text, style: cell.style, row: row, column: column)
+        } else {
+          // Without UTF-8 every cell gets one ASCII character (the right half of a wide one a space).
+          write(cell.text.map(ASCIIFallback.character) ?? " ", style: cell.style, row: row, column: column)
+        }
       }
     }
     shown = buffer

@@ -26,9 +26,9 @@ public enum TerminalSession {
     }
     // A resize before the handlers were in place went unnoticed: start from the size the terminal has now.
     terminal.adoptWindowSize()
-    var frame = draw(state, on: terminal)
+    var frame = draw(&state, on: terminal)
     for event in afterFirstFrame(state) where handle(event, &state, record: record) { return 0 }
-    frame = draw(state, on: terminal)
+    frame = draw(&state, on: terminal)
     while true {
       var watched = [
         pollfd(fd: terminal.input, events: Int16(POLLIN), revents: 0),
@@ -58,13 +58,16 @@ public enum TerminalSession {
           needsDraw = true
         }
       }
-      if needsDraw { frame = draw(state, on: terminal) }
+      if needsDraw { frame = draw(&state, on: terminal) }
     }
   }
 
-  /// Renders `state` at the terminal's size and shows it.
-  private static func draw(_ state: UIState, on terminal: Terminal) -> Frame {
+  /// Renders `state` at the terminal's size and shows it (telling the state the size first).
+  private static func draw(_ state: inout UIState, on terminal: Terminal) -> Frame {
     let size = terminal.size
+    if size.width != state.screenWidth || size.height != state.screenHeight {
+      state.handle(.resized(width: size.width, height: size.height))
+    }
     let frame = Renderer.render(state, width: size.width, height: size.height)
     terminal.draw(frame.buffer)
     return frame

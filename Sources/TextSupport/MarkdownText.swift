@@ -8,6 +8,12 @@ public struct MarkdownText: Hashable, Sendable {
     public var bold = false
     public var italic = false
 
+    /// Bold, italic, both or neither.
+    public init(bold: Bool = false, italic: Bool = false) {
+      self.bold = bold
+      self.italic = italic
+    }
+
     /// Plain text.
     public static let none = Emphasis()
   }
@@ -16,6 +22,12 @@ public struct MarkdownText: Hashable, Sendable {
   public struct Span: Hashable, Sendable {
     public var text: String
     public var emphasis: Emphasis
+
+    /// `text` with `emphasis`.
+    public init(text: String, emphasis: Emphasis) {
+      self.text = text
+      self.emphasis = emphasis
+    }
   }
 
   /// A paragraph, or one item of a list with its marker (`•`, or `1.` for a numbered list).

@@ -105,11 +105,18 @@ public enum TextWrapper {
   }
 
   /// The next piece that must stay on one line: a run of spaces, a word, or one CJK character with the
-  /// closing punctuation that follows it.
+  /// closing punctuation that follows it; opening brackets stay with what follows them.
   private static func nextUnit(_ characters: [Character], from start: Int) -> (
     characters: [Character], width: Int, end: Int, isSpace: Bool
   ) {
     var end = start
+    while end < characters.count && openingPunctuation.contains(characters[end]) { end += 1 }
+    if end > start && end < characters.count && characters[end] != " " {
+      let rest = nextUnit(characters, from: end)
+      let piece = Array(characters[start..<rest.end])
+      return (piece, piece.reduce(0) { $0 + TerminalWidth.of($1) }, rest.end, false)
+    }
+    end = start
     if characters[start] == " " {
       while end < characters.count && characters[end] == " " { end += 1 }
       return (Array(characters[start..<end]), end - start, end, true)
@@ -141,5 +148,11 @@ public enum TextWrapper {
     closingPunctuation.contains(character)
   }
 
-  private static let closingPunctuation = Set("、。，．・：；？！ー）」』】〕〉》’”,.;:?!)")
+  /// Kinsoku: opening brackets never end a line.
+  private static let openingPunctuation = Set("「『（【〔〈《“‘")
+
+  /// Kinsoku: closing brackets and punctuation, the prolonged sound mark, iteration marks and small kana
+  /// never start a line in Japanese and Chinese.
+  private static let closingPunctuation = Set(
+    "、。，．・：；？！ー）」』】〕〉》’”,.;:?!)ゝゞヽヾ々ぁぃぅぇぉっゃゅょゎゕゖァィゥェォッャュョヮヵヶㇰㇱㇲㇳㇴㇵㇶㇷㇸㇹㇺㇻㇼㇽㇾㇿ")
 }

@@ -98,3 +98,61 @@ import Testing
     #expect(pilot.state.overlay == nil)
   }
 }
+
+/// A wrong step is taken back with u (or the walk restarted with R); leaving says what failed and where.
+@Suite struct GuidedRetryTests {
+  func scenario(_ source: String) throws -> GuidedScenario {
+    GuidedScenario(
+      name: "walk", script: try ScriptParser.parse("# title: Retry\n" + source, file: "walk.attsim"), bundles: [:])
+  }
+
+  @Test func aWrongTapIsTakenBackAndTheWalkGoesOn() throws {
+    var pilot = Pilot()
+    _ = pilot.state.startScenario(try scenario("sdk init\nrequest\ntap allow\nexpect status=authorized\n"))
+    pilot.press("enter", "enter")  // Request, then Enter on the focused Ask App Not to Track: the wrong answer.
+    #expect(pilot.state.consent.status == .denied)
+    #expect(
+      pilot.text.contains("off script: tap ask-not-to-track") && pilot.text.contains("u takes it back, R restarts"))
+    pilot.press("a")  // Refused now, and the log says why.
+    #expect(pilot.state.log.last?.text == "✗ tap allow: no ATT dialog is on screen")
+    pilot.press("u")
+    #expect(pilot.state.consent.status == .notDetermined && pilot.state.phoneScreen == .attDialog)
+    #expect(pilot.state.guide?.deviations.isEmpty == true)
+    pilot.press("a")
+    let guide = try #require(pilot.state.guide)
+    #expect(guide.passed && guide.report == ["scenario Retry: 1 of 1 expectation passed"])
+  }
+
+  @Test func restartTakesEverythingBackToTheScenariosStart() throws {
+    var pilot = Pilot()
+    pilot.recorded = pilot.state.startScenario(try scenario("sdk init\nrequest\ntap allow\n")).compactMap { effect in
+      if case .record(let line) = effect { return line.text }
+      return nil
+    }
+    pilot.press("enter", "n", "t", "R")
+    #expect(pilot.state.consent.status == .notDetermined && pilot.state.phoneScreen == .home)
+    #expect(pilot.state.guide?.nextStep?.command == "request")
+    // The recording takes back as many lines as the walk had added, so play ends where the UI does.
+    #expect(pilot.recorded.suffix(3) == ["undo", "undo", "undo"])
+    var replayed = ConsentState()
+    let script = try ScriptParser.parse(pilot.recorded.joined(separator: "\n"), file: "recorded")
+    #expect(ScriptRunner.run(script, finished: { replayed = $0 }))
+    #expect(replayed == pilot.state.consent)
+  }
+
+  @Test func leavingEarlyOrWithAFailureFailsTheWalkAndSaysWhere() throws {
+    var pilot = Pilot()
+    _ = pilot.state.startScenario(
+      try scenario(
+        "sdk init\nrequest\ntap allow\nexpect status=denied\nrelaunch\nexpect crashed=no status=authorized\n"))
+    pilot.press("enter", "a")
+    let guide = try #require(pilot.state.guide)
+    #expect(!guide.passed)
+    #expect(
+      guide.report == [
+        "scenario Retry: 0 of 1 expectation passed (stopped before the end)",
+        "  ✗ line 5: status expected denied, got authorized",
+        "  stopped at line 6 (relaunch): 2 expectations not reached",
+      ])
+  }
+}

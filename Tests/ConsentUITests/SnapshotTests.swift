@@ -53,16 +53,14 @@ import Testing
 
   @Test func wideTerminalsGetAWiderPanel() {
     var pilot = Pilot(locale: "en")
-    pilot.width = 120
-    pilot.height = 32
+    pilot.resize(width: 120, height: 32)
     pilot.press("p", "enter", "a")
     assertSnapshot(pilot.text, named: "allowed-en-120x32")
   }
 
   @Test func aTooSmallWindowSaysSo() {
     var pilot = Pilot()
-    pilot.width = 60
-    pilot.height = 20
+    pilot.resize(width: 60, height: 20)
     assertSnapshot(pilot.text, named: "too-small")
     #expect(pilot.text.contains("attsim needs at least 80×24"))
   }

@@ -57,6 +57,12 @@ struct Pilot {
   }
 
   var frame: Frame { Renderer.render(state, width: width, height: height) }
+
+  /// The window becomes `width`×`height`, as the driver reports a resize.
+  mutating func resize(width: Int, height: Int) {
+    (self.width, self.height) = (width, height)
+    apply(state.handle(.resized(width: width, height: height)))
+  }
   var text: String { frame.buffer.text }
 }
 

@@ -25,13 +25,14 @@ import Testing
       "no prompt"
     ),
     (
-      "rule 6: another alert", setupField(.otherAlert) + ["right", "esc", "enter"], "notDetermined", .home,
-      "another system alert"
+      "rule 6: another alert (drawn on the phone; the app asks from its pre-permission screen)",
+      setupField(.otherAlert) + ["right", "esc", "p", "enter"], "notDetermined", .otherAlert, "another system alert"
     ),
     ("rule 7: the dialog", ["enter"], "notDetermined", .attDialog, nil),
     ("rule 7: Allow", ["p", "enter", "a"], "authorized", .home, nil),
     ("rule 7: Ask App Not to Track", ["p", "enter", "n"], "denied", .home, nil),
     ("a prompt the system dismisses", ["enter", "!"], "notDetermined", .home, nil),
+    ("the other alert answered", setupField(.otherAlert) + ["right", "esc", "enter"], "notDetermined", .home, nil),
     ("an App Clip never asks", setupField(.appKind) + ["right", "esc", "enter"], "restricted", .home, nil),
     ("iOS 27.2 in France: the sheet", inFrance + ["enter"], "notDetermined", .attSheet, nil),
     (

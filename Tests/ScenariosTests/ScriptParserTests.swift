@@ -192,3 +192,37 @@ import Testing
     #expect(error.description == "a\\u{1B}[2J.attsim:3:7: error: unknown command \"\\u{7}\"")
   }
 }
+
+/// `undo`: the last accepted action taken back, as the UI's u.
+@Suite struct UndoTests {
+  func run(_ source: String) throws -> (passed: Bool, results: [StepResult]) {
+    var results: [StepResult] = []
+    let passed = ScriptRunner.run(try ScriptParser.parse(source, file: "u.attsim"), report: { results.append($0) })
+    return (passed, results)
+  }
+
+  @Test func undoTakesBackTheLastAcceptedAction() throws {
+    let outcome = try run(
+      "sdk init\nrequest\ntap ask-not-to-track\nexpect status=denied\nundo\nexpect prompt=shown status=notDetermined\ntap allow\nexpect status=authorized\n"
+    )
+    #expect(outcome.passed, "\(outcome.results.flatMap(\.failures).map(\.sentence))")
+    #expect(outcome.results[4].story == ["undo: the last action is taken back"])
+  }
+
+  @Test func aRefusedActionIsNotWhatUndoTakesBack() throws {
+    let outcome = try run("sdk init\nundo\nundo\n")
+    #expect(!outcome.passed)
+    #expect(outcome.results.last?.refusal == .nothingToUndo)
+  }
+
+  @Test func theHistoryKeepsTheLastHundredActions() throws {
+    let source = "sdk init\n" + String(repeating: "track e\n", count: 150) + String(repeating: "undo\n", count: 101)
+    let outcome = try run(source)
+    #expect(outcome.results.last?.refusal == .nothingToUndo)
+    #expect(outcome.results.filter { $0.refusal == nil && $0.step.kind == .undo }.count == 100)
+  }
+
+  @Test func undoTakesNoArguments() {
+    #expect(throws: ScriptErrors.self) { try ScriptParser.parse("undo twice\n", file: "u.attsim") }
+  }
+}

@@ -23,6 +23,9 @@ import TextSupport
     ("trailing   ", 8, ["trailing"]),
     ("", 10, [""]),
     ("a b", 1, ["a", "b"]),
+    // Kinsoku: no line starts with small kana or closing punctuation, none ends with an opening bracket.
+    ("あいうちょっと", 6, ["あいう", "ちょっ", "と"]),
+    ("あいうえ「設定」で", 10, ["あいうえ", "「設定」で"]),
   ])
   func wrapsAtWordsOrCJKCharacters(text: String, width: Int, lines: [String]) {
     #expect(TextWrapper.wrap(text, width: width) == lines)

@@ -51,6 +51,8 @@ public struct AppTexts: Sendable {
       settingsAllowApps: system("settings.allow-apps", "Allow Apps to Request to Track"),
       settingsAllowAppsEU: system(
         "settings.allow-apps-eu", "Allow Apps to Request to Link Your Activity Across Companies"),
+      settingsAdvertising: system("settings.advertising", "Advertising"),
+      settingsLimitAdTracking: system("settings.limit-ad-tracking", "Limit Ad Tracking"),
       isRightToLeft: ScreenTexts.rightToLeftLanguages.contains(LocaleTag(locale)?.language ?? ""))
   }
 
@@ -88,6 +90,9 @@ public struct ScreenTexts: Hashable, Sendable {
   public var settingsAllowApps: String
   /// The global switch's name in the EU from iOS 27.2.
   public var settingsAllowAppsEU: String
+  /// iOS 13 and earlier: Settings › Privacy › Advertising, and its switch.
+  public var settingsAdvertising: String
+  public var settingsLimitAdTracking: String
   /// Whether the language is written right to left (text is right-aligned).
   public var isRightToLeft: Bool
 

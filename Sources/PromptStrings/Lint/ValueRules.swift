@@ -91,7 +91,7 @@ enum ValueRules {
       if !isCut && lines > DialogMetrics.maxMessageLines {
         report(
           .tooLong,
-          "the purpose string wraps to \(lines) lines in the dialog's \(DialogMetrics.messageWidth) columns; it shows \(DialogMetrics.maxMessageLines)"
+          "the purpose string wraps to \(lines) lines in the dialog's \(DialogMetrics.messageWidth) columns; at 80×24 it shows \(DialogMetrics.maxMessageLines) before the user must scroll"
         )
       }
     case .markdown:
@@ -99,7 +99,7 @@ enum ValueRules {
       if !isCut && lines > SheetMetrics.maxMessageLines {
         report(
           .tooLong,
-          "the Markdown purpose string takes \(lines) lines on the sheet's \(SheetMetrics.messageWidth) columns; it shows \(SheetMetrics.maxMessageLines) before the user must scroll"
+          "the Markdown purpose string takes \(lines) lines on the sheet's \(SheetMetrics.messageWidth) columns; at 80×24 it shows \(SheetMetrics.maxMessageLines) before the user must scroll"
         )
       }
     }

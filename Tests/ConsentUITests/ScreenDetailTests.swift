@@ -1,0 +1,126 @@
+import ConsentCore
+import ConsentUI
+import Foundation
+import PromptStrings
+import Scenarios
+import Testing
+import TextSupport
+
+/// The screens tell the truth at the edges: a long alert scrolls where check says it would, focus shows in
+/// plain text everywhere, nothing is hidden without a sign.
+@Suite struct ScreenDetailTests {
+  /// The UI on an English app whose purpose string is `purpose`.
+  static func pilot(purpose: String) throws -> Pilot {
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent("attsim-alert-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+    try """
+    <plist version="1.0"><dict>
+    <key>CFBundleDevelopmentRegion</key><string>en</string>
+    <key>CFBundleDisplayName</key><string>Lumen Demo</string>
+    <key>NSUserTrackingUsageDescription</key><string>\(purpose)</string>
+    </dict></plist>
+    """.write(to: root.appendingPathComponent("Info.plist"), atomically: true, encoding: .utf8)
+    let app = try AppResources.load(root.path).get()
+    let system = try AppResources.load(assets.appendingPathComponent("System").path).get()
+    return Pilot(
+      environment: UIEnvironment(appTexts: AppTexts(app: app, system: system, findings: PromptLinter.check(app: app))))
+  }
+
+  /// A purpose string of `count` lines.
+  static func lines(_ count: Int) -> String { (1...count).map { "line \($0)" }.joined(separator: "\n") }
+
+  @Test func theAlertScrollsExactlyWhereTooLongSaysItWould() throws {
+    let fits = DialogMetrics.maxMessageLines
+    var pilot = try Self.pilot(purpose: Self.lines(fits))
+    pilot.press("enter")
+    #expect(pilot.text.contains("line \(fits)") && !pilot.text.contains(" of \(fits)"))
+    #expect(!pilot.state.environment.appTexts.findings!.contains { $0.rule == .tooLong })
+
+    var long = try Self.pilot(purpose: Self.lines(fits + 3))
+    #expect(long.state.environment.appTexts.findings!.map(\.rule) == [.tooLong])
+    long.press("enter")
+    #expect(long.text.contains("1–\(fits - 1) of \(fits + 3) ▼"))
+    #expect(!long.text.contains("line \(fits)\n") && !long.text.contains("line \(fits + 3)"))
+    long.press("down", "pgdn")
+    #expect(long.text.contains("▲ 5–\(fits + 3) of \(fits + 3)"))
+    #expect(long.text.contains("line \(fits + 3)"))
+    long.press("up")
+    #expect(long.text.contains("▲ 4–"))
+    // Focus still moves with ← →, and Allow still answers.
+    long.press("right", "enter")
+    #expect(long.state.consent.status == .authorized)
+  }
+
+  @Test func settingsShowsFocusInPlainText() {
+    var pilot = Pilot()
+    pilot.press("s")
+    let focused = pilot.text.split(separator: "\n").first { $0.contains("Allow Apps to Request") }
+    #expect(focused?.contains("▸Allow Apps to Request") == true)
+    pilot.press("down")
+    #expect(pilot.text.contains("[ Back to the app ]"))
+  }
+
+  @Test func iOS13AndEarlierSettingsOfferLimitAdTracking() {
+    var pilot = Pilot()
+    pilot.press("i", "i", "s")
+    #expect(pilot.state.consent.device.iOS == IOSVersion(12, 4))
+    #expect(
+      pilot.text.contains("‹ Privacy") && pilot.text.contains("Advertising") && pilot.text.contains("Limit Ad Tracking")
+    )
+    #expect(!pilot.text.contains("Allow Apps to Request"))
+    #expect(pilot.state.buttons == [.limitAdTrackingSwitch, .closeSettings])
+    pilot.press("enter")
+    #expect(pilot.state.consent.device.limitAdTracking)
+  }
+
+  @Test func anotherAlertIsOnThePhoneUntilItIsAnswered() {
+    var pilot = Pilot()
+    pilot.press(["d"] + Array(repeating: "down", count: SetupField.otherAlert.rawValue) + ["right", "esc"])
+    #expect(pilot.state.phoneScreen == .otherAlert && pilot.text.contains("System alert"))
+    #expect(pilot.text.contains("[ OK ]"))
+    pilot.press("enter")
+    #expect(pilot.state.phoneScreen == .home && !pilot.state.consent.device.otherAlertOnScreen)
+    #expect(pilot.recorded.last == "device other-alert=no")
+  }
+
+  @Test func setupChangesSayInTheLogWhatTheyDid() {
+    var pilot = Pilot()
+    pilot.press(["d"] + Array(repeating: "down", count: SetupField.restricted.rawValue) + ["right", "esc"])
+    #expect(pilot.state.log.last?.text == "setup: status notDetermined → restricted")
+    pilot.press(["d", "down", "right", "esc"])  // The Simulator, after Allow, hands out zeros.
+    #expect(pilot.state.log.last?.text != nil)
+  }
+
+  @Test func theDetailsViewShowsEverySection() throws {
+    let broken = try AppResources.load(assets.appendingPathComponent("Examples/BrokenApp").path).get()
+    let system = try AppResources.load(assets.appendingPathComponent("System").path).get()
+    var pilot = Pilot(
+      locale: "zh-Hans",
+      environment: UIEnvironment(
+        appTexts: AppTexts(app: broken, system: system, findings: PromptLinter.check(app: broken))))
+    let findings = pilot.state.environment.appTexts.findings(locale: "zh-Hans")!
+    // The panel shows two and says how many more, errors included.
+    #expect(pilot.text.contains("Check (\(findings.count))"))
+    #expect(pilot.text.contains("+\(findings.count - 2) more"))
+    pilot.press("v")
+    for finding in findings { #expect(pilot.text.contains(finding.rule.rawValue)) }
+    #expect(pilot.text.contains("✗ encoding · zh-Hans.lproj/InfoPlist.strings:1:1"))
+    pilot.press("tab")
+    #expect(pilot.text.contains("Warnings (0)"))
+    pilot.press("tab")
+    #expect(pilot.text.contains("Events (1)") && pilot.text.contains("Collect.initialize(method-a)"))
+    pilot.press("esc")
+    #expect(pilot.state.overlay == nil)
+  }
+
+  @Test func thePickerLeavesTheKeyHelpVisible() {
+    var pilot = Pilot()
+    _ = pilot.state.handle(.scenariosLoaded(Array(repeating: scenarioNamed("x"), count: 40)))
+    pilot.press("g")
+    #expect(pilot.frame.buffer.lines[23].hasPrefix(" ↑↓ choose"))
+  }
+
+  func scenarioNamed(_ name: String) -> GuidedScenario {
+    GuidedScenario(name: name, script: Script(file: name, steps: []), bundles: [:])
+  }
+}
