@@ -57,6 +57,27 @@ import Testing
     #expect(try tmux.waitUntil { $0.filter { !$0.isWhitespace }.contains(summary.filter { !$0.isWhitespace }) })
   }
 
+  @Test func aGuidedWalkThatFailsExitsOneAndSaysWhatFailed() throws {
+    let folder = try temporaryFolder()
+    let walk = try write(
+      "# title: Allow it\nsdk init\nrequest\ntap allow\nexpect status=authorized\nrelaunch\nexpect status=authorized\n",
+      to: "walk.attsim", in: folder)
+    let tmux = try Tmux("'\(Tmux.attsim)' --scenario '\(walk)'")
+    #expect(try tmux.waitFor("next: request"), "\(tmux.screen)")
+    try tmux.send("Enter")
+    #expect(try tmux.waitFor("next: tap allow"), "\(tmux.screen)")
+    try tmux.send("n")  // The wrong answer; u takes it back, then the right one.
+    #expect(try tmux.waitFor("off script: tap ask-not-to-track"), "\(tmux.screen)")
+    try tmux.send("u")
+    #expect(try tmux.waitFor("next: tap allow"), "\(tmux.screen)")
+    try tmux.send("a")
+    #expect(try tmux.waitFor("next: relaunch"), "\(tmux.screen)")
+    try tmux.send("q")
+    #expect(tmux.waitForExit() == 1)
+    #expect(try tmux.waitFor("scenario Allow it: 1 of 1 expectation passed (stopped before the end)"), "\(tmux.screen)")
+    #expect(try tmux.waitFor("stopped at line 6 (relaunch): 1 expectation not reached"), "\(tmux.screen)")
+  }
+
   @Test func sigtermRestoresTheTerminal() throws {
     let tmux = try Tmux(Tmux.attsim)
     #expect(try tmux.waitFor("simulator controls"), "\(tmux.screen)")

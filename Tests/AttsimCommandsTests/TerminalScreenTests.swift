@@ -50,4 +50,46 @@ import Testing
     let expected = try Self.rendered(["--app", Self.worldScripts, "--locale", locale, "--keys", "p enter"])
     #expect(try tmux.waitForScreen(expected), "expected:\n\(expected)\nshown:\n\(tmux.screen)")
   }
+
+  /// tmux's name for a key as `render --keys` writes it.
+  static func tmuxKey(_ name: String) -> String {
+    let names = [
+      "enter": "Enter", "down": "Down", "up": "Up", "left": "Left", "right": "Right", "esc": "Escape", "tab": "Tab",
+      "pgdn": "NPage", "pgup": "PPage", "space": "Space",
+    ]
+    return names[name] ?? name
+  }
+
+  static let broken = repositoryRoot.appendingPathComponent("Assets/Examples/BrokenApp").path
+
+  /// Screens the defects of issue 10 were about, each driven by keys in tmux and compared with `render`: a
+  /// focused button whose label wraps, Settings' focus, Settings mirrored in Arabic, the details view, a long
+  /// alert scrolled, another alert on the phone, iOS 12.4's Advertising settings.
+  @Test(arguments: [
+    (["--locale", "pt-BR"], "p enter"), ([], "s"), (["--locale", "ar"], "s down"),
+    (["--app", broken, "--locale", "zh-Hans"], "v"), (["--app", broken, "--locale", "ru"], "enter down pgdn"),
+    ([], "d down down down down down down down right esc"), ([], "i i s"),
+  ])
+  func theScreenIsWhatRenderDraws(arguments: [String], keys: String) throws {
+    let quoted = arguments.map { "'\($0)'" }.joined(separator: " ")
+    let tmux = try Tmux("'\(Tmux.attsim)' \(quoted)")
+    #expect(try tmux.waitFor("Events"), "\(tmux.screen)")
+    // One key at a time, each after the screen it leads to: keys typed ahead may arrive as one escape sequence.
+    var pressed: [String] = []
+    for key in keys.split(separator: " ").map(String.init) {
+      pressed.append(key)
+      try tmux.send(Self.tmuxKey(key))
+      let expected = try Self.rendered(arguments + ["--keys", pressed.joined(separator: " ")])
+      #expect(try tmux.waitForScreen(expected), "after \(pressed):\nexpected:\n\(expected)\nshown:\n\(tmux.screen)")
+    }
+  }
+
+  @Test func withoutUTF8TheScreenIsASCIIAndSaysHowToFixIt() throws {
+    let tmux = try Tmux("LANG=C LC_ALL=C '\(Tmux.attsim)'")
+    #expect(try tmux.waitFor("not UTF-8: run with LANG=C.UTF-8"), "\(tmux.screen)")
+    #expect(try tmux.waitFor("+------"), "\(tmux.screen)")
+    #expect(try tmux.capture().unicodeScalars.allSatisfy(\.isASCII), "\(tmux.screen)")
+    try tmux.send("q")
+    #expect(tmux.waitForExit() == 0)
+  }
 }
