@@ -64,11 +64,11 @@ import Testing
 
   /// Screens the defects of issue 10 were about, each driven by keys in tmux and compared with `render`: a
   /// focused button whose label wraps, Settings' focus, Settings mirrored in Arabic, the details view, a long
-  /// alert scrolled, another alert on the phone, iOS 12.4's Advertising settings.
+  /// alert scrolled, another alert on the phone, iOS 12.4's Advertising settings, Hebrew then Hindi.
   @Test(arguments: [
     (["--locale", "pt-BR"], "p enter"), ([], "s"), (["--locale", "ar"], "s down"),
     (["--app", broken, "--locale", "zh-Hans"], "v"), (["--app", broken, "--locale", "ru"], "enter down pgdn"),
-    ([], "d down down down down down down down right esc"), ([], "i i s"),
+    ([], "d down down down down down down down right esc"), ([], "i i s"), (["--locale", "he"], "p l"),
   ])
   func theScreenIsWhatRenderDraws(arguments: [String], keys: String) throws {
     let quoted = arguments.map { "'\($0)'" }.joined(separator: " ")
