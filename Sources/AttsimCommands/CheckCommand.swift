@@ -15,7 +15,7 @@ enum CheckCommand {
     }
     let isFolder = status.st_mode & S_IFMT == S_IFDIR
     let given = FilePath(path)
-    guard isFolder || ["xcstrings", "plist"].contains(given.pathExtension ?? "") else {
+    guard isFolder || ["xcstrings", "plist", "xcprivacy"].contains(given.pathExtension ?? "") else {
       // One strings file (or something that is not a file at all).
       switch PromptLinter.check(stringsFile: path) {
       case .failure(let failure):
@@ -45,6 +45,8 @@ enum CheckCommand {
     let scope: String
     if apps.count > 1 {
       scope = "\(apps.count) apps (\(apps.compactMap(\.target).joined(separator: ", ")))"
+    } else if apps.first?.input == .file && apps.first?.localizations.isEmpty == true {
+      scope = "1 file"
     } else {
       let count = apps.first?.localizations.count ?? 0
       scope = "\(count) localization\(count == 1 ? "" : "s")"

@@ -36,15 +36,19 @@ public struct AppChange: Hashable, Sendable {
   public var lifecycle: Lifecycle?
   public var locale: String?
   public var kind: AppKind?
+  /// The tracking domains the app's privacy manifests declare (empty: none).
+  public var trackingDomains: [String]?
 
   /// A change of the given fields.
   public init(
-    hasUsageDescription: Bool? = nil, lifecycle: Lifecycle? = nil, locale: String? = nil, kind: AppKind? = nil
+    hasUsageDescription: Bool? = nil, lifecycle: Lifecycle? = nil, locale: String? = nil, kind: AppKind? = nil,
+    trackingDomains: [String]? = nil
   ) {
     self.hasUsageDescription = hasUsageDescription
     self.lifecycle = lifecycle
     self.locale = locale
     self.kind = kind
+    self.trackingDomains = trackingDomains
   }
 }
 

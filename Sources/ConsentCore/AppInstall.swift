@@ -66,6 +66,8 @@ public struct AppInstall: Hashable, Sendable {
   public var lifecycle: Lifecycle = .active
   /// Whether it is an app or an App Clip.
   public var kind = AppKind.app
+  /// The tracking domains its privacy manifests declare (lower-case host names).
+  public var trackingDomains: [String] = []
   /// The user's answer to the ATT dialog for this install, once given.
   public var answer: ATTAnswer?
   /// The day (on the device's clock) of the last answer, in the dialog or in Settings.
@@ -101,4 +103,14 @@ public struct AppInstall: Hashable, Sendable {
 
   /// Whether the sheet on screen has the Additional Information button.
   public var sheetHasAdditionalInformation: Bool { screen == .attSheet(additionalInformation: true) }
+}
+
+/// Host names as privacy manifests list them.
+public enum TrackingDomains {
+  /// The declared domain `host` falls under: the domain itself or a subdomain of it (Apple does not say
+  /// whether subdomains count; attsim says they do), or nil.
+  public static func match(_ host: String, in domains: [String]) -> String? {
+    let host = host.lowercased()
+    return domains.first { host == $0 || host.hasSuffix("." + $0) }
+  }
 }

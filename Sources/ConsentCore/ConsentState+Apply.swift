@@ -119,6 +119,7 @@ extension ConsentState {
     if let lifecycle = change.lifecycle { app.lifecycle = lifecycle }
     if let locale = change.locale { app.locale = locale }
     if let kind = change.kind { app.kind = kind }
+    if let domains = change.trackingDomains { app.trackingDomains = domains.map { $0.lowercased() } }
   }
 
   // MARK: Launches and installs
@@ -143,6 +144,7 @@ extension ConsentState {
     var fresh = AppInstall(locale: app.locale)
     fresh.hasUsageDescription = app.hasUsageDescription
     fresh.kind = app.kind
+    fresh.trackingDomains = app.trackingDomains
     app = fresh
     var freshSDK = SDK()
     freshSDK.options.integration = sdk.options.integration
@@ -251,7 +253,17 @@ extension ConsentState {
     }
   }
 
+  /// The event goes out to the SDK's endpoint, unless iOS 17+ fails the request (a tracking domain, and
+  /// tracking not allowed).
   private mutating func send(_ name: String, _ story: inout Story) {
+    if let domain = blockingDomain {
+      events.blocked += 1
+      events.lastFate = .blocked
+      story.add(
+        "\(name): the request to \(sdk.options.endpoint) failed: it is the tracking domain \(domain) and the status is \(statusWord)"
+      )
+      return
+    }
     events.sentCount += 1
     events.lastSent.append(SentEvent(name: name, payload: sdk.payload, payloadWriter: sdk.payloadWriter))
     events.lastFate = .sent

@@ -2,7 +2,18 @@
 extension ConsentState {
   /// Every current warning, the last action's first.
   public var warnings: [Warning] {
-    actionWarnings + payloadWarnings + blogWarnings
+    actionWarnings + payloadWarnings + blogWarnings + trackingDomainWarnings
+  }
+
+  /// While iOS fails the SDK's requests to a tracking domain, every event is lost: said as long as it lasts.
+  private var trackingDomainWarnings: [Warning] {
+    guard sdk.initialized, let domain = blockingDomain else { return [] }
+    return [
+      Warning(
+        .trackingDomainBlocked,
+        "events to \(sdk.options.endpoint) fail: it is the tracking domain \(domain) in the privacy manifest, and iOS \(device.iOS) blocks it until the user allows tracking"
+      )
+    ]
   }
 
   /// What is wrong with the stored payload, or between the payload and the device.

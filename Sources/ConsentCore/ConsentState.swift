@@ -16,11 +16,13 @@ public struct ConsentState: Hashable, Sendable {
 
   /// The state a script starts from: a physical iPhone on iOS 26.0, all switches permissive, the app
   /// installed and active in `locale` (with a usage description in its Info.plist unless
-  /// `hasUsageDescription` is false), the SDK not initialized.
-  public init(locale: String = "en", hasUsageDescription: Bool = true) {
+  /// `hasUsageDescription` is false, and the tracking domains its privacy manifests declare), the SDK not
+  /// initialized.
+  public init(locale: String = "en", hasUsageDescription: Bool = true, trackingDomains: [String] = []) {
     device = Device()
     app = AppInstall(locale: locale)
     app.hasUsageDescription = hasUsageDescription
+    app.trackingDomains = trackingDomains.map { $0.lowercased() }
     sdk = SDK()
     events = EventLedger()
   }
@@ -65,6 +67,13 @@ public struct ConsentState: Hashable, Sendable {
     if !device.iOS.hasATT { return .noTrackingSettings(device.iOS) }
     if device.restricted { return .settingsLocked }
     return nil
+  }
+
+  /// The tracking domain iOS fails the SDK's requests for now (iOS 17+, the endpoint under a declared
+  /// domain, the status not authorized), or nil when events go out.
+  public var blockingDomain: String? {
+    guard device.iOS.blocksTrackingDomains, status != .authorized else { return nil }
+    return TrackingDomains.match(sdk.options.endpoint, in: app.trackingDomains)
   }
 
   /// The payload `auto-collect` would hold now (iOS 13 and earlier): the IDFA unless Limit Ad Tracking is on.

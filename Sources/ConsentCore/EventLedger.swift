@@ -3,6 +3,8 @@ public enum EventFate: String, Hashable, Sendable {
   case sent
   case queued
   case dropped
+  /// iOS failed the request: the endpoint is a tracking domain and tracking is not allowed (iOS 17+).
+  case blocked
 }
 
 /// An event that left the device, with the payload it carried.
@@ -23,6 +25,8 @@ public struct EventLedger: Hashable, Sendable {
   public internal(set) var sentCount = 0
   /// How many events were dropped.
   public internal(set) var dropped = 0
+  /// How many events iOS blocked on their way to a tracking domain.
+  public internal(set) var blocked = 0
   /// The events the most recent action sent, oldest first, with the payload each carried.
   public internal(set) var lastSent: [SentEvent] = []
   /// The fate of the most recently tracked event, as it stands now.

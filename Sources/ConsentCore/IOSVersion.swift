@@ -51,6 +51,9 @@ public struct IOSVersion: Hashable, Comparable, Sendable, CustomStringConvertibl
     major >= 16 ? "Settings › Privacy & Security › Tracking" : "Settings › Privacy › Tracking"
   }
 
+  /// From iOS 17.0 requests to a privacy manifest's tracking domains fail without authorization.
+  public var blocksTrackingDomains: Bool { major >= 17 }
+
   /// iOS 17.4 completes a request with `denied` while the alert is still up (fixed in 17.5).
   public var completesRequestEarly: Bool { major == 17 && minor == 4 }
 

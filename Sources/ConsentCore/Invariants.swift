@@ -58,6 +58,12 @@ public enum Invariants {
     if action == .allowTapped || action == .askNotToTrackTapped {
       require(after.status != .notDetermined, "status notDetermined right after a tap")
     }
+    if after.device.iOS >= IOSVersion(17, 0) && after.status != .authorized {
+      require(
+        after.events.lastSent.isEmpty
+          || TrackingDomains.match(after.sdk.options.endpoint, in: after.app.trackingDomains) == nil,
+        "an event reached a tracking domain without authorization on iOS 17+")
+    }
     require(
       !after.device.kind.alwaysZeroIDFA || after.deviceIDFA == IDFA.zero,
       "the simulator, a Mac or Vision Pro handed out a real IDFA")
@@ -76,8 +82,9 @@ public enum Invariants {
       require(!after.sdk.initialized && !after.app.promptOnScreen, "a crashed app kept running")
       if !before.app.crashed { require(!after.app.hasUsageDescription, "a crash with a usage description") }
     }
-    let eventsBefore = before.events.sentCount + before.sdk.queue.count + before.events.dropped
-    let eventsAfter = after.events.sentCount + after.sdk.queue.count + after.events.dropped
+    let eventsBefore =
+      before.events.sentCount + before.sdk.queue.count + before.events.dropped + before.events.blocked
+    let eventsAfter = after.events.sentCount + after.sdk.queue.count + after.events.dropped + after.events.blocked
     require(
       after.events.lastSent.count == after.events.sentCount - before.events.sentCount, "a sent event went unrecorded")
     let tracked = if case .eventTracked = action { 1 } else { 0 }

@@ -25,12 +25,21 @@ public struct SDKOptions: Hashable, Sendable {
   public var optOut = false
   /// Events wait for the app's `setConsent(track:)`.
   public var useConsent = false
+  /// The host the SDK sends events to.
+  public var endpoint = SDKOptions.defaultEndpoint
 
-  /// Default options: method-a, no opt-out, no consent gate.
-  public init(integration: Integration = .methodA, optOut: Bool = false, useConsent: Bool = false) {
+  /// Where events go unless the app says otherwise.
+  public static let defaultEndpoint = "collect.example"
+
+  /// Default options: method-a, no opt-out, no consent gate, the default endpoint.
+  public init(
+    integration: Integration = .methodA, optOut: Bool = false, useConsent: Bool = false,
+    endpoint: String = SDKOptions.defaultEndpoint
+  ) {
     self.integration = integration
     self.optOut = optOut
     self.useConsent = useConsent
+    self.endpoint = endpoint
   }
 }
 

@@ -76,6 +76,20 @@ public struct StateWalk: Sendable {
     return actions
   }()
 
+  /// Privacy manifests' tracking domains (iOS 17+): the requests, the answers, the SDK's endpoint and consent
+  /// queue, the declared domains, and the release either side of 17.0.
+  public static let trackingDomainAlphabet: [Action] = [
+    .trackingRequested, .allowTapped, .askNotToTrackTapped, .appTrackingSwitchChanged(on: true),
+    .appTrackingSwitchChanged(on: false), .eventTracked(name: "e"), .relaunched,
+    .consentSet(track: true, identify: nil), .consentSet(track: false, identify: nil),
+    .sdkInitialized(SDKOptions(integration: .methodA)), .sdkInitialized(SDKOptions(useConsent: true)),
+    .sdkInitialized(SDKOptions(endpoint: "events.collect.example")),
+    .sdkInitialized(SDKOptions(endpoint: "other.example")),
+    .appConfigured(AppChange(trackingDomains: ["collect.example"])), .appConfigured(AppChange(trackingDomains: [])),
+    .deviceConfigured(DeviceChange(iOS: IOSVersion(16, 7))), .deviceConfigured(DeviceChange(iOS: IOSVersion(17, 0))),
+    .deviceConfigured(DeviceChange(restricted: true)), .deviceConfigured(DeviceChange(restricted: false)),
+  ]
+
   /// Walks `depth` actions deep from each of `starts`; `measuringCoverage` tallies which invariants each kind
   /// of action exercised (slower: for the benchmark, not the tests).
   public func run(from starts: [ConsentState], depth: Int, measuringCoverage: Bool = false) -> Report {
@@ -163,6 +177,7 @@ extension ConsentState {
     state.events.sentCount = 0
     state.events.lastSent = []
     state.events.dropped = 0
+    state.events.blocked = 0
     state.actionWarnings = []
     // Only the days since the answer matter, and only up to a year: the clock is kept relative and capped.
     let sinceAnswer = state.app.answeredOnDay.map { state.device.day - $0 } ?? 0

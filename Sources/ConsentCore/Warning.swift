@@ -22,6 +22,9 @@ public enum WarningKind: String, Hashable, Sendable {
   case prePermissionPointless
   /// `setConsent(track:)` with `useConsent` off has no effect.
   case consentIgnored
+  /// iOS 17+ fails the SDK's requests: its endpoint is a declared tracking domain and the user has not
+  /// allowed tracking.
+  case trackingDomainBlocked
 }
 
 /// Something a tester should look at; the panel lists every current warning.
@@ -55,6 +58,7 @@ extension WarningKind {
     case .promptHiddenByAlert: "no prompt: other alert"
     case .prePermissionPointless: "pre-permission after answer"
     case .consentIgnored: "consent ignored"
+    case .trackingDomainBlocked: "tracking domain blocked"
     }
   }
 }

@@ -58,7 +58,10 @@ extension Renderer {
     buffer.fill(box)
     buffer.roundedBox(box)
     buffer.put(" Device, region and SDK setup ", row: box.row, column: box.column + 2, style: Style(bold: true))
-    for (offset, field) in fields.prefix(box.height - 4).enumerated() {
+    // More fields than rows: the list scrolls to keep the selected one in view.
+    let rows = box.height - 4
+    let first = max(0, min(selected.rawValue - rows / 2, fields.count - rows))
+    for (offset, field) in fields.dropFirst(first).prefix(rows).enumerated() {
       let row = box.row + 2 + offset
       let isSelected = field == selected
       let style = isSelected ? Style(reverse: true) : .plain
@@ -169,6 +172,9 @@ extension Renderer {
     case .accountCountry: return consent.device.accountCountry
     case .appKind: return consent.app.kind.rawValue
     case .requestCall: return state.requestCall.label
+    case .trackingDomains:
+      return consent.app.trackingDomains.isEmpty ? "none" : consent.app.trackingDomains.joined(separator: ",")
+    case .endpoint: return options.endpoint
     case .trackingSwitch: return consent.device.trackingSwitchOn ? "on" : "off"
     case .restricted: return consent.device.restricted ? "yes" : "no"
     case .limitAdTracking: return consent.device.limitAdTracking ? "on" : "off"

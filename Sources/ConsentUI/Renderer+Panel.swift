@@ -120,17 +120,22 @@ extension Renderer {
     if consent.device.otherAlertOnScreen { switches.append("alert up") }
     lines.append(.pair("Tracking", switches.joined(separator: " · "), .plain))
     if let region = regionLine(consent) { lines.append(.pair("Region", region, .plain)) }
+    if let domains = trackingDomainLine(consent) {
+      lines.append(.pair("Manifests", domains, consent.blockingDomain == nil ? .plain : Renderer.warning))
+    }
     var app = [consent.app.crashed ? "crashed" : consent.app.lifecycle.rawValue]
     app.append(consent.sdk.initialized ? "SDK on" : "SDK off")
     if consent.sdk.options.optOut { app.append("optOut") }
     if consent.sdk.options.useConsent {
       app.append("consent " + (consent.sdk.consent.track.map { $0 ? "yes" : "no" } ?? "unset"))
     }
-    let events = consent.events
-    app.append("\(events.sentCount) sent")
-    if !consent.sdk.queue.isEmpty { app.append("\(consent.sdk.queue.count) queued") }
-    if events.dropped > 0 { app.append("\(events.dropped) dropped") }
     lines.append(.pair("App", app.joined(separator: " · "), consent.app.crashed ? Renderer.error : .plain))
+    let events = consent.events
+    var fates = ["\(events.sentCount) sent"]
+    if !consent.sdk.queue.isEmpty { fates.append("\(consent.sdk.queue.count) queued") }
+    if events.dropped > 0 { fates.append("\(events.dropped) dropped") }
+    if events.blocked > 0 { fates.append("\(events.blocked) blocked") }
+    lines.append(.pair("Events", fates.joined(separator: " · "), events.blocked > 0 ? Renderer.warning : .plain))
     if let callback = consent.app.blogCallback {
       lines.append(
         .pair(
@@ -189,6 +194,23 @@ extension Renderer {
     case .restricted: Style(foreground: .magenta, bold: true)
     case .notDetermined: Style(bold: true)
     }
+  }
+
+  /// The tracking domains the app's manifests declare, and what iOS does with the SDK's requests now; nil
+  /// when the app declares none.
+  private func trackingDomainLine(_ consent: ConsentState) -> String? {
+    let domains = consent.app.trackingDomains
+    guard let first = domains.first else { return nil }
+    let listed = first + (domains.count > 1 ? " +\(domains.count - 1)" : "")
+    let verdict =
+      if consent.blockingDomain != nil {
+        "blocked"
+      } else if TrackingDomains.match(consent.sdk.options.endpoint, in: domains) == nil {
+        "not the SDK's"
+      } else {
+        consent.device.iOS.blocksTrackingDomains ? "allowed" : "open (< iOS 17)"
+      }
+    return "\(listed) · \(verdict)"
   }
 
   /// `text` cut in the middle with "…" to fit `width` columns (identifiers keep both ends).

@@ -3,7 +3,7 @@ import ConsentCore
 /// A line of the setup screen: one device, app or SDK setting and its choices.
 public enum SetupField: Int, CaseIterable, Hashable, Sendable {
   case iOS, kind, country, accountCountry, trackingSwitch, restricted, limitAdTracking, otherAlert, appKind, appState,
-    usageDescription, requestCall, integration, optOut, useConsent
+    usageDescription, trackingDomains, requestCall, integration, endpoint, optOut, useConsent
 
   /// The label on the left.
   public var label: String {
@@ -14,6 +14,8 @@ public enum SetupField: Int, CaseIterable, Hashable, Sendable {
     case .accountCountry: "Apple Account country"
     case .appKind: "App or App Clip"
     case .requestCall: "Request call (iOS 27.2)"
+    case .trackingDomains: "Tracking domains (manifests)"
+    case .endpoint: "SDK endpoint"
     case .trackingSwitch: "Allow Apps to Request to Track"
     case .restricted: "Restricted (child, MDM)"
     case .limitAdTracking: "Limit Ad Tracking (iOS ≤ 13)"
@@ -30,4 +32,11 @@ public enum SetupField: Int, CaseIterable, Hashable, Sendable {
 extension SetupField {
   /// The countries the setup screen cycles through: the five, other EU members, and some outside the EU.
   static let countries = ["US", "FR", "DE", "IT", "PL", "RO", "ES", "NL", "IE", "SE", "GB", "CH", "JP"]
+
+  /// The tracking domains the setup screen cycles through (besides the app's own manifests'): none, the
+  /// demo SDK's collector, and a domain the SDK does not use.
+  static let domainChoices = [[], ["collect.example"], ["ads.other.example"]]
+
+  /// The SDK endpoints the setup screen cycles through: the collector, a subdomain of it, and another host.
+  static let endpoints = [SDKOptions.defaultEndpoint, "events.collect.example", "api.other.example"]
 }

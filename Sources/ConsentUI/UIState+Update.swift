@@ -229,6 +229,14 @@ extension UIState {
       perform(.deviceConfigured(DeviceChange(accountCountry: country)), &effects)
     case .appKind: perform(.appConfigured(AppChange(kind: step(AppKind.allCases, consent.app.kind))), &effects)
     case .requestCall: requestCall = step(RequestCall.allCases, requestCall)
+    case .trackingDomains:
+      var choices = SetupField.domainChoices
+      let manifests = environment.appTexts.app.trackingDomains
+      if !choices.contains(manifests) { choices.insert(manifests, at: 1) }
+      perform(.appConfigured(AppChange(trackingDomains: step(choices, consent.app.trackingDomains))), &effects)
+    case .endpoint:
+      launchOptions.endpoint = step(SetupField.endpoints, launchOptions.endpoint)
+      relaunch(&effects)
     case .trackingSwitch: perform(.deviceConfigured(DeviceChange(trackingSwitchOn: !device.trackingSwitchOn)), &effects)
     case .restricted: perform(.deviceConfigured(DeviceChange(restricted: !device.restricted)), &effects)
     case .limitAdTracking: perform(.deviceConfigured(DeviceChange(limitAdTracking: !device.limitAdTracking)), &effects)

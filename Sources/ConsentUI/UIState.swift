@@ -100,9 +100,11 @@ public struct UIState: Sendable {
   public init(environment: UIEnvironment, locale: String? = nil, launchOptions: SDKOptions = SDKOptions()) {
     self.environment = environment
     self.launchOptions = launchOptions
+    // The app as its Info.plist and privacy manifests make it.
     var consent = ConsentState(
       locale: locale ?? environment.appTexts.app.developmentRegion,
-      hasUsageDescription: environment.appTexts.app.hasUsageDescription)
+      hasUsageDescription: environment.appTexts.app.hasUsageDescription,
+      trackingDomains: environment.appTexts.app.trackingDomains)
     // A fresh app always may initialize its SDK.
     try? consent.apply(.sdkInitialized(launchOptions))
     self.consent = consent

@@ -48,6 +48,11 @@ public struct LineMap: Sendable {
   /// The number of lines.
   public var lineCount: Int { lineStarts.count }
 
+  /// The byte offset where 1-based `line` starts (the end of the text past the last line).
+  public func startOffset(ofLine line: Int) -> Int {
+    line >= 1 && line <= lineStarts.count ? lineStarts[line - 1] : bytes.count
+  }
+
   /// The line and column of the byte at `offset` (the end of the text is a valid offset).
   public func location(of offset: Int) -> SourceLocation {
     let clamped = Swift.max(0, Swift.min(offset, bytes.count))

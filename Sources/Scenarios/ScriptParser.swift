@@ -179,6 +179,17 @@ struct LineParser {
     change.hasUsageDescription = try value(pairs, Words.usageDescription)
     change.lifecycle = try value(pairs, Words.state)
     change.kind = try value(pairs, Words.kind)
+    if let word = pairs[Words.trackingDomains] {
+      var domains: [String] = []
+      let written = word.value == "none" ? [] : word.value.split(separator: ",", omittingEmptySubsequences: false)
+      for domain in written.map(String.init) {
+        if let problem = HostName.problem(in: domain) {
+          throw error(at: word.valueColumn, "tracking domain \"\(domain.forMessage(limit: 60))\" \(problem)")
+        }
+        domains.append(domain)
+      }
+      change.trackingDomains = domains
+    }
     if let word = pairs[Words.locale] {
       let valid =
         !word.value.isEmpty && word.value.count <= 35
@@ -200,6 +211,12 @@ struct LineParser {
     if let integration = try value(pairs, Words.integration) { options.integration = integration }
     if let optOut = try value(pairs, Words.optOut) { options.optOut = optOut }
     if let useConsent = try value(pairs, Words.useConsent) { options.useConsent = useConsent }
+    if let word = pairs[Words.endpoint] {
+      if let problem = HostName.problem(in: word.value) {
+        throw error(at: word.valueColumn, "endpoint \"\(word.value.forMessage(limit: 60))\" \(problem)")
+      }
+      options.endpoint = word.value
+    }
     return options
   }
 
@@ -303,7 +320,7 @@ struct LineParser {
       return value == "absent" ? .absent : identifier(value) ?? .text(value)
     case .event:
       return try choice(
-        word, [("none", .none)] + [EventFate.sent, .queued, .dropped].map { ($0.rawValue, .event($0)) })
+        word, [("none", .none)] + [EventFate.sent, .queued, .dropped, .blocked].map { ($0.rawValue, .event($0)) })
     case .warning:
       guard !value.isEmpty else { throw badValue(word, expected: "some words of a warning, or none") }
       return value == "none" ? .none : .text(value)

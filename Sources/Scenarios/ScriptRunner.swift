@@ -102,8 +102,11 @@ public enum ScriptRunner {
           refusal: .resourcesNotLoaded(reference.path))
       }
       bundle = resources
-      // Setting up an app never refuses: its Info.plist decides whether it has a usage description.
-      try? state.apply(.appConfigured(AppChange(hasUsageDescription: resources.hasUsageDescription)))
+      // Setting up an app never refuses: its Info.plist decides whether it has a usage description, its
+      // privacy manifests which domains are tracking domains.
+      try? state.apply(
+        .appConfigured(
+          AppChange(hasUsageDescription: resources.hasUsageDescription, trackingDomains: resources.trackingDomains)))
       return StepResult(
         step: step, state: state, story: ["app resources: \(reference.path)"], failures: [], refusal: nil)
     case .expect(let expectations):

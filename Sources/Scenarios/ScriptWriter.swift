@@ -27,6 +27,9 @@ public enum ScriptWriter {
       if let lifecycle = change.lifecycle { words.append(Words.state.pair(lifecycle)) }
       if let locale = change.locale { words.append("\(Words.locale)=\(locale)") }
       if let kind = change.kind { words.append(Words.kind.pair(kind)) }
+      if let domains = change.trackingDomains {
+        words.append("\(Words.trackingDomains)=\(domains.isEmpty ? "none" : domains.joined(separator: ","))")
+      }
       return words.joined(separator: " ")
     case .sdkInitialized(let options):
       typealias Words = Vocabulary.SDK
@@ -34,6 +37,7 @@ public enum ScriptWriter {
       var words = [Command.sdk.rawValue, Words.subcommand, Words.integration.pair(options.integration)]
       if options.optOut { words.append(Words.optOut.pair(true)) }
       if options.useConsent { words.append(Words.useConsent.pair(true)) }
+      if options.endpoint != SDKOptions.defaultEndpoint { words.append("\(Words.endpoint)=\(options.endpoint)") }
       return words.joined(separator: " ")
     case .prePermissionShown, .prePermissionContinued, .prePermissionDeclined:
       return Command.prepermission.rawValue + " " + (Vocabulary.prePermission.first { $0.1 == action }?.0 ?? "")
@@ -81,7 +85,7 @@ public enum ScriptWriter {
       .appConfigured(
         AppChange(
           hasUsageDescription: state.app.hasUsageDescription, lifecycle: state.app.lifecycle, locale: state.app.locale,
-          kind: state.app.kind)),
+          kind: state.app.kind, trackingDomains: state.app.trackingDomains)),
     ]
     if state.sdk.initialized { actions.append(.sdkInitialized(state.sdk.options)) }
     return actions

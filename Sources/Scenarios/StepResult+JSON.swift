@@ -17,6 +17,7 @@ extension StepResult {
     events.add("sent", state.events.sentCount)
     events.add("queued", state.sdk.queue.count)
     events.add("dropped", state.events.dropped)
+    events.add("blocked", state.events.blocked)
     object.add("events", events)
     object.add("warnings", state.warnings.map(\.message))
     object.add("story", story)

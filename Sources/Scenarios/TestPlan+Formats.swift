@@ -6,7 +6,8 @@ extension TestPlan {
   public static func csv(_ rows: [Row]) -> String {
     let header = [
       "row", "ios", "device_kind", "tracking_switch", "restricted", "limit_ad_tracking", "app_state", "integration",
-      "country", "request", "prompt", "answer", "status", "device_idfa", "payload", "callback", "warnings", "steps",
+      "country", "request", "tracking_domain", "prompt", "answer", "event", "status", "device_idfa", "payload",
+      "callback", "warnings", "steps",
     ]
     var lines = [header.joined(separator: ",")]
     for row in rows {
@@ -14,7 +15,8 @@ extension TestPlan {
       let fields = [
         String(row.number), setup.iOS.description, setup.kind.rawValue, onOff(setup.trackingSwitchOn),
         yesNo(setup.restricted), onOff(setup.limitAdTracking), setup.lifecycle.rawValue, setup.integration.rawValue,
-        setup.country ?? "n/a", requestWord(setup), row.prompt.rawValue, answerWord(row.answer), row.outcome.statusWord,
+        setup.country ?? "n/a", requestWord(setup), yesNo(setup.trackingDomain), row.prompt.rawValue,
+        answerWord(row.answer), row.outcome.events.lastFate?.rawValue ?? "none", row.outcome.statusWord,
         row.outcome.deviceIDFA,
         row.outcome.sdk.payload.json.json, row.outcome.app.blogCallback?.description ?? "",
         warningLabels(row.outcome).joined(separator: "; "), row.script.steps.map(\.command).joined(separator: "; "),
@@ -32,7 +34,9 @@ extension TestPlan {
       Each row: set the device up as shown, launch the app (the SDK is initialized with the row's integration), \
       put the app in the row's state, make the app request tracking, and give the answer shown. Then check status, \
       device IDFA, payload and warnings. `IDFA` is the device's advertising identifier \
-      (attsim's demo device: `\(IDFA.demo)`); `zero` is `\(IDFA.zero)`. \
+      (attsim's demo device: `\(IDFA.demo)`); `zero` is `\(IDFA.zero)`. Every row ends with the app tracking an \
+      event; from iOS 17, where the privacy manifest declares the SDK's endpoint a tracking domain, iOS blocks it \
+      unless the user allowed tracking. \
       From iOS 27.2 the device and its Apple Account are both in the row's country, and an `expanded` request is \
       the iOS 27.2 call preferring the EU sheet; `mac` and `vision` devices behave as the Simulator does. \
       `attsim matrix --format csv` adds the exact script of every row.
@@ -42,8 +46,11 @@ extension TestPlan {
       let section = rows.filter { $0.setup.iOS == version }
       out += "\n## iOS \(version)\n\n"
       var columns = ["#"] + (version.hasEURules ? ["Country", "Request"] : []) + ["Device"]
+      columns += version.blocksTrackingDomains ? ["Tracking domain"] : []
       columns += version.hasATT ? ["Tracking switch", "Restricted"] : ["Limit Ad Tracking"]
-      columns += ["App", "Integration", "Prompt", "Tap", "Status", "Device IDFA", "Payload", "Callback", "Warnings"]
+      columns += [
+        "App", "Integration", "Prompt", "Tap", "Status", "Device IDFA", "Payload", "Event", "Callback", "Warnings",
+      ]
       out += "| " + columns.joined(separator: " | ") + " |\n"
       out += "|" + String(repeating: "---|", count: columns.count) + "\n"
       for row in section {
@@ -52,12 +59,13 @@ extension TestPlan {
         var cells = [String(row.number)]
         if version.hasEURules { cells += [regionWord(setup), requestWord(setup)] }
         cells.append(setup.kind.rawValue)
+        if version.blocksTrackingDomains { cells.append(yesNo(setup.trackingDomain)) }
         cells +=
           version.hasATT ? [onOff(setup.trackingSwitchOn), yesNo(setup.restricted)] : [onOff(setup.limitAdTracking)]
         cells += [
           setup.lifecycle.rawValue, setup.integration.rawValue, promptWord(row.prompt),
           row.answer.map { $0 == .authorized ? "Allow" : "Ask Not to Track" } ?? "—", outcome.statusWord,
-          idfaWord(outcome.deviceIDFA, outcome), payloadWords(outcome),
+          idfaWord(outcome.deviceIDFA, outcome), payloadWords(outcome), outcome.events.lastFate?.rawValue ?? "—",
           outcome.app.blogCallback.map { "\($0.granted),\(idfaWord($0.identifier, outcome))" } ?? "—",
           warningLabels(outcome).joined(separator: "; ").nonEmpty ?? "—",
         ]

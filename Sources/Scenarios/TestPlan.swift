@@ -18,6 +18,8 @@ public enum TestPlan {
     public var country: String? = nil
     /// Whether the app makes iOS 27.2's expanded request (preferring the sheet) instead of the classic one.
     public var expandedRequest: Bool? = nil
+    /// Whether the app's privacy manifest declares the SDK's endpoint a tracking domain (iOS 17+).
+    public var trackingDomain: Bool? = nil
   }
 
   /// The device kinds that behave differently: `mac` and `vision` hand out the zero IDFA exactly like the
@@ -52,15 +54,20 @@ public enum TestPlan {
     for version in IOSVersion.planVersions {
       let regions: [(country: String?, expanded: Bool?)] =
         version.hasEURules ? regions.map { ($0.country, $0.expanded) } : [(nil, nil)]
+      let domains: [Bool?] = version.blocksTrackingDomains ? [false, true] : [nil]
       for region in regions {
-        result += setups(version, country: region.country, expandedRequest: region.expanded)
+        for domain in domains {
+          result += setups(version, country: region.country, expandedRequest: region.expanded, trackingDomain: domain)
+        }
       }
     }
     return result
   }
 
   /// The setups of one release in one region.
-  private static func setups(_ version: IOSVersion, country: String?, expandedRequest: Bool?) -> [Setup] {
+  private static func setups(_ version: IOSVersion, country: String?, expandedRequest: Bool?, trackingDomain: Bool?)
+    -> [Setup]
+  {
     var result: [Setup] = []
     let switches: [Bool?] = version.hasATT ? [true, false] : [nil]
     let restrictions: [Bool?] = version.hasATT ? [false, true] : [nil]
@@ -75,7 +82,7 @@ public enum TestPlan {
                   Setup(
                     iOS: version, kind: kind, trackingSwitchOn: trackingSwitch, restricted: restricted,
                     limitAdTracking: limit, lifecycle: lifecycle, integration: integration, country: country,
-                    expandedRequest: expandedRequest))
+                    expandedRequest: expandedRequest, trackingDomain: trackingDomain))
               }
             }
           }
@@ -93,15 +100,18 @@ public enum TestPlan {
       var state = ConsentState()
       let prepared = run(before, on: &state)
       guard prepared.app.promptOnScreen else {
-        rows.append(row(rows.count + 1, setup, nil, before, prepared, prompt: .none))
+        let event = step(before.count + 1, .eventTracked(name: eventName))
+        var tracked = prepared
+        let outcome = run([event], on: &tracked)
+        rows.append(row(rows.count + 1, setup, nil, before + [event], outcome, prompt: .none))
         continue
       }
       for answer in [ATTAnswer.authorized, .denied] {
-        let action: Action = answer == .authorized ? .allowTapped : .askNotToTrackTapped
-        let tap = Step(line: before.count + 1, command: ScriptWriter.line(for: action), kind: .action(action))
+        let tap = step(before.count + 1, answer == .authorized ? .allowTapped : .askNotToTrackTapped)
+        let event = step(before.count + 2, .eventTracked(name: eventName))
         var answered = prepared
-        let outcome = run([tap], on: &answered)
-        rows.append(row(rows.count + 1, setup, answer, before + [tap], outcome, prompt: prepared.app.prompt))
+        let outcome = run([tap, event], on: &answered)
+        rows.append(row(rows.count + 1, setup, answer, before + [tap, event], outcome, prompt: prepared.app.prompt))
       }
     }
     return rows
@@ -113,6 +123,14 @@ public enum TestPlan {
     Row(
       number: number, setup: setup, answer: answer, script: Script(file: "matrix row \(number)", steps: steps),
       outcome: outcome, prompt: prompt)
+  }
+
+  /// The event every row tracks after the answer, to show where it goes.
+  static let eventName = "purchase"
+
+  /// A script step for `action` at `line`, in the writer's words.
+  private static func step(_ line: Int, _ action: Action) -> Step {
+    Step(line: line, command: ScriptWriter.line(for: action), kind: .action(action))
   }
 
   /// Runs steps through the same runner as `attsim play`; the plan's steps are never refused.
@@ -130,12 +148,12 @@ public enum TestPlan {
       setup.expandedRequest == true
       ? .expandedTrackingRequested(ExpandedRequest(prefersExpandedInterface: true, additionalInformation: false))
       : .trackingRequested
+    let app = AppChange(
+      lifecycle: setup.lifecycle, trackingDomains: setup.trackingDomain == true ? [SDKOptions.defaultEndpoint] : nil)
     let actions: [Action] = [
-      .deviceConfigured(device), .sdkInitialized(SDKOptions(integration: setup.integration)),
-      .appConfigured(AppChange(lifecycle: setup.lifecycle)), request,
+      .deviceConfigured(device), .sdkInitialized(SDKOptions(integration: setup.integration)), .appConfigured(app),
+      request,
     ]
-    return actions.enumerated().map { index, action in
-      Step(line: index + 1, command: ScriptWriter.line(for: action), kind: .action(action))
-    }
+    return actions.enumerated().map { index, action in step(index + 1, action) }
   }
 }

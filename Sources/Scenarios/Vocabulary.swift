@@ -52,10 +52,12 @@ enum Vocabulary {
     static let state = Field(key: "state", words: Lifecycle.allCases.map { ($0.rawValue, $0) })
     static let locale = "locale"
     static let kind = Field(key: "kind", words: AppKind.allCases.map { ($0.rawValue, $0) })
+    /// `tracking-domains=a.example,b.example` or `none`.
+    static let trackingDomains = "tracking-domains"
     static let bundle = "bundle"
     static let target = "target"
     static let configuration = "configuration"
-    static let keys = [usageDescription.key, state.key, locale, kind.key, bundle]
+    static let keys = [usageDescription.key, state.key, locale, kind.key, trackingDomains, bundle]
     static let bundleKeys = [bundle, target, configuration]
   }
 
@@ -65,7 +67,8 @@ enum Vocabulary {
     static let integration = Field(key: "integration", words: Integration.allCases.map { ($0.rawValue, $0) })
     static let optOut = Field(key: "optout", words: trueFalse)
     static let useConsent = Field(key: "use-consent", words: trueFalse)
-    static let keys = [integration.key, optOut.key, useConsent.key]
+    static let endpoint = "endpoint"
+    static let keys = [integration.key, optOut.key, useConsent.key, endpoint]
   }
 
   /// `prepermission show|continue|not-now`.

@@ -17,18 +17,18 @@ import Testing
     let outcome = attsim("check", Self.broken)
     #expect(outcome.status == 1)
     let lines = outcome.out.split(separator: "\n")
-    #expect(lines.count == 23)
+    #expect(lines.count == 29)
     #expect(
       lines.contains(
         "\(Self.broken)/ko.lproj/InfoPlist.strings:2:63: error: missing ';' after the value of \"NSUserTrackingUsageDescription\": iOS cannot read this file, so NSUserTrackingUsageDescription falls back to Info.plist, which has none: the app crashes when it asks [parse-error]"
       ))
-    #expect(outcome.err == "attsim check: 5 errors, 17 warnings in 16 localizations (1 note)\n")
+    #expect(outcome.err == "attsim check: 7 errors, 21 warnings in 16 localizations (1 note)\n")
   }
 
   @Test func jsonCarriesEveryField() throws {
     let outcome = attsim("check", Self.broken, "--format", "json")
     let findings = try #require(JSONSerialization.jsonObject(with: Data(outcome.out.utf8)) as? [[String: Any]])
-    #expect(findings.count == 23)
+    #expect(findings.count == 29)
     for finding in findings {
       #expect(Set(finding.keys) == ["file", "line", "column", "severity", "rule", "locale", "message"])
     }
@@ -48,7 +48,7 @@ import Testing
     let ruleIDs = (driver["rules"] as? [[String: Any]])?.compactMap { $0["id"] as? String }
     #expect(ruleIDs == RuleID.allCases.map(\.rawValue))
     let results = try #require(run["results"] as? [[String: Any]])
-    #expect(results.count == 23)
+    #expect(results.count == 29)
     let levels = Set(results.compactMap { $0["level"] as? String })
     #expect(levels == ["error", "warning", "note"])
     let located = results.compactMap { result -> [String: Any]? in

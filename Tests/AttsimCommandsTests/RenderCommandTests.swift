@@ -28,8 +28,10 @@ import TextSupport
     let outcome = attsim("render", "--app", broken, "--locale", "ja")
     #expect(outcome.status == 0)
     #expect(outcome.out.contains("Broken"))
-    #expect(outcome.out.contains("wrong-script"))
     #expect(outcome.out.contains("missing → the app crashes"))
+    // Errors come first in the panel; the details view lists every finding.
+    #expect(outcome.out.contains("✗ privacy-manifest") && outcome.out.contains("+8 more: v shows them all"))
+    #expect(attsim("render", "--app", broken, "--locale", "ja", "--keys", "v").out.contains("! wrong-script"))
   }
 
   @Test func aBadScriptOrLocaleIsAUsageError() throws {

@@ -38,11 +38,12 @@ import Testing
     for action in testCase.before { try subject.apply(action) }
     try subject.apply(.eventTracked(name: "sign_up"))
     #expect(subject.events.lastFate == testCase.fate)
-    let counts = (subject.events.sentCount, subject.sdk.queue.count, subject.events.dropped)
+    let counts = (subject.events.sentCount, subject.sdk.queue.count, subject.events.dropped, subject.events.blocked)
     switch testCase.fate {
-    case .sent: #expect(counts == (1, 0, 0))
-    case .queued: #expect(counts == (0, 1, 0))
-    case .dropped: #expect(counts == (0, 0, 1))
+    case .sent: #expect(counts == (1, 0, 0, 0))
+    case .queued: #expect(counts == (0, 1, 0, 0))
+    case .dropped: #expect(counts == (0, 0, 1, 0))
+    case .blocked: #expect(counts == (0, 0, 0, 1))
     }
   }
 

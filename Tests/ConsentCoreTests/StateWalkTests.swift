@@ -62,6 +62,22 @@ import Testing
     }
   }
 
+  /// Tracking domains either side of iOS 17.0, ten actions deep (the queue, consent and the endpoint
+  /// included): about all the states this alphabet reaches.
+  @Test func noReachableTrackingDomainStateBreaksAnInvariant() {
+    let starts = [IOSVersion(16, 7), IOSVersion(17, 0)].map { version in
+      ConsentState(trackingDomains: ["collect.example"]).applying(.deviceConfigured(DeviceChange(iOS: version)))
+    }
+    let report = StateWalk(alphabet: StateWalk.trackingDomainAlphabet).run(
+      from: starts, depth: 10, measuringCoverage: true)
+    #expect(report.violations.isEmpty, "\(report.violations.joined(separator: "\n"))")
+    #expect(report.states >= 10_000)
+    #expect(
+      (report.checks["an event reached a tracking domain without authorization on iOS 17+ | eventTracked"] ?? 0) > 0)
+    #expect(
+      (report.checks["an event reached a tracking domain without authorization on iOS 17+ | consentSet"] ?? 0) > 0)
+  }
+
   @Test func invariantsCatchABrokenTransition() throws {
     let before = try state(initialize(), .trackingRequested)
     var leaked = before
@@ -111,5 +127,14 @@ import Testing
     let report = StateWalk(alphabet: [.prePermissionShown, .allowTapped]).run(from: [corrupt], depth: 2)
     #expect(report.states == 2 && report.transitions == 1 && report.refusals == 3)
     #expect(report.violations == ["method-a stored an advertising_id without authorized after: prePermissionShown"])
+  }
+}
+
+extension ConsentState {
+  /// This state after `action`, which must be accepted.
+  func applying(_ action: Action) -> ConsentState {
+    var state = self
+    try? state.apply(action)
+    return state
   }
 }

@@ -105,7 +105,8 @@ import Testing
     #expect(pilot.state.consent.device.iOS == IOSVersion(17, 4))
     pilot.press("down", "down", "down", "down", "down", "down", "down", "down", "right")
     #expect(pilot.state.consent.app.kind == .appClip)
-    pilot.press("down", "down", "down", "right")
+    pilot.press(
+      Array(repeating: "down", count: SetupField.requestCall.rawValue - SetupField.appKind.rawValue) + ["right"])
     #expect(pilot.state.requestCall == .expanded)
     pilot.press("esc")
     #expect(pilot.state.overlay == nil)

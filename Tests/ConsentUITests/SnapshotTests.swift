@@ -12,7 +12,10 @@ import Testing
     ("allowed", ["p", "enter", "a"]),
     ("settings", ["p", "enter", "n", "s"]),
     ("global-off-choice", ["p", "enter", "n", "s", "enter"]),
-    ("crash", ["d"] + Array(repeating: "down", count: 10) + ["right", "esc", "enter"]),
+    (
+      "crash",
+      ["d"] + Array(repeating: "down", count: SetupField.usageDescription.rawValue) + ["right", "esc", "enter"]
+    ),
     ("help", ["?"]),
     ("setup", ["d"]),
   ]
@@ -28,7 +31,8 @@ import Testing
   /// The keys that put a French iPhone on iOS 27.2 (the EU's five) and make the expanded request with an
   /// Additional Information action: the sheet with all three buttons.
   static let toTheSheet =
-    ["d", "right", "down", "down", "right", "down", "right"] + Array(repeating: "down", count: 8)
+    ["d", "right", "down", "down", "right", "down", "right"]
+    + Array(repeating: "down", count: SetupField.requestCall.rawValue - SetupField.accountCountry.rawValue)
     + ["right", "right", "esc", "enter"]
 
   @Test(arguments: ["en", "de", "fr", "it", "pl"])

@@ -31,6 +31,12 @@ import Testing
     (.missingKey, "sv.lproj/InfoPlist.strings", nil, "sv"),
     (.keyTypo, "sv.lproj/InfoPlist.strings", 2, "sv"),
     (.encoding, "zh-Hans.lproj/InfoPlist.strings", 1, "zh-Hans"),
+    (.trackingWithoutPrompt, "Frameworks/AdKit.framework/PrivacyInfo.xcprivacy", 5, nil),
+    (.privacyManifest, "Frameworks/Measure.framework/PrivacyInfo.xcprivacy", 5, nil),
+    (.trackingFlag, "Frameworks/Measure.framework/PrivacyInfo.xcprivacy", 7, nil),
+    (.trackingUndeclared, "PrivacyInfo.xcprivacy", 5, nil),
+    (.trackingFlag, "PrivacyInfo.xcprivacy", 7, nil),
+    (.trackingDomain, "PrivacyInfo.xcprivacy", 10, nil),
     (.parseError, "zh-Hans.lproj/InfoPlist.strings", 1, "zh-Hans"),
   ]
 

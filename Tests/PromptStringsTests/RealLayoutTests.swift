@@ -49,10 +49,10 @@ import Testing
     #expect(debug.infoPlist?.strings["CFBundleDisplayName"] == "Fifteen (debug)")
   }
 
-  @Test func xcode15CheckFindsOnlyTheReviewToDo() throws {
+  @Test func xcode15CheckFindsTheReviewToDoAndTheMissingManifest() throws {
     let findings = PromptLinter.check(app: try Self.app("Xcode15App"))
-    #expect(findings.map(\.rule) == [.catalogState])
-    #expect(findings.first?.locale == "fr")
+    #expect(findings.map(\.rule) == [.trackingUndeclared, .catalogState])
+    #expect(findings.last?.locale == "fr")
   }
 
   // MARK: Xcode 16: synchronized folders
@@ -75,6 +75,12 @@ import Testing
     #expect(app.appName(locale: "de") == "Sechzehn" && app.appName(locale: "en") == "Sixteen")
     let findings = PromptLinter.check(app: app)
     #expect(findings.map(\.rule) == [.notInApp, .missingKey, .missingKey])
+    // The synchronized folder's manifest is the app's; the widget's is its own.
+    #expect(
+      app.privacyManifests.map { FilePath($0.path).relative(to: FilePath(base)) } == [
+        "Xcode16App/PrivacyInfo.xcprivacy"
+      ])
+    #expect(app.trackingDomains == ["ads.sixteen.example"])
     #expect(
       findings.map { FilePath($0.file).relative(to: FilePath(base)) } == [
         "Xcode16App/Drafts/fr.lproj/InfoPlist.strings", "Xcode16App/es.lproj", "Xcode16App/ja.lproj/InfoPlist.strings",
@@ -146,11 +152,19 @@ import Testing
     #expect(app.tracking == .asks("lib/main.dart:6 calls requestTrackingAuthorization"))
   }
 
+  @Test func aPodsManifestIsItsSDKs() throws {
+    let app = try Self.app("FlutterApp")
+    #expect(app.privacyManifests.map(\.owner) == ["ad_plugin"])
+    #expect(app.trackingDomains == ["ads.plugin.example"])
+  }
+
   @Test func flutterCheckNamesTheTranslationThatNeverShips() throws {
     let findings = PromptLinter.check(app: try Self.app("FlutterApp"))
-    #expect(findings.map(\.rule) == [.missingKey, .notInApp])
+    #expect(findings.map(\.rule) == [.missingKey, .trackingUndeclared, .notInApp])
     #expect(findings[0].locale == "it" && findings[0].message.hasPrefix("CFBundleLocalizations declares it"))
-    #expect(findings[1].file.hasSuffix("ios/Runner/fr.lproj/InfoPlist.strings") && findings[1].severity == .warning)
+    // The Runner asks for tracking but ships no manifest; the plugin's pod declares its own domain.
+    #expect(findings[1].file.hasSuffix("ios/Runner/Info.plist"))
+    #expect(findings[2].file.hasSuffix("ios/Runner/fr.lproj/InfoPlist.strings") && findings[2].severity == .warning)
     #expect(!findings.contains { $0.message.contains("$(") })
   }
 
@@ -188,6 +202,9 @@ import Testing
     }
     #expect(app.usageDescription(locale: "de")?.value.hasPrefix("Lumen zeigt") == true)
     #expect(app.tracking == .asks("the binary Lumen references ATTrackingManager"))
+    // Its own manifest (binary) and its framework's; the extension in PlugIns is another bundle.
+    #expect(app.privacyManifests.map(\.owner) == [nil, "AdKit"])
+    #expect(app.trackingDomains == ["metrics.lumen.example", "ads.adkit.example"])
     #expect(PromptLinter.check(app: app).isEmpty)
   }
 

@@ -5,9 +5,18 @@ import PromptStrings
 let assets = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
   .deletingLastPathComponent().appendingPathComponent("Assets")
 
-/// A throwaway app folder built from `files` (relative path → text).
-func makeApp(_ files: [String: String]) throws -> String {
+/// A throwaway app folder built from `files` (relative path → text). An app whose Info.plist asks for tracking
+/// also gets a privacy manifest declaring it, as a well-made app has, unless `files` gives its own or
+/// `declaringTracking` is false: tests of other rules stay about those rules.
+func makeApp(_ files: [String: String], declaringTracking: Bool = true) throws -> String {
   let root = FileManager.default.temporaryDirectory.appendingPathComponent("attsim-app-\(UUID().uuidString)")
+  try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+  var files = files
+  if declaringTracking && files["Info.plist"]?.contains("NSUserTrackingUsageDescription") == true
+    && files["PrivacyInfo.xcprivacy"] == nil
+  {
+    files["PrivacyInfo.xcprivacy"] = privacyManifest(tracking: "<true/>", domains: [])
+  }
   for (path, text) in files {
     let url = root.appendingPathComponent(path)
     try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -36,4 +45,22 @@ func infoPlist(_ values: [String: String]) -> String {
 /// Loads an app folder, failing the test if it cannot.
 func load(_ path: String) throws -> AppResources {
   try AppResources.load(path).get()
+}
+
+/// A privacy manifest with `NSPrivacyTracking` written as `tracking` (nil: left out) and these domains.
+func privacyManifest(tracking: String?, domains: [String]) -> String {
+  let flag = tracking.map { "\t<key>NSPrivacyTracking</key>\n\t\($0)\n" } ?? ""
+  let list = domains.map { "\t\t<string>\($0)</string>" }.joined(separator: "\n")
+  return """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <plist version="1.0">
+    <dict>
+    \(flag)\t<key>NSPrivacyTrackingDomains</key>
+    \t<array>
+    \(list)
+    \t</array>
+    </dict>
+    </plist>
+
+    """
 }

@@ -10,8 +10,9 @@ import Testing
     let before14 = 2 * 2 * 2 * 3 * 3
     #expect(Self.rows.filter { !$0.setup.iOS.hasATT }.count == before14)
     // iOS 14+: kind × switch × restricted × app state × integration, two rows where the dialog shows; on
-    // iOS 27.2 four times over: outside the EU, another EU country with each request, one of the five.
-    let setups14 = (5 + 4) * 2 * 2 * 2 * 3 * 3
+    // iOS 27.2 four times over: outside the EU, another EU country with each request, one of the five; and
+    // from iOS 17 twice over: the SDK's endpoint declared a tracking domain or not (17.4, 26.0, 27.2 × 4).
+    let setups14 = (3 + 2 * (2 + 4)) * 2 * 2 * 2 * 3 * 3
     let withPrompt = Self.rows.filter(\.promptShown)
     #expect(Self.rows.filter { $0.setup.iOS.hasATT }.count == setups14 + withPrompt.count / 2)
     #expect(Self.rows.map(\.number) == Array(1...Self.rows.count))
@@ -48,7 +49,7 @@ import Testing
       lines[0].hasPrefix("row,ios,device_kind,tracking_switch,restricted,limit_ad_tracking,app_state,integration"))
     #expect(
       lines[1]
-        == #"1,12.4,device,n/a,n/a,off,active,method-a,n/a,n/a,none,n/a,unavailable,6D92078A-8246-4BA4-AE5B-76104861E7DC,"{""advertising_id"":""6D92078A-8246-4BA4-AE5B-76104861E7DC""}",,,device ios=12.4 kind=device limit-ad-tracking=off; sdk init integration=method-a; app state=active; request"#
+        == #"1,12.4,device,n/a,n/a,off,active,method-a,n/a,n/a,n/a,none,n/a,sent,unavailable,6D92078A-8246-4BA4-AE5B-76104861E7DC,"{""advertising_id"":""6D92078A-8246-4BA4-AE5B-76104861E7DC""}",,,device ios=12.4 kind=device limit-ad-tracking=off; sdk init integration=method-a; app state=active; request; track purchase"#
     )
   }
 

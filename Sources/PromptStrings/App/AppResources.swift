@@ -93,6 +93,8 @@ public struct AppResources: Sendable {
   public var tracking: TrackingEvidence = .unknown
   /// Whether the app is an App Clip target.
   public var isAppClip = false
+  /// The app's privacy manifests and its SDKs' (`PrivacyInfo.xcprivacy`).
+  public var privacyManifests: [PrivacyManifest] = []
   /// The project's development region, when the app comes from one (`$(DEVELOPMENT_LANGUAGE)`).
   var projectDevelopmentRegion: String?
 
@@ -142,6 +144,13 @@ public struct AppResources: Sendable {
 
   /// lproj names that are not languages: interface bases and Xcode's multi-language catalogs.
   static let notLanguages: Set<String> = ["Base", "mul"]
+
+  /// The tracking domains iOS enforces for the app (iOS 17+): the domains of every manifest, the app's and
+  /// its SDKs', that declares tracking.
+  public var trackingDomains: [String] {
+    var seen = Set<String>()
+    return privacyManifests.flatMap(\.enforcedDomains).filter { seen.insert($0).inserted }
+  }
 
   /// Whether the app's Info.plist has `NSUserTrackingUsageDescription` (else requesting tracking crashes it).
   public var hasUsageDescription: Bool { infoPlist?.usageDescription != nil }

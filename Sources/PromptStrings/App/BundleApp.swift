@@ -24,6 +24,7 @@ enum BundleApp {
       binaries.append(framework.appending(framework.stem))
     }
     app.tracking = TrackingEvidence.scan(binaries: binaries)
+    app.privacyManifests = ManifestSearch.inBundle(bundle)
     app.finish()
     return .success(app)
   }

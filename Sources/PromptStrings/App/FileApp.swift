@@ -11,11 +11,12 @@ enum FileApp {
       app.add(stringsFile: file, localization: folder.pathExtension == "lproj" ? folder.stem : "en", folder: folder)
     case "xcstrings": app.add(catalog: file)
     case "plist": app.read(infoPlist: file)
+    case "xcprivacy": app.privacyManifests = [PrivacyManifest.read(file.string, owner: nil)]
     default:
       return .failure(
         AppResources.LoadFailure(
           message:
-            "'\(file.string.forMessage())' is not an app: give an Xcode project, a built .app, an app folder, or a .strings, .xcstrings or Info.plist file"
+            "'\(file.string.forMessage())' is not an app: give an Xcode project, a built .app, an app folder, or a .strings, .xcstrings, Info.plist or .xcprivacy file"
         ))
     }
     if let unreadable = app.unreadable.first {

@@ -60,6 +60,7 @@ enum FolderApp {
           message: "'\(root.string.forMessage())' holds no Info.plist, no .lproj folder and no .xcstrings"))
     }
     app.tracking = TrackingEvidence.scan(sources: [root])
+    app.privacyManifests = ManifestSearch.inFolder(entries, root: root)
     app.finish()
     return .success(app)
   }

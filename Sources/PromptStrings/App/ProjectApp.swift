@@ -110,6 +110,7 @@ enum ProjectApp {
       sourceFolders = [parent]
     }
     app.tracking = TrackingEvidence.scan(sources: sourceFolders)
+    app.privacyManifests = ManifestSearch.inProject(resources: resources, sourceRoot: project.sourceRoot)
     app.finish()
     return .success(app)
   }

@@ -36,11 +36,16 @@ public enum RuleID: String, CaseIterable, Hashable, Sendable {
   case buildVariable = "build-variable"
   case markdownUnderline = "markdown-underline"
   case markdownInPlain = "markdown-in-plain"
+  case privacyManifest = "privacy-manifest"
+  case trackingDomain = "tracking-domain"
+  case trackingFlag = "tracking-flag"
+  case trackingUndeclared = "tracking-undeclared"
+  case trackingWithoutPrompt = "tracking-without-prompt"
 
   /// How bad a finding of this rule is.
   public var severity: Severity {
     switch self {
-    case .parseError, .encoding, .missingUsageDescription, .emptyValue: .error
+    case .parseError, .encoding, .missingUsageDescription, .emptyValue, .privacyManifest, .trackingDomain: .error
     default: .warning
     }
   }
@@ -67,6 +72,12 @@ public enum RuleID: String, CaseIterable, Hashable, Sendable {
     case .buildVariable: "An Info.plist value uses a build variable nothing defines; Xcode leaves it empty."
     case .markdownUnderline: "The Markdown purpose string asks for underline, which the EU sheet does not draw."
     case .markdownInPlain: "Markdown in NSUserTrackingUsageDescription is shown as written: it is plain text."
+    case .privacyManifest: "A privacy manifest is not a property list, or a key has the wrong type (ITMS-91056)."
+    case .trackingDomain: "A tracking domain is not a bare host name: a scheme, port, path, query or slash (TN3181)."
+    case .trackingFlag: "Tracking domains are declared while NSPrivacyTracking is false or absent (TN3182)."
+    case .trackingUndeclared: "The app asks for tracking, but no manifest of the app declares NSPrivacyTracking true."
+    case .trackingWithoutPrompt:
+      "A manifest declares tracking, but the app cannot ask: no NSUserTrackingUsageDescription."
     }
   }
 }

@@ -49,6 +49,7 @@ public enum PromptLinter {
       findings += checkCatalog(catalog, app: app, developmentText: developmentText)
     }
     findings += checkFilesOutside(app)
+    findings += ManifestRules.check(app)
     return sorted(findings)
   }
 

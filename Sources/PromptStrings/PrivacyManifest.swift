@@ -1,0 +1,114 @@
+import Foundation
+import TextSupport
+
+/// A privacy manifest (`PrivacyInfo.xcprivacy`, iOS 17+): whether its bundle tracks, and the domains it
+/// tracks through, whose requests iOS fails until the user allows tracking. Read from XML or binary.
+public struct PrivacyManifest: Sendable {
+  /// The file.
+  public var path: String
+  /// Whose it is: nil for the app's own, else the SDK's (framework, resource bundle or pod) name.
+  public var owner: String?
+  /// `NSPrivacyTracking` when it is a Boolean; nil when absent or of another type.
+  public var tracking: Bool?
+  /// Whether the manifest has `NSPrivacyTracking` at all (of whatever type).
+  public var hasTrackingKey = false
+  /// Where `NSPrivacyTracking` is, when the file is XML.
+  public var trackingLocation: SourceLocation?
+  /// `NSPrivacyTrackingDomains`, each string with its place.
+  public var domains: [Domain] = []
+  /// Where `NSPrivacyTrackingDomains` is, when the file is XML.
+  public var domainsLocation: SourceLocation?
+  /// What makes the file invalid for App Store Connect (ITMS-91056): not a property list, or a key of the
+  /// wrong type.
+  public var problems: [Problem] = []
+
+  /// One declared domain.
+  public struct Domain: Hashable, Sendable {
+    public var value: String
+    public var location: SourceLocation?
+  }
+
+  /// Why the manifest is invalid, and where.
+  public struct Problem: Hashable, Sendable {
+    public var message: String
+    public var location: SourceLocation?
+  }
+
+  /// The manifest's file name.
+  public static let fileName = "PrivacyInfo.xcprivacy"
+  static let trackingKey = "NSPrivacyTracking"
+  static let domainsKey = "NSPrivacyTrackingDomains"
+
+  /// Reads the manifest at `path`, belonging to `owner` (nil: the app); problems are recorded, not thrown.
+  public static func read(_ path: String, owner: String?) -> PrivacyManifest {
+    var manifest = PrivacyManifest(path: path, owner: owner)
+    let bytes: [UInt8]
+    switch ReadProblem.bytes(of: path) {
+    case .failure(let failure):
+      manifest.problems.append(Problem(message: "cannot be read: \(failure.reason)", location: nil))
+      return manifest
+    case .success(let read): bytes = read
+    }
+    let object: Any
+    do {
+      object = try PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: nil)
+    } catch {
+      manifest.problems.append(
+        Problem(message: "is not a property list (\(StringsReader.reason(error)))", location: nil))
+      return manifest
+    }
+    guard let dictionary = object as? [String: Any] else {
+      manifest.problems.append(Problem(message: "is not a dictionary property list", location: nil))
+      return manifest
+    }
+    let isXML = !bytes.starts(with: Array("bplist".utf8))
+    let keys = isXML ? InfoPlist.keyLocations(in: bytes) : [:]
+    manifest.trackingLocation = keys[trackingKey]
+    manifest.domainsLocation = keys[domainsKey]
+    if let value = dictionary[trackingKey] {
+      manifest.hasTrackingKey = true
+      // Foundation gives a <true/> as a Bool and an <integer> as an NSNumber (which also casts to Bool).
+      if type(of: value) == Bool.self, let flag = value as? Bool {
+        manifest.tracking = flag
+      } else {
+        manifest.problems.append(
+          Problem(
+            message: "\(trackingKey) must be a Boolean (<true/> or <false/>)", location: manifest.trackingLocation))
+      }
+    }
+    if let value = dictionary[domainsKey] {
+      guard let list = value as? [Any], list.allSatisfy({ $0 is String }) else {
+        manifest.problems.append(
+          Problem(message: "\(domainsKey) must be an array of strings", location: manifest.domainsLocation))
+        return manifest
+      }
+      let places = isXML ? stringLocations(in: bytes, after: manifest.domainsLocation) : []
+      for (index, domain) in list.compactMap({ $0 as? String }).enumerated() {
+        manifest.domains.append(Domain(value: domain, location: index < places.count ? places[index] : nil))
+      }
+    }
+    return manifest
+  }
+
+  /// The tracking domains iOS enforces for this manifest: its domains when it declares tracking.
+  public var enforcedDomains: [String] {
+    tracking == true ? domains.map { $0.value.lowercased() }.filter { HostName.isValid($0) } : []
+  }
+
+  /// Where each `<string>` of the array after the key at `key` starts, in order.
+  private static func stringLocations(in bytes: [UInt8], after key: SourceLocation?) -> [SourceLocation] {
+    guard let key else { return [] }
+    let map = LineMap(bytes: bytes)
+    let open = Array("<string>".utf8)
+    let arrayEnd = Array("</array>".utf8)
+    // Start from the key's line: the array follows it.
+    var index = map.startOffset(ofLine: key.line)
+    let end = bytes.firstRange(of: arrayEnd, from: index)?.lowerBound ?? bytes.count
+    var locations: [SourceLocation] = []
+    while let range = bytes.firstRange(of: open, from: index), range.lowerBound < end {
+      locations.append(map.location(of: range.upperBound))
+      index = range.upperBound
+    }
+    return locations
+  }
+}
