@@ -2,9 +2,10 @@
 # Fuzzes attsim's readers with libFuzzer for SECONDS (default 300) on JOBS workers (default 1).
 #   strings: the .strings reader, differentially against CoreFoundation;
 #   script:  the .attsim parser, with the writer's round trip (every parsed action written and read back);
-#   project: the Xcode project reader (object graph, layered build settings, variables, resources).
+#   project: the Xcode project reader (object graph, layered build settings, variables, resources);
+#   manifest: the privacy-manifest reader (types, domain positions, the host-name rule).
 # Crashes and disagreements land in .build/fuzz/ as crash-* files; turn each into a regression test.
-# Usage: Scripts/fuzz.sh [strings|script|project] [SECONDS] [JOBS]
+# Usage: Scripts/fuzz.sh [strings|script|project|manifest] [SECONDS] [JOBS]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 target=${1:-strings}
@@ -37,8 +38,12 @@ case "$target" in
     libraries=(-lPromptStrings -lFileAccess -lTextSupport)
     source=Fuzz/ProjectReaderFuzz.swift
     ;;
+  manifest)
+    libraries=(-lPromptStrings -lFileAccess -lTextSupport)
+    source=Fuzz/PrivacyManifestFuzz.swift
+    ;;
   *)
-    echo "usage: Scripts/fuzz.sh [strings|script|project] [SECONDS] [JOBS]" >&2
+    echo "usage: Scripts/fuzz.sh [strings|script|project|manifest] [SECONDS] [JOBS]" >&2
     exit 2
     ;;
 esac

@@ -208,7 +208,7 @@ extension Renderer {
       } else if TrackingDomains.match(consent.sdk.options.endpoint, in: domains) == nil {
         "not the SDK's"
       } else {
-        consent.device.iOS.blocksTrackingDomains ? "allowed" : "open (< iOS 17)"
+        consent.device.iOS.blocksTrackingDomains ? "allowed" : "open <17"
       }
     return "\(listed) · \(verdict)"
   }

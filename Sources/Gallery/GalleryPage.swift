@@ -27,6 +27,7 @@ public enum GalleryPage {
       </header>
 
       """
+    page += manifestSummary(appTexts)
     page += summaryTable(appTexts, locales)
     for locale in locales { page += localeBlock(appTexts, locale) }
     page +=
@@ -39,6 +40,41 @@ public enum GalleryPage {
     if findings.contains(where: { $0.severity == .error }) { return ("errors", "error") }
     if findings.contains(where: { $0.severity == .warning }) { return ("warnings", "warning") }
     return ("clean", "clean")
+  }
+
+  /// The privacy manifests, once for the whole app: whose, whether it tracks, its domains, and what `check`
+  /// says about them.
+  private static func manifestSummary(_ appTexts: AppTexts) -> String {
+    let app = appTexts.app
+    let manifestRules: Set<RuleID> = [
+      .privacyManifest, .trackingDomain, .trackingFlag, .trackingUndeclared, .trackingWithoutPrompt,
+    ]
+    let findings = (appTexts.findings ?? []).filter { manifestRules.contains($0.rule) }
+    var html = "<section class=\"manifests\">\n<h2>Privacy manifests</h2>\n"
+    if app.privacyManifests.isEmpty {
+      html += "<p>No PrivacyInfo.xcprivacy: nothing declares tracking or tracking domains.</p>\n"
+    } else {
+      html +=
+        "<table class=\"summary\">\n<thead><tr><th>Manifest</th><th>File</th><th>Tracking</th><th>Tracking domains</th></tr></thead>\n<tbody>\n"
+      for manifest in app.privacyManifests {
+        let tracking =
+          manifest.tracking.map { $0 ? "yes" : "no" } ?? (manifest.hasTrackingKey ? "invalid" : "not declared")
+        let domains = manifest.domains.map(\.value).joined(separator: ", ")
+        html += "<tr><td>\(HTML.escape(manifest.owner ?? "the app"))</td>"
+        html += "<td>\(HTML.escape(shortPath(manifest.path, root: app.root)))</td>"
+        html += "<td>\(tracking)</td><td>\(HTML.escape(domains.isEmpty ? "—" : domains))</td></tr>\n"
+      }
+      html += "</tbody>\n</table>\n"
+    }
+    if !findings.isEmpty {
+      html += "<ul class=\"findings\">\n"
+      for finding in findings {
+        html += "<li class=\"\(finding.severity.rawValue)\"><b>\(finding.severity.rawValue)</b> "
+        html += "<code>\(HTML.escape(finding.rule.rawValue))</code> \(HTML.escape(finding.message))</li>\n"
+      }
+      html += "</ul>\n"
+    }
+    return html + "</section>\n"
   }
 
   private static func summaryTable(_ appTexts: AppTexts, _ locales: [String]) -> String {
@@ -166,6 +202,8 @@ public enum GalleryPage {
     .screen.sheet .answer { background: #e9e9eb; color: #007aff; border-radius: 12px; padding: 11px; margin-top: 8px; text-align: center; font-weight: 600; font-size: 16px; }
     .screen.sheet .more { color: #007aff; text-align: center; font-size: 13px; margin-top: 10px; }
     .findings { font-size: 14px; margin-top: 14px; max-width: 940px; }
+    section.manifests { background: #fff; border-radius: 16px; padding: 4px 20px 12px; margin: 0 0 24px; }
+    section.manifests h2 { font-size: 18px; } section.manifests table.summary { margin: 8px 0; }
     .findings ul { padding-inline-start: 18px; }
     .findings li { margin: 0 0 8px; }
     .findings li.error b { color: #c41e3a; } .findings li.warning b { color: #a05a00; } .findings li.info b { color: #6e6e73; }

@@ -40,10 +40,9 @@ public struct InfoPlist: Sendable {
     case .success(let read): bytes = read
     }
     let object: Any
-    do {
-      object = try PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: nil)
-    } catch {
-      return .failure(ReadProblem("not a property list (\(StringsReader.reason(error)))"))
+    switch PropertyListBytes.object(from: bytes) {
+    case .failure(let problem): return .failure(ReadProblem("not a property list (\(problem.reason))"))
+    case .success(let read): object = read
     }
     guard let dictionary = object as? [String: Any] else {
       return .failure(ReadProblem("not a dictionary property list"))

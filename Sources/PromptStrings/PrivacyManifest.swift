@@ -50,12 +50,11 @@ public struct PrivacyManifest: Sendable {
     case .success(let read): bytes = read
     }
     let object: Any
-    do {
-      object = try PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: nil)
-    } catch {
-      manifest.problems.append(
-        Problem(message: "is not a property list (\(StringsReader.reason(error)))", location: nil))
+    switch PropertyListBytes.object(from: bytes) {
+    case .failure(let problem):
+      manifest.problems.append(Problem(message: "is not a property list (\(problem.reason))", location: nil))
       return manifest
+    case .success(let read): object = read
     }
     guard let dictionary = object as? [String: Any] else {
       manifest.problems.append(Problem(message: "is not a dictionary property list", location: nil))

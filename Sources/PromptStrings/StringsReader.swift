@@ -40,14 +40,14 @@ public enum StringsReader {
     StringsTable, EncodingProblem
   > {
     let object: Any
-    do {
-      object = try PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: nil)
-    } catch {
+    switch PropertyListBytes.object(from: bytes) {
+    case .failure(let problem):
       let table = StringsTable(
         encoding: encoding, text: text, entries: [],
         syntaxError: StringsSyntaxError(
-          offset: 0, message: "this property list cannot be read: \(Self.reason(error))", effect: .fileIgnored))
+          offset: 0, message: "this property list cannot be read: \(problem.reason)", effect: .fileIgnored))
       return .success(table)
+    case .success(let read): object = read
     }
     guard let dictionary = object as? [String: Any] else {
       let table = StringsTable(

@@ -211,7 +211,8 @@ private struct InlineParser {
       return
     }
     let closing = Array(repeating: delimiter, count: length)
-    guard let end = findClosing(closing, from: start + length) else {
+    // The closing run comes after the whole opening run (whose extra delimiters are literal).
+    guard let end = findClosing(closing, from: start + run - 1), end >= start + run else {
       append(String(repeating: delimiter, count: run), emphasis)
       index = start + run
       return

@@ -131,3 +131,37 @@ import TextSupport
     GuidedScenario(name: name, script: Script(file: name, steps: []), bundles: [:])
   }
 }
+
+/// The demo app declares its collector a tracking domain: on iOS 17+ the panel shows events blocked after
+/// Ask App Not to Track and sent after Allow.
+@Suite struct TrackingDomainScreenTests {
+  @Test func theDemoBlocksADeniedUsersEventsAndSendsAnAllowedOnes() {
+    var denied = Pilot()
+    #expect(denied.state.consent.app.trackingDomains == ["collect.example"])
+    denied.press("enter", "n", "t")
+    #expect(denied.state.consent.events.lastFate == .blocked)
+    #expect(denied.text.contains("Manifests    collect.example · blocked"))
+    #expect(denied.text.contains("0 sent · 1 blocked"))
+    #expect(denied.text.contains("⚠ events to collect.example fail"))
+    var allowed = Pilot()
+    allowed.press("enter", "a", "t")
+    #expect(allowed.state.consent.events.lastFate == .sent)
+    #expect(allowed.text.contains("collect.example · allowed"))
+  }
+
+  @Test func setupChangesTheDomainsAndTheEndpoint() {
+    var pilot = Pilot()
+    pilot.press(["d"] + Array(repeating: "down", count: SetupField.trackingDomains.rawValue) + ["left"])
+    #expect(pilot.state.consent.app.trackingDomains.isEmpty)
+    pilot.press(Array(repeating: "down", count: SetupField.endpoint.rawValue - SetupField.trackingDomains.rawValue))
+    pilot.press("right", "esc")
+    #expect(pilot.state.consent.sdk.options.endpoint == "events.collect.example")
+    #expect(pilot.recorded.contains("sdk init integration=method-a endpoint=events.collect.example"))
+    // Below iOS 17 nothing is blocked.
+    var old = Pilot()
+    old.press(["d", "left", "left", "esc", "enter", "n", "t"])
+    #expect(old.state.consent.device.iOS == IOSVersion(15, 0))
+    #expect(old.state.consent.events.lastFate == .sent)
+    #expect(old.text.contains("collect.example · open <17"))
+  }
+}

@@ -45,6 +45,18 @@ func environment(_ app: String) throws -> AppTexts {
     #expect(!partial.contains("EU sheet"))
   }
 
+  @Test func thePrivacyManifestsAreSummedUpOnceAtTheTop() throws {
+    let demo = GalleryPage.html(for: try environment("DemoApp"), version: "test")
+    #expect(demo.components(separatedBy: "<h2>Privacy manifests</h2>").count == 2)
+    #expect(demo.contains("<td>the app</td><td>PrivacyInfo.xcprivacy</td><td>yes</td><td>collect.example</td>"))
+    let broken = GalleryPage.html(for: try environment("Examples/BrokenApp"), version: "test")
+    #expect(
+      broken.contains("<td>Measure</td><td>Frameworks/Measure.framework/PrivacyInfo.xcprivacy</td><td>invalid</td>"))
+    #expect(broken.contains("<code>tracking-domain</code>"))
+    let partial = GalleryPage.html(for: try environment("Examples/PartialApp"), version: "test")
+    #expect(partial.contains("No PrivacyInfo.xcprivacy"))
+  }
+
   @Test func findingsAndVerdictsComeFromCheck() throws {
     let broken = try environment("Examples/BrokenApp")
     let page = GalleryPage.html(for: broken, version: "test")

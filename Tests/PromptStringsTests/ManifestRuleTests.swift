@@ -1,6 +1,7 @@
 import Foundation
-import PromptStrings
 import Testing
+
+@testable import PromptStrings
 
 /// Privacy manifests (`PrivacyInfo.xcprivacy`): what is read, and each rule at its file, line and column.
 @Suite struct ManifestRuleTests {
@@ -116,5 +117,42 @@ import Testing
       "PrivacyInfo.xcprivacy": privacyManifest(tracking: "<true/>", domains: ["A.Example", "https://bad.example"])
     ])
     #expect(PrivacyManifest.read(root + "/PrivacyInfo.xcprivacy", owner: nil).enforcedDomains == ["a.example"])
+  }
+
+  /// A binary property list holding a set (found by the manifest fuzzer) made Foundation fault on Linux: it
+  /// is refused with a reason, in a manifest, an Info.plist and a strings file alike.
+  @Test func aBinaryPropertyListWithASetIsRefusedNotCrashedOn() throws {
+    let bytes: [UInt8] = [
+      0x62, 0x70, 0x6C, 0x69, 0x73, 0x74, 0x30, 0x30, 0xC2, 0x01, 0x02, 0x03, 0x04, 0x5F, 0x10, 0x11, 0x4E, 0x53,
+      0x50, 0x72, 0x69, 0x76, 0x61, 0x63, 0x79, 0x54, 0x72, 0x61, 0x63, 0x6B, 0x69, 0x6E, 0x67, 0x5F, 0x10, 0x18,
+      0x4E, 0x53, 0x50, 0x72, 0x69, 0x76, 0x61, 0x63, 0x79, 0x54, 0x72, 0x61, 0x63, 0x6B, 0x69, 0x6E, 0x67, 0x44,
+      0x6F, 0x6D, 0x61, 0x69, 0x6E, 0x73, 0x09, 0xA1, 0x05, 0x5F, 0x10, 0x15, 0x6D, 0x65, 0x74, 0x72, 0x69, 0x63,
+      0x73, 0x32, 0x6C, 0x35, 0x74, 0x69, 0x75, 0x74, 0x66, 0x33, 0x61, 0x6D, 0x70, 0x6C, 0x65, 0x08, 0x0D, 0x21,
+      0x3C, 0x3D, 0x3F, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x01, 0x01, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
+      0x06, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x57,
+    ]
+    let root = try makeApp([:])
+    for name in ["PrivacyInfo.xcprivacy", "Info.plist", "InfoPlist.strings"] {
+      try Data(bytes).write(to: URL(fileURLWithPath: root + "/" + name))
+    }
+    let manifest = PrivacyManifest.read(root + "/PrivacyInfo.xcprivacy", owner: nil)
+    #expect(
+      manifest.problems.map(\.message) == [
+        "is not a property list (a binary property list holding a set, which attsim does not read)"
+      ])
+    guard case .failure(let problem) = InfoPlist.read(root + "/Info.plist") else {
+      Issue.record("a set in a binary Info.plist was read")
+      return
+    }
+    #expect(problem.reason.contains("holding a set"))
+    let table = try #require(StringsFile.read(root + "/InfoPlist.strings").get().table)
+    #expect(table.syntaxError?.message.contains("holding a set") == true)
+  }
+
+  @Test(arguments: [
+    [UInt8](repeating: 0, count: 20), Array("bplist00".utf8) + [UInt8](repeating: 0xFF, count: 40),
+  ])
+  func aBinaryPropertyListWhoseTrailerDoesNotFitIsRefused(bytes: [UInt8]) {
+    #expect(PropertyListBytes.binaryProblem(Array("bplist00".utf8) + bytes) != nil)
   }
 }

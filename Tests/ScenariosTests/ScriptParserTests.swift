@@ -226,3 +226,37 @@ import Testing
     #expect(throws: ScriptErrors.self) { try ScriptParser.parse("undo twice\n", file: "u.attsim") }
   }
 }
+
+/// `app tracking-domains=` and `sdk init endpoint=`: host names as manifests must write them.
+@Suite struct TrackingDomainScriptTests {
+  @Test func domainsAndEndpointAreRead() throws {
+    let script = try ScriptParser.parse(
+      "app tracking-domains=collect.example,ads.example\nsdk init endpoint=events.collect.example\napp tracking-domains=none\n",
+      file: "t.attsim")
+    #expect(
+      script.steps.map(\.kind) == [
+        .action(.appConfigured(AppChange(trackingDomains: ["collect.example", "ads.example"]))),
+        .action(.sdkInitialized(SDKOptions(endpoint: "events.collect.example"))),
+        .action(.appConfigured(AppChange(trackingDomains: []))),
+      ])
+  }
+
+  @Test(arguments: [
+    (
+      "app tracking-domains=https://a.example",
+      "tracking domain \"https://a.example\" has a scheme; write the host alone: a.example"
+    ),
+    ("app tracking-domains=a.example,", "tracking domain \"\" is empty"),
+    (
+      "sdk init endpoint=a.example/collect",
+      "endpoint \"a.example/collect\" has a path; write the host alone: a.example"
+    ),
+  ])
+  func aBadHostIsAnError(line: String, message: String) {
+    #expect {
+      try ScriptParser.parse(line, file: "t.attsim")
+    } throws: { error in
+      (error as? ScriptErrors)?.errors.first?.message == message
+    }
+  }
+}

@@ -32,6 +32,9 @@ import Testing
     ("`code` stays", [plain("code stays")]),
     ("<u>underline</u>", [plain("<u>underline</u>")]),
     ("日本語の**太字**です", [plain("日本語の"), Span(text: "太字", emphasis: bold), plain("です")]),
+    // Found by the fuzzer: a run longer than three whose closing run starts inside it.
+    ("\\t\\*****************2", [plain("\\t*****************2")]),
+    ("*****x***", [plain("**"), Span(text: "x", emphasis: both)]),
   ])
   func inlineSyntax(source: String, expected: [Span]) {
     #expect(MarkdownText.inline(source) == expected)
