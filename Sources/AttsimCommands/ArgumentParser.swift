@@ -88,6 +88,14 @@ public enum ArgumentParser {
       let text: String
       if let equals = body.firstIndex(of: "=") {
         text = String(body[body.index(after: equals)...])
+      } else if option.valueIsOptional {
+        // `--autoplay` alone, or `--autoplay 2`: the value is taken only when one follows.
+        guard index < arguments.count, Double(arguments[index]) != nil else {
+          result.options[name, default: []].append("")
+          continue
+        }
+        text = arguments[index]
+        index += 1
       } else {
         guard index < arguments.count else { throw UsageError("--\(name) needs a value (\(value.placeholder))") }
         text = arguments[index]
@@ -125,6 +133,10 @@ public enum ArgumentParser {
       guard !text.isEmpty else { throw UsageError("--\(name) needs a value (\(placeholder))") }
       guard LocaleTag(text) != nil else {
         throw UsageError("--\(name) must be a language tag like en, pt-BR or zh-Hant, not '\(shown)'")
+      }
+    case .seconds:
+      guard let value = Double(text), (0.1...60).contains(value) else {
+        throw UsageError("--\(name) must be a number of seconds between 0.1 and 60, not '\(shown)'")
       }
     case .cells:
       guard let value = Int(text), (1...1000).contains(value) else {

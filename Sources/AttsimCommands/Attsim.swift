@@ -27,6 +27,8 @@ public enum Attsim {
       return ScenariosCommand.run(console: console)
     case .gallery(let gallery):
       return GalleryCommand.run(gallery, console: console)
+    case .cast(let cast):
+      return CastCommand.run(cast, console: console)
     case .matrix(let format):
       let rows = TestPlan.rows()
       console.out(format == .csv ? TestPlan.csv(rows) : TestPlan.markdown(rows))

@@ -1,5 +1,10 @@
 import ConsentUI
 
+/// What `attsim render` prints: plain text, text with SGR colours, an SVG image, an HTML page.
+public enum RenderFormat: String, CaseIterable, Sendable {
+  case text, ansi, svg, html
+}
+
 /// The output formats of `attsim matrix`.
 public enum MatrixFormat: String, CaseIterable, Sendable {
   case csv
@@ -56,6 +61,8 @@ public enum Command: Equatable, Sendable {
   case render(Render)
   /// Write every locale's prompt as one HTML page.
   case gallery(Gallery)
+  /// Write the UI driven by a script as an asciinema cast.
+  case cast(Cast)
   /// Print the QA test plan.
   case matrix(format: MatrixFormat)
   /// Print help, for everything or one subcommand.
@@ -71,6 +78,10 @@ public enum Command: Equatable, Sendable {
     public var scenario: String?
     /// Whether `--record` may replace an existing file.
     public var force = false
+    /// Seconds between steps when the scenario plays by itself (`--autoplay`).
+    public var autoplay: Double?
+    /// Where to write the session as an asciinema cast.
+    public var cast: String?
     public init() {}
   }
 
@@ -112,7 +123,24 @@ public enum Command: Equatable, Sendable {
     public var script: String?
     /// Keys pressed after the script, as the UI takes them (`p enter a`).
     public var keys: [KeyPress] = []
+    public var format = RenderFormat.text
     public init() {}
+  }
+
+  /// `attsim cast SCRIPT --out FILE.cast`.
+  public struct Cast: Equatable, Sendable {
+    public var script: String
+    public var out: String
+    public var app = AppChoice()
+    public var locale: String?
+    public var width = MinimumSize.width
+    public var height = MinimumSize.height
+    /// Seconds between steps.
+    public var pace = 1.0
+    public init(script: String, out: String) {
+      self.script = script
+      self.out = out
+    }
   }
 
   /// `attsim gallery --out FILE`.

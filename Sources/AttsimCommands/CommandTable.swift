@@ -21,6 +21,8 @@ enum ValueKind: Equatable, Sendable {
   case scenario
   /// UI key names, space-separated.
   case keys
+  /// A number of seconds, 0.1…60.
+  case seconds
 }
 
 /// One `--name [VALUE]` option.
@@ -34,6 +36,8 @@ struct OptionSpec: Sendable {
   var repeatable = false
   /// Whether the command needs it (usage shows it without brackets).
   var required = false
+  /// Whether the value may be left out (`--autoplay` or `--autoplay 2`).
+  var valueIsOptional = false
 }
 
 /// One subcommand: its options and operands, its help, and how its arguments become a `Command`. The same
@@ -59,7 +63,7 @@ struct CommandSpec: Sendable {
     for option in options {
       let value = option.value.map { value -> String in
         if case .choice(let choices) = value.kind { return " " + choices.joined(separator: "|") }
-        return " " + value.placeholder
+        return option.valueIsOptional ? " [\(value.placeholder)]" : " " + value.placeholder
       }
       let word = "--\(option.name)\(value ?? "")"
       words.append((option.required ? word : "[\(word)]") + (option.repeatable ? "…" : ""))
@@ -116,9 +120,18 @@ enum CommandTable {
       OptionSpec(name: "record", value: ("FILE", .output), help: "write the session as a script while it happens"),
       OptionSpec(name: "force", value: nil, help: "let --record replace an existing file"),
       OptionSpec(name: "scenario", value: ("NAME|FILE", .scenario), help: "walk a scenario, guided step by step"),
+      OptionSpec(
+        name: "autoplay", value: ("SECONDS", .seconds),
+        help: "play the scenario by itself, a step every SECONDS (default 1.5)", valueIsOptional: true),
+      OptionSpec(name: "cast", value: ("FILE", .output), help: "record the session as an asciinema cast"),
     ], operands: nil
   ) { arguments throws(UsageError) in
     var command = Command.Interactive()
+    if let autoplay = arguments.value("autoplay") {
+      guard arguments.value("scenario") != nil else { throw UsageError("--autoplay plays a --scenario NAME|FILE") }
+      command.autoplay = Double(autoplay) ?? UIState.Autoplay.defaultInterval
+    }
+    command.cast = arguments.value("cast")
     command.app = arguments.appChoice(path: arguments.value("app"))
     command.locale = arguments.value("locale")
     command.record = arguments.value("record")
@@ -226,6 +239,9 @@ enum CommandTable {
         OptionSpec(name: "script", value: ("FILE", .file), help: "run this script first, as play does"),
         OptionSpec(
           name: "keys", value: ("KEYS", .keys), help: "then press these keys, space-separated (p enter a; pgdn, esc …)"),
+        OptionSpec(
+          name: "format", value: ("FORMAT", .choice(RenderFormat.allCases.map(\.rawValue))),
+          help: "text (default), ansi (SGR colours), svg (an image), html"),
       ], operands: nil
     ) { arguments throws(UsageError) in
       var command = Command.Render()
@@ -240,6 +256,7 @@ enum CommandTable {
         )
       }
       command.script = arguments.value("script")
+      command.format = arguments.value("format").flatMap(RenderFormat.init) ?? .text
       for name in (arguments.value("keys") ?? "").split(separator: " ") {
         guard let key = KeyPress(name: String(name)) else {
           throw UsageError(
@@ -249,6 +266,38 @@ enum CommandTable {
         command.keys.append(key)
       }
       return .render(command)
+    },
+    CommandSpec(
+      name: "cast", summary: "the UI driven by a script, as an asciinema recording",
+      discussion: """
+        Drives the terminal UI with the script's steps, without a terminal, and writes an asciinema v2 cast:
+        a header line, then one frame per step, PACE seconds apart from 0, each the escape sequences that draw
+        it. Played back (asciinema play, or asciinema-player in a page), its last frame is what attsim render
+        --script SCRIPT prints at the same size. The file is written atomically; --out - writes to standard
+        output.
+        """,
+      exitStatus: "0, or 2 for a usage or script error or a file that cannot be written.",
+      options: [
+        appOption, targetOption, configurationOption, localeOption,
+        OptionSpec(name: "out", value: ("FILE.cast", .output), help: "where to write the cast", required: true),
+        OptionSpec(name: "width", value: ("N", .cells), help: "columns (default 80, at least 80)"),
+        OptionSpec(name: "height", value: ("N", .cells), help: "rows (default 24, at least 24)"),
+        OptionSpec(name: "pace", value: ("SECONDS", .seconds), help: "seconds between steps (default 1)"),
+      ], operands: ("SCRIPT", .file, 1...1)
+    ) { arguments throws(UsageError) in
+      guard let out = arguments.value("out") else { throw UsageError("attsim cast needs --out FILE.cast") }
+      var command = Command.Cast(script: arguments.operands[0], out: out)
+      command.app = arguments.appChoice(path: arguments.value("app"))
+      command.locale = arguments.value("locale")
+      command.width = arguments.value("width").flatMap { Int($0) } ?? MinimumSize.width
+      command.height = arguments.value("height").flatMap { Int($0) } ?? MinimumSize.height
+      guard command.width >= MinimumSize.width && command.height >= MinimumSize.height else {
+        throw UsageError(
+          "attsim cast draws at least \(MinimumSize.width)×\(MinimumSize.height), the UI's smallest size; \(command.width)×\(command.height) is too small"
+        )
+      }
+      command.pace = arguments.value("pace").flatMap { Double($0) } ?? 1
+      return .cast(command)
     },
     CommandSpec(
       name: "gallery", summary: "every locale's prompt on one HTML page",

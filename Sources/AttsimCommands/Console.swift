@@ -34,6 +34,11 @@ public struct Console {
   }
 }
 
+extension Console {
+  /// Whether the user asked for no colour (`NO_COLOR` set and not empty).
+  static var noColor: Bool { getenv("NO_COLOR").map { $0.pointee != 0 } ?? false }
+}
+
 /// Reading the text files a user names (scripts).
 enum TextFile {
   /// The UTF-8 text of `path` (a leading BOM dropped), or a one-line reason it cannot be read.

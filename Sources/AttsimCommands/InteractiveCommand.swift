@@ -35,7 +35,8 @@ enum InteractiveCommand {
         console.err(problems.lines.map { $0 + "\n" }.joined())
         return 2
       case .success(let (guided, path)):
-        startEffects = state.startScenario(guided)
+        startEffects =
+          command.autoplay.map { state.startAutoplay(guided, interval: $0) } ?? state.startScenario(guided)
         scenarioPath = path
       }
     }
@@ -57,10 +58,18 @@ enum InteractiveCommand {
         return 2
       }
     }
+    var cast: LiveCast?
+    if let path = command.cast {
+      switch Recorder.open(path, replacing: force, inputs: [scenarioPath, record].compactMap { $0 }) {
+      case .success(let opened): cast = LiveCast(recorder: opened, title: "attsim — \(state.texts.appName)")
+      case .failure(let problem):
+        console.err("attsim: \(problem.message.escapingControlCharacters)\n")
+        return 2
+      }
+    }
     let terminal: Terminal
     do {
-      let noColor = getenv("NO_COLOR").map { $0.pointee != 0 } ?? false
-      terminal = try Terminal(type: type, noColor: noColor)
+      terminal = try Terminal(type: type, noColor: Console.noColor)
     } catch {
       console.err("attsim: \(error.message.escapingControlCharacters)\n")
       return 2
@@ -73,9 +82,14 @@ enum InteractiveCommand {
       afterFirstFrame: { state in
         [.checked(PromptLinter.check(app: state.environment.appTexts.app)), .scenariosLoaded(libraryScenarios())]
       },
-      record: { recorder?.write($0.text) }, finished: { finalState = $0 })
+      record: { recorder?.write($0.text) }, frameDrawn: { cast?.add($0) }, finished: { finalState = $0 })
     terminal.stop()
     recorder?.close()
+    cast?.recorder.close()
+    if let problem = cast?.recorder.problem {
+      console.err("attsim: the cast is incomplete: \(problem.escapingControlCharacters)\n")
+      if signal == 0 { return 2 }
+    }
     if let guide = finalState.guide {
       console.out(guide.report.map { $0.escapingControlCharacters + "\n" }.joined())
     }
@@ -148,5 +162,31 @@ final class Recorder {
   func close() {
     guard problem == nil else { return }
     do { try file.commit() } catch { problem = error.message }
+  }
+}
+
+/// A live session written as an asciinema cast while it happens: the header with the first frame's size,
+/// then each frame as the escape sequences that draw it over the last, at its real time, flushed at once.
+final class LiveCast {
+  let recorder: Recorder
+  private let title: String
+  private let start = ContinuousClock.now
+  private var previous: ScreenBuffer?
+
+  init(recorder: Recorder, title: String) {
+    self.recorder = recorder
+    self.title = title
+  }
+
+  /// One frame the terminal showed.
+  func add(_ buffer: ScreenBuffer) {
+    if previous == nil {
+      _ = recorder.write(AsciinemaCast.header(width: buffer.width, height: buffer.height, title: title))
+    }
+    let from = previous.flatMap { $0.width == buffer.width && $0.height == buffer.height ? $0 : nil }
+    let elapsed = start.duration(to: .now).components
+    let milliseconds = Int(elapsed.seconds) * 1000 + Int(elapsed.attoseconds / 1_000_000_000_000_000)
+    _ = recorder.write(AsciinemaCast.event(milliseconds: milliseconds, data: FrameExport.ansi(buffer, from: from)))
+    previous = buffer
   }
 }

@@ -37,7 +37,13 @@ enum RenderCommand {
     state.handle(.resized(width: size.width, height: size.height))
     for key in command.keys { state.handle(.key(key)) }
     let frame = Renderer.render(state, width: size.width, height: size.height)
-    console.out(frame.buffer.text)
+    let title = "attsim — \(state.texts.appName)"
+    switch command.format {
+    case .text: console.out(frame.buffer.text)
+    case .ansi: console.out(FrameExport.ansiLines(frame.buffer, colors: !Console.noColor))
+    case .svg: console.out(FrameExport.svg(frame.buffer, title: title))
+    case .html: console.out(FrameExport.html(frame.buffer, title: title))
+    }
     return 0
   }
 }

@@ -143,6 +143,8 @@ public enum Refusal: Error, Hashable, Sendable, CustomStringConvertible {
   case appClip
   /// `undo` with no accepted action before it (or only ones older than the history attsim keeps).
   case nothingToUndo
+  /// `redo` with nothing taken back since the last action.
+  case nothingToRedo
 
   /// The sentence.
   public var reason: String {
@@ -161,6 +163,7 @@ public enum Refusal: Error, Hashable, Sendable, CustomStringConvertible {
     case .noAdditionalInformation: "no sheet with an Additional Information button is on screen"
     case .appClip: "an App Clip cannot be tracked, so it has no switch in Settings"
     case .nothingToUndo: "there is no action to take back (attsim keeps the last 100)"
+    case .nothingToRedo: "nothing was taken back since the last action"
     }
   }
 

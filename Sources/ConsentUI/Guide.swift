@@ -85,6 +85,7 @@ public struct Guide: Sendable {
   /// Whether the tester performs `step` (a user's or the OS's doing), rather than the guide.
   static func isTesterStep(_ step: Step) -> Bool {
     if case .undo = step.kind { return true }
+    if case .redo = step.kind { return true }
     guard case .action(let action) = step.kind else { return false }
     switch action {
     case .prePermissionShown, .prePermissionContinued, .prePermissionDeclined, .trackingRequested, .allowTapped,
@@ -95,9 +96,39 @@ public struct Guide: Sendable {
     }
   }
 
+  /// A tester step in words and the key a tester would press, for presenter mode's caption
+  /// (`tap Allow — a`).
+  public static func caption(for step: Step) -> String {
+    switch step.kind {
+    case .undo: return "take the last step back — u"
+    case .redo: return "bring it back — U"
+    case .action(let action):
+      let words: String
+      switch action {
+      case .prePermissionShown: words = "the app shows its pre-permission screen"
+      case .prePermissionContinued: words = "Continue on the pre-permission screen"
+      case .prePermissionDeclined: words = "Not Now on the pre-permission screen"
+      case .trackingRequested, .expandedTrackingRequested: words = "the app requests tracking"
+      case .allowTapped: words = "tap Allow"
+      case .askNotToTrackTapped: words = "tap Ask App Not to Track"
+      case .additionalInformationTapped: words = "tap Additional Information"
+      case .promptDismissedBySystem: words = "the system dismisses the prompt"
+      case .appTrackingSwitchChanged(let on): words = "Settings: the app's switch \(on ? "on" : "off")"
+      case .trackingSwitchTurnedOff: words = "Settings: Allow Apps to Request to Track off"
+      case .trackingSwitchTurnedOn: words = "Settings: Allow Apps to Request to Track on"
+      case .relaunched: words = "relaunch the app"
+      case .reinstalled: words = "reinstall the app"
+      default: words = step.command
+      }
+      return words + " — " + hint(for: step).replacing("press ", with: "")
+    case .expect, .useBundle: return step.command
+    }
+  }
+
   /// How to perform a tester step by keyboard.
   public static func hint(for step: Step) -> String {
     if case .undo = step.kind { return "press u" }
+    if case .redo = step.kind { return "press U" }
     guard case .action(let action) = step.kind else { return "" }
     switch action {
     case .prePermissionShown: return "press p"
@@ -118,9 +149,12 @@ public struct Guide: Sendable {
     }
   }
 
-  /// The tester pressed u where the scenario says `undo`: that step is done.
-  mutating func recordUndo() {
-    if case .undo = nextStep?.kind { cursor += 1 }
+  /// The tester pressed u (or U) where the scenario says `undo` (or `redo`): that step is done.
+  mutating func recordUndo(redo: Bool = false) {
+    switch (nextStep?.kind, redo) {
+    case (.undo, false), (.redo, true): cursor += 1
+    default: break
+    }
   }
 
   /// Takes the action the tester performed: the next step when it matches, else a deviation. Lifecycle

@@ -10,7 +10,8 @@ extension Renderer {
     ("! / y", "the system dismisses the prompt / a year passes"), ("l / L", "next / previous locale"),
     ("i / m", "next iOS release / next integration"), ("s / d", "Settings / device, region and SDK setup"),
     ("g / v", "walk a scenario / all of Check, Warnings, Events"),
-    ("u / R", "undo the last action / restart the scenario"), ("r / x", "reinstall / relaunch the app"),
+    ("u / U / R", "undo / redo the last action / restart the scenario"),
+    ("e", "pin what the panel shows as expect lines (--record)"), ("r / x", "reinstall / relaunch the app"),
     ("Ctrl-L", "repaint the whole screen"), ("? / q", "this help / quit (also Ctrl-C)"),
   ]
 

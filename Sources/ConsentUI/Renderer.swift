@@ -82,6 +82,10 @@ public struct Renderer {
   }
 
   private mutating func drawKeyHelp() {
+    if let autoplay = state.autoplay, let guide = state.guide, state.overlay == nil {
+      drawCaption(autoplay, guide)
+      return
+    }
     let keys: [String]
     switch (state.overlay, state.phoneScreen) {
     case (.setup, _): keys = ["↑↓ field", "←→ change", "Esc done", "q quit"]
@@ -112,6 +116,19 @@ public struct Renderer {
       buffer.put(String(key[space...]), row: height - 1, column: column + TerminalWidth.of(key[..<space]))
       column += columns + 2
     }
+  }
+
+  /// Presenter mode's bottom line: the step about to play in words and its key, then the presenter's keys.
+  private mutating func drawCaption(_ autoplay: UIState.Autoplay, _ guide: Guide) {
+    let steps = guide.scenario.script.steps
+    let caption =
+      guide.nextStep.map { "\(autoplay.paused ? "⏸" : "▶") \(Guide.caption(for: $0))" }
+      ?? "■ \(guide.summary)"
+    buffer.put(" " + caption, row: height - 1, column: 0, style: Style(bold: true), limit: width)
+    let keys =
+      "  \(min(guide.cursor, steps.count))/\(steps.count) · Space \(autoplay.paused ? "play" : "pause") · → next · ← back · R restart · q quit "
+    let column = max(TerminalWidth.of(caption) + 2, width - TerminalWidth.of(keys))
+    buffer.put(keys, row: height - 1, column: column, style: Renderer.dim)
   }
 
   // MARK: Styles

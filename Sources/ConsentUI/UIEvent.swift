@@ -43,6 +43,8 @@ public enum UIEvent: Sendable {
   case scenariosLoaded([GuidedScenario])
   /// The screen has this size now (so scrolling stops where the text ends).
   case resized(width: Int, height: Int)
+  /// Time for the next step, in presenter mode.
+  case tick
 }
 
 /// What the driver must do after an update.

@@ -18,6 +18,7 @@ extension UIState {
       log.append(LogLine(time: clock, text: "✗ recording stopped: \(problem)", kind: .refusal))
     case .checked(let findings): environment.appTexts.findings = findings
     case .scenariosLoaded(let scenarios): environment.scenarios = scenarios
+    case .tick: if wantsTicks { playNextStep(&effects) }
     case .resized(let width, let height):
       (screenWidth, screenHeight) = (width, height)
       promptScroll = min(promptScroll, promptLayout?.maxScroll ?? 0)
@@ -38,6 +39,7 @@ extension UIState {
       handleOverlay(overlay, key, &effects)
       return
     }
+    if autoplay != nil, handlePresenterKey(key, &effects) { return }
     let buttons = self.buttons
     switch key {
     // On a prompt, ↑ and ↓ scroll its text (as iOS scrolls a long alert); elsewhere they move focus.
@@ -90,7 +92,9 @@ extension UIState {
     case "?": overlay = .help(page: 0)
     case "d": overlay = .setup(.iOS)
     case "g" where !environment.scenarios.isEmpty: overlay = .picker(0)
+    case "e": pinExpectations(&effects)
     case "u": undo(&effects)
+    case "U": redo(&effects)
     case "R" where guide != nil: restartScenario(&effects)
     case "v": overlay = .details(guide == nil ? .check : .warnings, scroll: 0)
     case "p": perform(.prePermissionShown, &effects)
@@ -299,6 +303,39 @@ extension UIState {
     perform(.sdkInitialized(launchOptions), &effects)
   }
 
+  // MARK: Presenter mode
+
+  /// Starts walking `scenario` with every step played by itself, one every `interval` seconds.
+  public mutating func startAutoplay(_ scenario: GuidedScenario, interval: Double) -> [UIEffect] {
+    let effects = startScenario(scenario)
+    autoplay = Autoplay(interval: interval)
+    return effects
+  }
+
+  /// Space pauses and resumes, → plays the next step, ← takes the last one back; R and q as ever.
+  private mutating func handlePresenterKey(_ key: KeyPress, _ effects: inout [UIEffect]) -> Bool {
+    switch key {
+    case .character(" "): autoplay?.paused.toggle()
+    case .right: if guide?.isFinished == false { playNextStep(&effects) }
+    case .left: undo(&effects)
+    default: return false
+    }
+    return true
+  }
+
+  /// Performs the step the tester would: the next one of the walk, as its keys would.
+  private mutating func playNextStep(_ effects: inout [UIEffect]) {
+    guard let step = guide?.nextStep else { return }
+    switch step.kind {
+    case .action(let action):
+      settings = .closed
+      perform(action, &effects)
+    case .undo: undo(&effects)
+    case .redo: redo(&effects)
+    case .expect, .useBundle: break
+    }
+  }
+
   /// Starts walking `scenario` from the script defaults, as `attsim play` runs it.
   public mutating func startScenario(_ scenario: GuidedScenario) -> [UIEffect] {
     var effects: [UIEffect] = []
@@ -318,6 +355,7 @@ extension UIState {
     log = [LogLine(time: 0, text: "scenario: \(scenario.title)", kind: .notice)]
     guide = Guide(scenario: scenario)
     history = []
+    redoStack = []
     effects.append(.record(.comment("scenario: \(scenario.title)")))
     for action in ScriptWriter.setupActions(for: consent) { record(action, &effects) }
     advanceGuide(&effects)
@@ -373,11 +411,48 @@ extension UIState {
     let scenarioAsksForIt = if case .undo = guide?.nextStep?.kind { true } else { false }
     let guideNow = guide
     // The recording takes back every line since then: the tester's action and what the guide did after it.
-    for _ in previous.actionsRecorded..<actionsRecorded { effects.append(.record(.undo)) }
+    let lines = actionsRecorded - previous.actionsRecorded
+    for _ in 0..<lines { effects.append(.record(.undo)) }
+    redoStack.append((snapshot, lines))
     restore(previous)
     log.append(LogLine(time: clock, text: "↶ undo: the last action is taken back", kind: .notice))
     if scenarioAsksForIt, var guideNow {
       guideNow.recordUndo()
+      guide = guideNow
+      advanceGuide(&effects)
+    }
+  }
+
+  /// `e`: in a recorded session, an `expect` line pinning what the panel shows now.
+  private mutating func pinExpectations(_ effects: inout [UIEffect]) {
+    clock += 1
+    guard isRecording else {
+      log.append(
+        LogLine(
+          time: clock, text: "✗ e pins expectations into the recording: start attsim with --record FILE",
+          kind: .refusal))
+      return
+    }
+    let line = ScriptWriter.expectations(pinning: consent)
+    effects.append(.record(.expectations(line)))
+    log.append(LogLine(time: clock, text: "pinned: " + line.dropFirst("expect ".count), kind: .notice))
+  }
+
+  /// `U`: brings back what the last `u` took back (until a new action), as `redo` does in a script.
+  mutating func redo(_ effects: inout [UIEffect]) {
+    clock += 1
+    guard let (next, lines) = redoStack.popLast() else {
+      log.append(LogLine(time: clock, text: "✗ redo: \(Refusal.nothingToRedo.reason)", kind: .refusal))
+      return
+    }
+    let scenarioAsksForIt = if case .redo = guide?.nextStep?.kind { true } else { false }
+    let guideNow = guide
+    history.append(snapshot)
+    for _ in 0..<lines { effects.append(.record(.redo)) }
+    restore(next)
+    log.append(LogLine(time: clock, text: "↷ redo: the action is back", kind: .notice))
+    if scenarioAsksForIt, var guideNow {
+      guideNow.recordUndo(redo: true)
       guide = guideNow
       advanceGuide(&effects)
     }
@@ -408,6 +483,7 @@ extension UIState {
       let story = try consent.apply(action)
       if history.count == UndoHistory.depth { history.removeFirst() }
       history.append(before)
+      redoStack = []
       if let notice { log.append(LogLine(time: clock, text: notice, kind: .notice)) }
       log += story.map { LogLine(time: clock, text: $0, kind: .story) }
       let payload = consent.sdk.payload

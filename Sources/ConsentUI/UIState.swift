@@ -39,10 +39,30 @@ public struct UIState: Sendable {
   public internal(set) var recordingProblem: String?
   /// The scenario being walked, in guided mode.
   public internal(set) var guide: Guide?
+  /// Presenter mode: the walk plays by itself.
+  public internal(set) var autoplay: Autoplay?
+
+  /// How the scenario plays by itself: a step every `interval` seconds, unless paused.
+  public struct Autoplay: Hashable, Sendable {
+    /// Seconds between steps.
+    public var interval: Double
+    /// Whether Space paused it.
+    public var paused = false
+
+    /// The interval `--autoplay` alone uses.
+    public static let defaultInterval = 1.5
+  }
+
+  /// Whether the driver should send `.tick` every `autoplay.interval` seconds: playing, and steps left.
+  public var wantsTicks: Bool {
+    autoplay?.paused == false && guide?.isFinished == false && overlay == nil
+  }
   /// What `u` restores, newest last (the last `UndoHistory.depth` actions).
   var history: [Snapshot] = []
   /// How many action lines the session has recorded, so `u` can take back as many in the recording.
   var actionsRecorded = 0
+  /// What `U` brings back, newest last: the state `u` left, and how many lines it took back.
+  var redoStack: [(snapshot: Snapshot, lines: Int)] = []
 
   /// Everything an action can change but the log and the clock, which go on to say what was undone.
   struct Snapshot: Sendable {
@@ -171,32 +191,44 @@ extension UIState {
     environment: UIEnvironment, replaying script: Script, bundles: [AppBundleReference: AppResources] = [:],
     from start: ConsentState
   ) {
+    self.init(environment: environment, starting: start)
+    for step in script.steps where !replay(step, bundles: bundles) { break }
+  }
+
+  /// The UI at a script's start (`start`), before any step: what `cast` draws first.
+  public init(environment: UIEnvironment, starting start: ConsentState) {
     self.init(environment: environment, locale: start.app.locale)
     consent = start
     launchOptions = start.sdk.options
     log = []
-    for step in script.steps {
-      switch step.kind {
-      case .action(let action):
-        var effects: [UIEffect] = []
-        perform(action, &effects)
-        if effects.isEmpty { break }
-        continue
-      case .useBundle(let reference):
-        guard let bundle = bundles[reference] else { break }
-        showApp(bundle)
-        var effects: [UIEffect] = []
-        perform(.appConfigured(AppChange(hasUsageDescription: bundle.hasUsageDescription)), &effects)
-        continue
-      case .undo:
-        var effects: [UIEffect] = []
-        undo(&effects)
-        continue
-      case .expect: continue
-      }
-      break
+  }
+
+  /// Performs one script step as `play` would, through the UI (its log, its history); returns false when the
+  /// step was refused, which ends a replay.
+  @discardableResult
+  public mutating func replay(_ step: Step, bundles: [AppBundleReference: AppResources] = [:]) -> Bool {
+    var effects: [UIEffect] = []
+    defer { launchOptions = consent.sdk.options }
+    switch step.kind {
+    case .action(let action):
+      perform(action, &effects)
+      return !effects.isEmpty
+    case .useBundle(let reference):
+      guard let bundle = bundles[reference] else { return false }
+      showApp(bundle)
+      perform(
+        .appConfigured(
+          AppChange(hasUsageDescription: bundle.hasUsageDescription, trackingDomains: bundle.trackingDomains)),
+        &effects)
+      return true
+    case .undo:
+      undo(&effects)
+      return !effects.isEmpty
+    case .redo:
+      redo(&effects)
+      return !effects.isEmpty
+    case .expect: return true
     }
-    launchOptions = consent.sdk.options
   }
 
   /// Shows `bundle`'s texts and findings from now on.

@@ -43,6 +43,8 @@ public struct Step: Hashable, Sendable {
     case useBundle(AppBundleReference)
     /// Take back the last accepted action (`undo`, the UI's `u`).
     case undo
+    /// Bring back the last action taken back (`redo`, the UI's `U`).
+    case redo
   }
 
   /// Whether the step checks rather than acts.

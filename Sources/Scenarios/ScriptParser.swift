@@ -106,6 +106,9 @@ struct LineParser {
     case .undo:
       try expectNothing(after: arguments)
       return .undo
+    case .redo:
+      try expectNothing(after: arguments)
+      return .redo
     case .track: return .action(try track(arguments, after: head))
     case .expect: return .expect(try expectations(arguments, after: head))
     }

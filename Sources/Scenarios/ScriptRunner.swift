@@ -89,12 +89,18 @@ public enum ScriptRunner {
         return StepResult(step: step, state: state, story: [], failures: [], refusal: error)
       }
     case .undo:
-      guard let previous = history.pop() else {
+      guard let previous = history.undo(from: state) else {
         return StepResult(step: step, state: state, story: [], failures: [], refusal: .nothingToUndo)
       }
       state = previous
       return StepResult(
         step: step, state: state, story: ["undo: the last action is taken back"], failures: [], refusal: nil)
+    case .redo:
+      guard let next = history.redo(from: state) else {
+        return StepResult(step: step, state: state, story: [], failures: [], refusal: .nothingToRedo)
+      }
+      state = next
+      return StepResult(step: step, state: state, story: ["redo: the action is back"], failures: [], refusal: nil)
     case .useBundle(let reference):
       guard let resources = bundles[reference] else {
         return StepResult(
@@ -119,22 +125,35 @@ public enum ScriptRunner {
   }
 }
 
-/// The states before the last accepted actions, newest last, for `undo`: the last 100 are kept, so a long
-/// script runs in bounded memory.
+/// The states before the last accepted actions, newest last, for `undo`, and the states `undo` left, for
+/// `redo`: the last 100 are kept, so a long script runs in bounded memory.
 public struct UndoHistory: Sendable {
   private var states: [ConsentState] = []
+  private var undone: [ConsentState] = []
   /// How many actions can be taken back.
   public static let depth = 100
 
   /// An empty history.
   public init() {}
 
-  /// Remembers the state before an accepted action.
+  /// Remembers the state before an accepted action; what was undone can no longer be redone.
   public mutating func push(_ state: ConsentState) {
     if states.count == Self.depth { states.removeFirst() }
     states.append(state)
+    undone = []
   }
 
-  /// The state before the last remembered action, now forgotten; nil when there is none.
-  public mutating func pop() -> ConsentState? { states.popLast() }
+  /// The state before the last remembered action, `current` kept for `redo`; nil when there is none.
+  public mutating func undo(from current: ConsentState) -> ConsentState? {
+    guard let previous = states.popLast() else { return nil }
+    undone.append(current)
+    return previous
+  }
+
+  /// The state the last `undo` left, `current` kept for `undo`; nil when nothing was undone.
+  public mutating func redo(from current: ConsentState) -> ConsentState? {
+    guard let next = undone.popLast() else { return nil }
+    states.append(current)
+    return next
+  }
 }

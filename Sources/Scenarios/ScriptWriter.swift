@@ -73,6 +73,28 @@ public enum ScriptWriter {
     }
   }
 
+  /// An `expect` line pinning what `state` shows now: status, prompt, the device's IDFA, each payload key,
+  /// the last event, the first warning (or none) and the blog recipe's callback. `play` passes it on the same
+  /// state: `e` in a recorded session turns a walkthrough into a regression test.
+  public static func expectations(pinning state: ConsentState) -> String {
+    func identifier(_ value: String) -> String { value == IDFA.zero ? "zero" : value }
+    var words = [
+      Vocabulary.Command.expect.rawValue, "status=\(state.statusWord)", "prompt=\(state.app.prompt.rawValue)",
+      "device-idfa=\(identifier(state.deviceIDFA))",
+    ]
+    for key in Payload.keys {
+      words.append("\(key)=\(state.sdk.payload[key].map { quoted(identifier($0)) } ?? "absent")")
+    }
+    words.append("event=\(state.events.lastFate?.rawValue ?? "none")")
+    words.append("warning=\(state.warnings.first.map { quoted($0.message) } ?? "none")")
+    if let callback = state.app.blogCallback {
+      let shown =
+        callback.identifier == "00" ? "00" : callback.identifier == state.deviceIDFA ? "IDFA" : callback.identifier
+      words.append("callback=\(callback.granted),\(shown)")
+    }
+    return words.joined(separator: " ")
+  }
+
   /// The actions that bring a fresh script (SPEC §2 defaults) to `state`'s device, app and SDK setup.
   public static func setupActions(for state: ConsentState) -> [Action] {
     let device = state.device
@@ -111,6 +133,10 @@ public enum ScriptLine: Hashable, Sendable {
   case comment(String)
   /// `undo`: the last accepted action taken back.
   case undo
+  /// `redo`: the last action taken back brought back.
+  case redo
+  /// `expect …` lines pinning a state (`e` in a recorded session).
+  case expectations(String)
 
   /// The line as it goes in a script.
   public var text: String {
@@ -118,6 +144,8 @@ public enum ScriptLine: Hashable, Sendable {
     case .action(let action): ScriptWriter.line(for: action)
     case .comment(let text): "# " + text.escapingControlCharacters
     case .undo: Vocabulary.Command.undo.rawValue
+    case .redo: Vocabulary.Command.redo.rawValue
+    case .expectations(let line): line
     }
   }
 }

@@ -8,7 +8,7 @@ enum Vocabulary {
   enum Command: String, CaseIterable {
     case device, app, sdk, prepermission, request, tap
     case methodB = "method-b"
-    case settings, relaunch, reinstall, consent, track, dismiss, clock, undo, expect
+    case settings, relaunch, reinstall, consent, track, dismiss, clock, undo, redo, expect
   }
 
   /// A key and the words its values are written as.

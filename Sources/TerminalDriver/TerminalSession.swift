@@ -13,7 +13,8 @@ public enum TerminalSession {
   /// Returns the signal that ended the session, or 0.
   public static func run(
     _ state: UIState, terminal: Terminal, afterFirstFrame: (UIState) -> [UIEvent] = { _ in [] },
-    record: (ScriptLine) -> String?, finished: (UIState) -> Void = { _ in }
+    record: (ScriptLine) -> String?, frameDrawn: (ScreenBuffer) -> Void = { _ in },
+    finished: (UIState) -> Void = { _ in }
   ) -> Int32 {
     var state = state
     defer { finished(state) }
@@ -27,15 +28,34 @@ public enum TerminalSession {
     // A resize before the handlers were in place went unnoticed: start from the size the terminal has now.
     terminal.adoptWindowSize()
     var frame = draw(&state, on: terminal)
+    frameDrawn(frame.buffer)
     for event in afterFirstFrame(state) where handle(event, &state, record: record) { return 0 }
     frame = draw(&state, on: terminal)
+    frameDrawn(frame.buffer)
+    let clock = ContinuousClock()
+    // Presenter mode's next step: due an interval after the last step or key.
+    var nextTick: ContinuousClock.Instant?
     while true {
+      if !state.wantsTicks {
+        nextTick = nil
+      } else if nextTick == nil, let interval = state.autoplay?.interval {
+        nextTick = clock.now.advanced(by: .milliseconds(Int(interval * 1000)))
+      }
       var watched = [
         pollfd(fd: terminal.input, events: Int16(POLLIN), revents: 0),
         pollfd(fd: SignalPipe.descriptor, events: Int16(POLLIN), revents: 0),
       ]
-      guard poll(&watched, 2, -1) >= 0 || errno == EINTR else { return SIGHUP }
+      let timeout = nextTick.map { due -> Int32 in
+        let left = clock.now.duration(to: due).components
+        return Int32(max(0, left.seconds * 1000 + left.attoseconds / 1_000_000_000_000_000))
+      }
+      guard poll(&watched, 2, timeout ?? -1) >= 0 || errno == EINTR else { return SIGHUP }
       var needsDraw = false
+      if let due = nextTick, clock.now >= due {
+        nextTick = nil
+        if handle(.tick, &state, record: record) { return 0 }
+        needsDraw = true
+      }
       for signal in SignalPipe.drain() {
         guard signal == SIGWINCH else { return signal }
         terminal.adoptWindowSize()
@@ -53,12 +73,16 @@ public enum TerminalSession {
             guard let button = frame.button(atRow: row, column: column) else { continue }
             if handle(.press(button), &state, record: record) { return 0 }
           case .key(let key):
+            nextTick = nil
             if handle(.key(key), &state, record: record) { return 0 }
           }
           needsDraw = true
         }
       }
-      if needsDraw { frame = draw(&state, on: terminal) }
+      if needsDraw {
+        frame = draw(&state, on: terminal)
+        frameDrawn(frame.buffer)
+      }
     }
   }
 

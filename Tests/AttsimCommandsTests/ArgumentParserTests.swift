@@ -84,6 +84,9 @@ import Testing
     (["-h"], .help(topic: nil)),
     (["help", "play"], .help(topic: "play")),
     (["help", "help"], .help(topic: nil)),
+    (["--scenario", "x", "--autoplay"], .interactive(autoplaying("x", 1.5))),
+    (["--scenario", "x", "--autoplay", "2"], .interactive(autoplaying("x", 2))),
+    (["--autoplay=0.5", "--scenario", "x"], .interactive(autoplaying("x", 0.5))),
     (["matrix", "--help"], .help(topic: "matrix")),
     (["--version"], .version),
   ])
@@ -94,7 +97,7 @@ import Testing
   @Test(arguments: [
     (
       ["plya"],
-      "unknown subcommand 'plya'; did you mean 'play'? (subcommands: play, scenarios, check, prompts, render, gallery, matrix)"
+      "unknown subcommand 'plya'; did you mean 'play'? (subcommands: play, scenarios, check, prompts, render, cast, gallery, matrix)"
     ),
     (["play", "--report", "html", "a.attsim"], "--report must be one of junit, markdown, not 'html'"),
     (["play"], "attsim play needs FILE"),
@@ -111,7 +114,7 @@ import Testing
     (["-x"], "unknown option '-x' for attsim"),
     (
       ["help", "nope"],
-      "unknown subcommand 'nope' (subcommands: play, scenarios, check, prompts, render, gallery, matrix)"
+      "unknown subcommand 'nope' (subcommands: play, scenarios, check, prompts, render, cast, gallery, matrix)"
     ),
     (["--force"], "--force goes with --record FILE"),
     (["--force=yes", "--record", "r"], "--force takes no value"),
@@ -124,4 +127,12 @@ import Testing
   func rejectsMistakesWithOneClearLine(arguments: [String], message: String) {
     #expect(throws: UsageError(message)) { try ArgumentParser.parse(arguments) }
   }
+}
+
+/// `attsim --scenario NAME --autoplay SECONDS`, as parsed.
+private func autoplaying(_ scenario: String, _ seconds: Double) -> Command.Interactive {
+  var command = Command.Interactive()
+  command.scenario = scenario
+  command.autoplay = seconds
+  return command
 }

@@ -72,4 +72,23 @@ import Testing
     }
     if recording { try lines.joined(separator: "\n").write(to: Self.readme, atomically: true, encoding: .utf8) }
   }
+
+  /// The pictures and casts in docs/, each made by one attsim command from the repository's root.
+  static let documents: [(file: String, arguments: [String])] = [
+    ("docs/demo.svg", ["render", "--script", "docs/samples/capture.attsim", "--format", "svg"]),
+    ("docs/demo.cast", ["cast", "docs/samples/capture.attsim", "--out", "-"]),
+  ]
+
+  @Test(arguments: documents.map(\.file))
+  func everyDocumentIsWhatTheProgramMakes(file: String) throws {
+    let arguments = try #require(Self.documents.first { $0.file == file }).arguments
+    let made = try runBuilt(arguments, in: repositoryRoot)
+    #expect(made.status == 0, "\(made.err)")
+    let url = repositoryRoot.appendingPathComponent(file)
+    if ProcessInfo.processInfo.environment["RECORD_README"] != nil {
+      try made.out.write(to: url, atomically: true, encoding: .utf8)
+    } else {
+      #expect(try String(contentsOf: url, encoding: .utf8) == made.out, "\(file) differs; RECORD_README=1 writes it")
+    }
+  }
 }

@@ -78,6 +78,41 @@ import Testing
     #expect(try tmux.waitFor("stopped at line 6 (relaunch): 1 expectation not reached"), "\(tmux.screen)")
   }
 
+  @Test func autoplayReachesTheSummaryWithoutAKey() throws {
+    let folder = try temporaryFolder()
+    let walk = try write(
+      "# title: Plays itself\nsdk init\nrequest\ntap allow\nexpect status=authorized\n", to: "walk.attsim", in: folder)
+    let tmux = try Tmux("'\(Tmux.attsim)' --scenario '\(walk)' --autoplay 0.2")
+    #expect(try tmux.waitFor("■ 1 of 1 expectation passed"), "\(tmux.screen)")
+    #expect(try tmux.waitFor("\"authorized\""), "\(tmux.screen)")
+    // The session stays open for the audience until q.
+    #expect(tmux.exitStatus() == nil)
+    try tmux.send("q")
+    #expect(tmux.waitForExit() == 0)
+  }
+
+  @Test func aLiveCastIsValidEvenWhenTheSessionIsKilled() throws {
+    let folder = try temporaryFolder()
+    let cast = folder.appendingPathComponent("live.cast").path
+    let tmux = try Tmux("'\(Tmux.attsim)' --cast '\(cast)'")
+    #expect(try tmux.waitFor("simulator controls"), "\(tmux.screen)")
+    try tmux.send("p")
+    #expect(try tmux.waitFor("Continue"), "\(tmux.screen)")
+    kill(try tmux.commandPID(), SIGKILL)
+    _ = tmux.waitForExit()
+    let lines = try String(contentsOfFile: cast, encoding: .utf8).split(separator: "\n")
+    #expect(lines.count >= 3)
+    let header = try #require(JSONSerialization.jsonObject(with: Data(lines[0].utf8)) as? [String: Any])
+    #expect(header["version"] as? Int == 2 && header["width"] as? Int == 80)
+    var last = -1.0
+    for line in lines.dropFirst() {
+      let event = try #require(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [Any])
+      let time = try #require(event[0] as? Double)
+      #expect(time >= last && event[1] as? String == "o")
+      last = time
+    }
+  }
+
   @Test func sigtermRestoresTheTerminal() throws {
     let tmux = try Tmux(Tmux.attsim)
     #expect(try tmux.waitFor("simulator controls"), "\(tmux.screen)")

@@ -1,0 +1,51 @@
+import ConsentCore
+import ConsentUI
+import FileAccess
+import PromptStrings
+import Scenarios
+import TextSupport
+
+/// `attsim cast SCRIPT --out FILE.cast`: the UI driven by a script, without a terminal, as an asciinema cast.
+enum CastCommand {
+  static func run(_ command: Command.Cast, console: Console) -> Int32 {
+    let environment: UIEnvironment
+    switch UISetup.appTexts(app: command.app) {
+    case .success(let loaded): environment = UIEnvironment(appTexts: loaded)
+    case .failure(let problem):
+      console.err("attsim: \(problem.message.escapingControlCharacters)\n")
+      return 2
+    }
+    let (script, bundles): (Script, [AppBundleReference: AppResources])
+    switch PlayCommand.load(command.script) {
+    case .failure(let problems):
+      console.err(problems.lines.joined(separator: "\n") + "\n")
+      return 2
+    case .success(let loaded): (script, bundles) = loaded
+    }
+    let start = ConsentState(
+      locale: command.locale ?? environment.appTexts.app.developmentRegion,
+      hasUsageDescription: environment.appTexts.app.hasUsageDescription)
+    var state = UIState(environment: environment, starting: start)
+    state.handle(.resized(width: command.width, height: command.height))
+    var frames = [Renderer.render(state, width: command.width, height: command.height).buffer]
+    for step in script.steps where !step.isExpectation {
+      let accepted = state.replay(step, bundles: bundles)
+      frames.append(Renderer.render(state, width: command.width, height: command.height).buffer)
+      if !accepted { break }
+    }
+    let title = "attsim — \(script.title ?? FilePath(command.script).lastComponent)"
+    let lines =
+      [AsciinemaCast.header(width: command.width, height: command.height, title: title)]
+      + AsciinemaCast.events(frames, paceMilliseconds: Int(command.pace * 1000))
+    if let problem = CommandOutput.write(
+      lines.joined(separator: "\n") + "\n", to: command.out, inputs: [command.script], console: console)
+    {
+      console.err("attsim: \(problem.escapingControlCharacters)\n")
+      return 2
+    }
+    if command.out != "-" {
+      console.err("attsim cast: \(frames.count) frames written to \(command.out.forMessage())\n")
+    }
+    return 0
+  }
+}

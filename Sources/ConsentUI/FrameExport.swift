@@ -1,0 +1,193 @@
+import TextSupport
+
+/// A screen as other programs take it: ANSI escape sequences for a terminal, a standalone SVG image, an HTML
+/// `<pre>`. Each is drawn from the same cells and styles the terminal UI shows.
+public enum FrameExport {
+  // MARK: ANSI
+
+  /// The escape sequences that draw `buffer` on a terminal from `previous` (nil: a cleared screen): only the
+  /// cells that differ, each run placed with a cursor move and styled with SGR. Without `colors` only bold,
+  /// dim, italic and reverse are used (NO_COLOR).
+  public static func ansi(_ buffer: ScreenBuffer, from previous: ScreenBuffer? = nil, colors: Bool = true) -> String {
+    var out = previous == nil ? "\u{1B}[0m\u{1B}[2J" : ""
+    var current: Style?
+    for row in 0..<buffer.height {
+      var column = 0
+      var cursorAt: Int?
+      while column < buffer.width {
+        let cell = buffer[row, column]
+        let same = previous.map { $0.width == buffer.width && $0.height == buffer.height && $0[row, column] == cell }
+        guard same != true, let text = cell.text else {
+          column += 1
+          continue
+        }
+        if cursorAt != column { out += "\u{1B}[\(row + 1);\(column + 1)H" }
+        if current != cell.style {
+          out += sgr(cell.style, colors: colors)
+          current = cell.style
+        }
+        out += text
+        let width = column + 1 < buffer.width && buffer[row, column + 1].isContinuation ? 2 : 1
+        column += width
+        cursorAt = column
+      }
+    }
+    return out + "\u{1B}[0m"
+  }
+
+  /// The whole frame as lines with SGR colours, for pasting into a terminal (`render --format ansi`).
+  public static func ansiLines(_ buffer: ScreenBuffer, colors: Bool = true) -> String {
+    var out = ""
+    for row in 0..<buffer.height {
+      var current = Style.plain
+      var line = ""
+      for column in 0..<buffer.width {
+        let cell = buffer[row, column]
+        guard let text = cell.text else { continue }
+        if cell.style != current {
+          line += "\u{1B}[0m" + (cell.style == .plain ? "" : sgr(cell.style, colors: colors))
+          current = cell.style
+        }
+        line += text
+      }
+      out += line + "\u{1B}[0m\n"
+    }
+    return out
+  }
+
+  /// SGR for `style`, starting from a reset.
+  static func sgr(_ style: Style, colors: Bool) -> String {
+    var codes = ["0"]
+    if style.bold { codes.append("1") }
+    if style.dim { codes.append("2") }
+    if style.italic { codes.append("3") }
+    if style.reverse { codes.append("7") }
+    if colors, let foreground = style.foreground { codes.append(String(ansiCode(foreground, base: 30))) }
+    if colors, let background = style.background { codes.append(String(ansiCode(background, base: 40))) }
+    return "\u{1B}[" + codes.joined(separator: ";") + "m"
+  }
+
+  private static func ansiCode(_ color: Color, base: Int) -> Int {
+    color == .gray ? base + 60 : base + color.rawValue
+  }
+
+  // MARK: SVG and HTML
+
+  /// The palette the pictures use: a light terminal, the UI's colours.
+  static func hex(_ color: Color) -> String {
+    switch color {
+    case .black: "#1c1c1e"
+    case .red: "#c41e3a"
+    case .green: "#1b7f3b"
+    case .yellow: "#a05a00"
+    case .blue: "#0a60d0"
+    case .magenta: "#9a2fa8"
+    case .cyan: "#0b7c8c"
+    case .white: "#f2f2f7"
+    case .gray: "#6e6e73"
+    }
+  }
+
+  static let paper = "#ffffff"
+  static let ink = "#1c1c1e"
+
+  /// The colours a cell is drawn in: foreground and background, reverse video applied.
+  static func colors(_ style: Style) -> (foreground: String, background: String?) {
+    let foreground = style.foreground.map(hex) ?? ink
+    let background = style.background.map(hex)
+    return style.reverse ? (background ?? paper, foreground) : (foreground, background)
+  }
+
+  /// A standalone SVG image of `buffer`: a monospace grid, every run of one style a `<text>` placed at its
+  /// column and stretched to its cells (so wide characters take two), backgrounds as rectangles. Text
+  /// stays text: searchable and copyable.
+  public static func svg(_ buffer: ScreenBuffer, title: String) -> String {
+    let cellWidth = 9.0
+    let cellHeight = 19.0
+    let width = Double(buffer.width) * cellWidth + 16
+    let height = Double(buffer.height) * cellHeight + 16
+    var out = """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <svg xmlns="http://www.w3.org/2000/svg" width="\(Int(width))" height="\(Int(height))" viewBox="0 0 \(Int(width)) \(Int(height))" font-family="DejaVu Sans Mono, Menlo, Consolas, Noto Sans Mono CJK JP, monospace" font-size="15">
+      <title>\(title.escapingForMarkup())</title>
+      <rect width="100%" height="100%" rx="8" fill="\(paper)"/>
+
+      """
+    for run in runs(buffer) {
+      let x = 8 + Double(run.column) * cellWidth
+      let y = 8 + Double(run.row) * cellHeight
+      let runWidth = Double(run.cells) * cellWidth
+      let (foreground, background) = colors(run.style)
+      if let background {
+        out += "<rect x=\"\(x)\" y=\"\(y)\" width=\"\(runWidth)\" height=\"\(cellHeight)\" fill=\"\(background)\"/>\n"
+      }
+      guard run.text.contains(where: { $0 != " " }) else { continue }
+      var attributes = "x=\"\(x)\" y=\"\(y + 14.5)\" fill=\"\(foreground)\""
+      attributes += " textLength=\"\(runWidth)\" lengthAdjust=\"spacingAndGlyphs\""
+      if run.style.bold { attributes += " font-weight=\"bold\"" }
+      if run.style.italic { attributes += " font-style=\"italic\"" }
+      if run.style.dim { attributes += " opacity=\"0.6\"" }
+      out += "<text \(attributes) xml:space=\"preserve\">\(run.text.escapingForMarkup())</text>\n"
+    }
+    return out + "</svg>\n"
+  }
+
+  /// The screen as an HTML `<pre>` with styled spans (self-contained, for docs and bug reports).
+  public static func html(_ buffer: ScreenBuffer, title: String) -> String {
+    var out = """
+      <!DOCTYPE html>
+      <html lang="en"><head><meta charset="utf-8"><title>\(title.escapingForMarkup())</title></head>
+      <body style="margin:16px;background:#f2f2f7">
+      <pre style="display:inline-block;margin:0;padding:8px;border-radius:8px;background:\(paper);color:\(ink);font:15px/19px 'DejaVu Sans Mono',Menlo,Consolas,monospace">
+      """
+    var row = 0
+    for run in runs(buffer) {
+      while row < run.row {
+        out += "\n"
+        row += 1
+      }
+      let (foreground, background) = colors(run.style)
+      var css = foreground == ink ? "" : "color:\(foreground);"
+      if let background { css += "background:\(background);" }
+      if run.style.bold { css += "font-weight:bold;" }
+      if run.style.italic { css += "font-style:italic;" }
+      if run.style.dim { css += "opacity:0.6;" }
+      let text = run.text.escapingForMarkup()
+      out += css.isEmpty ? text : "<span style=\"\(css)\">\(text)</span>"
+    }
+    return out + "\n</pre>\n</body></html>\n"
+  }
+
+  /// A run of cells of one style on one row: its text, where it starts and how many cells it takes.
+  struct Run {
+    var row: Int
+    var column: Int
+    var cells: Int
+    var text: String
+    var style: Style
+  }
+
+  /// The buffer's runs, row by row; a run breaks at a style change.
+  static func runs(_ buffer: ScreenBuffer) -> [Run] {
+    var runs: [Run] = []
+    for row in 0..<buffer.height {
+      var current: Run?
+      for column in 0..<buffer.width {
+        let cell = buffer[row, column]
+        guard let text = cell.text else {
+          current?.cells += 1
+          continue
+        }
+        if current?.style == cell.style {
+          current?.text += text
+          current?.cells += 1
+        } else {
+          if let current { runs.append(current) }
+          current = Run(row: row, column: column, cells: 1, text: text, style: cell.style)
+        }
+      }
+      if let current { runs.append(current) }
+    }
+    return runs
+  }
+}
