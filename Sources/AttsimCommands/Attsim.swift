@@ -29,6 +29,15 @@ public enum Attsim {
       return GalleryCommand.run(gallery, console: console)
     case .cast(let cast):
       return CastCommand.run(cast, console: console)
+    case .completion(let shell):
+      console.out(Completions.script(for: shell))
+      return 0
+    case .completionWords(let kind, let app):
+      console.out(completionWords(kind, app: app).map { $0 + "\n" }.joined())
+      return 0
+    case .man:
+      console.out(ManPage.text)
+      return 0
     case .matrix(let format):
       let rows = TestPlan.rows()
       console.out(format == .csv ? TestPlan.csv(rows) : TestPlan.markdown(rows))
@@ -41,6 +50,17 @@ public enum Attsim {
       return PromptsCommand.run(prompts, console: console)
     case .render(let render):
       return RenderCommand.run(render, console: console)
+    }
+  }
+
+  /// What a completion offers: the localizations of `app` (the demo app without one), or the scenario
+  /// library's names. Nothing when they cannot be read: completion stays quiet.
+  static func completionWords(_ kind: CompletionWords, app: String?) -> [String] {
+    switch kind {
+    case .scenarios: return ScenarioLibrary.entries().map(\.name)
+    case .locales:
+      guard case .success(let texts) = UISetup.appTexts(app: AppChoice(path: app), checked: false) else { return [] }
+      return texts.locales
     }
   }
 }

@@ -5,6 +5,11 @@ public enum RenderFormat: String, CaseIterable, Sendable {
   case text, ansi, svg, html
 }
 
+/// What `attsim completion words` lists.
+public enum CompletionWords: String, CaseIterable, Sendable {
+  case locales, scenarios
+}
+
 /// The output formats of `attsim matrix`.
 public enum MatrixFormat: String, CaseIterable, Sendable {
   case csv
@@ -63,6 +68,12 @@ public enum Command: Equatable, Sendable {
   case gallery(Gallery)
   /// Write the UI driven by a script as an asciinema cast.
   case cast(Cast)
+  /// Print a shell's completion script.
+  case completion(Completions.Shell)
+  /// Print what a completion offers now: the app's locales, or the scenario library's names.
+  case completionWords(kind: CompletionWords, app: String?)
+  /// Print the man page.
+  case man
   /// Print the QA test plan.
   case matrix(format: MatrixFormat)
   /// Print help, for everything or one subcommand.

@@ -1,0 +1,39 @@
+# Installs attsim like other command-line tools: `make install PREFIX=/usr/local` (DESTDIR honoured),
+# `make uninstall PREFIX=…`. The binary links the Swift runtime and Foundation statically: it needs no Swift
+# toolchain to run, only libc, libncursesw and the C++ runtime.
+PREFIX ?= /usr/local
+DESTDIR ?=
+SWIFT ?= swift
+BUILD := .build/install
+BINARY := $(BUILD)/release/attsim
+ROOT := $(DESTDIR)$(PREFIX)
+
+# What install writes, relative to the prefix; uninstall removes exactly these, then the folders it leaves
+# empty.
+FILES := bin/attsim share/man/man1/attsim.1 share/bash-completion/completions/attsim \
+	share/zsh/site-functions/_attsim share/fish/vendor_completions.d/attsim.fish
+FOLDERS := share/man/man1 share/man share/bash-completion/completions share/bash-completion \
+	share/zsh/site-functions share/zsh share/fish/vendor_completions.d share/fish share bin
+
+.PHONY: all build install uninstall
+all: build
+
+build:
+	$(SWIFT) build -c release --product attsim --static-swift-stdlib --build-path $(BUILD)
+
+install: build
+	install -d "$(ROOT)/bin" "$(ROOT)/share/attsim" "$(ROOT)/share/man/man1" \
+		"$(ROOT)/share/bash-completion/completions" "$(ROOT)/share/zsh/site-functions" \
+		"$(ROOT)/share/fish/vendor_completions.d"
+	install -m 755 "$(BINARY)" "$(ROOT)/bin/attsim"
+	rm -rf "$(ROOT)/share/attsim/Assets"
+	cp -R Assets "$(ROOT)/share/attsim/Assets"
+	"$(BINARY)" man > "$(ROOT)/share/man/man1/attsim.1"
+	"$(BINARY)" completion bash > "$(ROOT)/share/bash-completion/completions/attsim"
+	"$(BINARY)" completion zsh > "$(ROOT)/share/zsh/site-functions/_attsim"
+	"$(BINARY)" completion fish > "$(ROOT)/share/fish/vendor_completions.d/attsim.fish"
+
+uninstall:
+	for file in $(FILES); do rm -f "$(ROOT)/$$file"; done
+	rm -rf "$(ROOT)/share/attsim"
+	for folder in $(FOLDERS); do rmdir "$(ROOT)/$$folder" 2>/dev/null || true; done

@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Installs attsim from a clean clone of HEAD into a temporary prefix, deletes the source tree, and checks
+# that the installed binary runs from / with a bare environment, that its bash completion loads, that its
+# man page renders and names every subcommand, and that uninstall leaves the prefix empty.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+command -v swift >/dev/null || export PATH="/opt/swift/usr/bin:$PATH"
+work=$(mktemp -d /tmp/attsim-install-XXXXXX)
+trap 'rm -rf "$work"' EXIT
+prefix=$work/prefix
+git clone -q . "$work/clone"
+make -C "$work/clone" install PREFIX="$prefix" SWIFT="$(command -v swift)" >"$work/build.log" 2>&1 ||
+  { tail -20 "$work/build.log"; exit 1; }
+cp "$work/clone/Makefile" "$work/Makefile"
+rm -rf "$work/clone"
+
+bare() { (cd / && env -i PATH=/usr/bin:/bin "$prefix/bin/attsim" "$@"); }
+bare --version | grep -q '^attsim '
+bare render | grep -q 'Lumen Demo'
+bare scenarios | grep -q 'scenarios · run one'
+bare play "$prefix/share/attsim/Assets/Scenarios/allow-method-a.attsim" >/dev/null
+bash -c "source '$prefix/share/bash-completion/completions/attsim' && complete -p attsim" | grep -q '_attsim'
+manual=$(groff -man -Tutf8 "$prefix/share/man/man1/attsim.1" 2>/dev/null | col -b)
+for subcommand in play scenarios check prompts render cast completion man gallery matrix; do
+  grep -q "attsim $subcommand" <<<"$manual" || { echo "the man page lacks attsim $subcommand"; exit 1; }
+done
+test -s "$prefix/share/zsh/site-functions/_attsim"
+test -s "$prefix/share/fish/vendor_completions.d/attsim.fish"
+
+make -f "$work/Makefile" uninstall PREFIX="$prefix" >/dev/null
+left=$(find "$prefix" -mindepth 1 | head -5)
+[ -z "$left" ] || { echo "uninstall left: $left"; exit 1; }
+echo "install test: installed, ran from / with a bare environment, completion and man page checked, uninstalled"
