@@ -70,7 +70,7 @@ struct CommandSpec: Sendable {
     }
     if let operands {
       let word = operands.count.lowerBound == 0 ? "[\(operands.placeholder)]" : operands.placeholder
-      words.append(word + (operands.count.upperBound > 1 ? "…" : ""))
+      words.append(word + (operands.count.upperBound == .max ? "…" : ""))
     }
     return words.joined(separator: " ")
   }
@@ -300,32 +300,6 @@ enum CommandTable {
       return .cast(command)
     },
     CommandSpec(
-      name: "completion", summary: "the completion script for bash, zsh or fish",
-      discussion: """
-        Prints the completion script for the shell, made from the same table as the parser: subcommands,
-        options, their values, the locales of the app given with --app, scenario names, and files. make
-        install installs all three. attsim completion words locales|scenarios [APP] prints what they offer.
-        """,
-      exitStatus: "0, or 2 for an unknown shell.", options: [], operands: ("bash|zsh|fish", .name, 1...3)
-    ) { arguments throws(UsageError) in
-      let words = arguments.operands
-      if words[0] == "words" {
-        guard words.count >= 2, let kind = CompletionWords(rawValue: words[1]) else {
-          throw UsageError("attsim completion words needs locales or scenarios")
-        }
-        return .completionWords(kind: kind, app: words.count > 2 ? words[2] : nil)
-      }
-      guard words.count == 1, let shell = Completions.Shell(rawValue: words[0]) else {
-        throw UsageError("attsim completion needs bash, zsh or fish, not '\(words.joined(separator: " ").forMessage(limit: 60))'")
-      }
-      return .completion(shell)
-    },
-    CommandSpec(
-      name: "man", summary: "the man page, as roff",
-      discussion: "Prints the man page (attsim.1) as roff: man -l <(attsim man) shows it. make install installs it.",
-      exitStatus: "0.", options: [], operands: nil
-    ) { _ throws(UsageError) in .man },
-    CommandSpec(
       name: "gallery", summary: "every locale's prompt on one HTML page",
       discussion: """
         Writes one self-contained HTML page (no scripts, no network) showing, for every locale of the app (the
@@ -362,5 +336,32 @@ enum CommandTable {
     ) { arguments throws(UsageError) in
       .matrix(format: arguments.value("format").flatMap(MatrixFormat.init(rawValue:)) ?? .markdown)
     },
+    CommandSpec(
+      name: "completion", summary: "the completion script for bash, zsh or fish",
+      discussion: """
+        Prints the completion script for the shell, made from the same table as the parser: subcommands,
+        options, their values, the locales of the app given with --app, scenario names, and files. make
+        install installs all three. attsim completion words locales|scenarios [APP] prints what they offer.
+        """,
+      exitStatus: "0, or 2 for an unknown shell.", options: [], operands: ("bash|zsh|fish", .choice(Completions.Shell.allCases.map(\.rawValue)), 1...3)
+    ) { arguments throws(UsageError) in
+      let words = arguments.operands
+      if words[0] == "words" {
+        guard words.count >= 2, let kind = CompletionWords(rawValue: words[1]) else {
+          throw UsageError("attsim completion words needs locales or scenarios")
+        }
+        return .completionWords(kind: kind, app: words.count > 2 ? words[2] : nil)
+      }
+      guard words.count == 1, let shell = Completions.Shell(rawValue: words[0]) else {
+        throw UsageError(
+          "attsim completion needs bash, zsh or fish, not '\(words.joined(separator: " ").forMessage(limit: 60))'")
+      }
+      return .completion(shell)
+    },
+    CommandSpec(
+      name: "man", summary: "the man page, as roff",
+      discussion: "Prints the man page (attsim.1) as roff: man -l <(attsim man) shows it. make install installs it.",
+      exitStatus: "0.", options: [], operands: nil
+    ) { _ throws(UsageError) in .man },
   ]
 }

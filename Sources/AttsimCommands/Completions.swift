@@ -62,6 +62,7 @@ public enum Completions {
       let operands: String
       switch spec.operands.map({ values($0.kind) }) {
       case .files?: operands = "COMPREPLY+=($(compgen -f -- \"$cur\"))"
+      case .words(let words)?: operands = "COMPREPLY+=($(compgen -W '\(words.joined(separator: " "))' -- \"$cur\"))"
       default: operands = ""
       }
       cases += """
@@ -127,8 +128,12 @@ public enum Completions {
         }
         arguments.append("'--\(option.name)=[\(help)]:\(value.placeholder):\(action)'")
       }
-      if let operands = spec.operands, case .files = values(operands.kind) {
-        arguments.append("'*:\(operands.placeholder):_files'")
+      if let operands = spec.operands {
+        switch values(operands.kind) {
+        case .files: arguments.append("'*:\(operands.placeholder):_files'")
+        case .words(let words): arguments.append("'1:\(operands.placeholder):(\(words.joined(separator: " ")))'")
+        default: break
+        }
       }
       let name = spec.name.isEmpty ? "ui" : spec.name.replacing("-", with: "_")
       functions += "_attsim_\(name)() {\n  _arguments \\\n    \(arguments.joined(separator: " \\\n    "))\n}\n"
@@ -198,8 +203,12 @@ public enum Completions {
         }
         lines.append(line)
       }
-      if let operands = spec.operands, case .files = values(operands.kind) {
-        lines.append("complete -c attsim -n \"\(condition)\" -F")
+      if let operands = spec.operands {
+        switch values(operands.kind) {
+        case .files: lines.append("complete -c attsim -n \"\(condition)\" -F")
+        case .words(let words): lines.append("complete -c attsim -n \"\(condition)\" -x -a '\(words.joined(separator: " "))'")
+        default: break
+        }
       }
     }
     lines.append(

@@ -15,10 +15,6 @@ enum ManPage {
     page += """
       .B attsim help \\fR[\\fISUBCOMMAND\\fR]
       .br
-      .B attsim completion bash\\fR|\\fBzsh\\fR|\\fBfish
-      .br
-      .B attsim man
-      .br
       .B attsim \\-\\-version
       .SH DESCRIPTION
       attsim draws an app's pre-permission screen and the system ATT dialog in a terminal, with the app's
@@ -38,11 +34,6 @@ enum ManPage {
       page += ".PP\nExit status: \(roff(spec.exitStatus))\n"
     }
     page += """
-      .SS attsim completion bash|zsh|fish
-      Prints the completion script for the shell (installed by make install); attsim completion words
-      locales|scenarios [APP] prints what they complete.
-      .SS attsim man
-      Prints this page.
       .SH ENVIRONMENT
       .TP
       .B ATTSIM_ASSETS

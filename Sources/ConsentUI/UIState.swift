@@ -126,7 +126,7 @@ public struct UIState: Sendable {
       hasUsageDescription: environment.appTexts.app.hasUsageDescription,
       trackingDomains: environment.appTexts.app.trackingDomains)
     // A fresh app always may initialize its SDK.
-    try? consent.apply(.sdkInitialized(launchOptions))
+    _ = try? consent.apply(.sdkInitialized(launchOptions))
     self.consent = consent
     log = [LogLine(time: 0, text: "Collect.initialize(\(launchOptions.integration.rawValue))", kind: .story)]
   }

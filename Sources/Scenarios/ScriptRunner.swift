@@ -110,7 +110,7 @@ public enum ScriptRunner {
       bundle = resources
       // Setting up an app never refuses: its Info.plist decides whether it has a usage description, its
       // privacy manifests which domains are tracking domains.
-      try? state.apply(
+      _ = try? state.apply(
         .appConfigured(
           AppChange(hasUsageDescription: resources.hasUsageDescription, trackingDomains: resources.trackingDomains)))
       return StepResult(

@@ -60,7 +60,7 @@ enum Benchmark {
     guard
       let output = FileHandle(forWritingAtPath: path)
         ?? {
-          FileManager.default.createFile(atPath: path, contents: nil)
+          _ = FileManager.default.createFile(atPath: path, contents: nil)
           return FileHandle(forWritingAtPath: path)
         }()
     else { return }
@@ -171,7 +171,7 @@ enum Benchmark {
   static var walkStarts: [ConsentState] {
     IOSVersion.planVersions.map { version -> ConsentState in
       var state = ConsentState()
-      try? state.apply(.deviceConfigured(DeviceChange(iOS: version)))
+      _ = try? state.apply(.deviceConfigured(DeviceChange(iOS: version)))
       return state
     }
   }

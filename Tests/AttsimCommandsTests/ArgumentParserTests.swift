@@ -97,7 +97,7 @@ import Testing
   @Test(arguments: [
     (
       ["plya"],
-      "unknown subcommand 'plya'; did you mean 'play'? (subcommands: play, scenarios, check, prompts, render, cast, gallery, matrix)"
+      "unknown subcommand 'plya'; did you mean 'play'? (subcommands: play, scenarios, check, prompts, render, cast, gallery, matrix, completion, man)"
     ),
     (["play", "--report", "html", "a.attsim"], "--report must be one of junit, markdown, not 'html'"),
     (["play"], "attsim play needs FILE"),
@@ -114,7 +114,7 @@ import Testing
     (["-x"], "unknown option '-x' for attsim"),
     (
       ["help", "nope"],
-      "unknown subcommand 'nope' (subcommands: play, scenarios, check, prompts, render, cast, gallery, matrix)"
+      "unknown subcommand 'nope' (subcommands: play, scenarios, check, prompts, render, cast, gallery, matrix, completion, man)"
     ),
     (["--force"], "--force goes with --record FILE"),
     (["--force=yes", "--record", "r"], "--force takes no value"),
