@@ -343,7 +343,8 @@ enum CommandTable {
         options, their values, the locales of the app given with --app, scenario names, and files. make
         install installs all three. attsim completion words locales|scenarios [APP] prints what they offer.
         """,
-      exitStatus: "0, or 2 for an unknown shell.", options: [], operands: ("bash|zsh|fish", .choice(Completions.Shell.allCases.map(\.rawValue)), 1...3)
+      exitStatus: "0, or 2 for an unknown shell.", options: [],
+      operands: ("bash|zsh|fish", .choice(Completions.Shell.allCases.map(\.rawValue)), 1...3)
     ) { arguments throws(UsageError) in
       let words = arguments.operands
       if words[0] == "words" {

@@ -206,7 +206,8 @@ public enum Completions {
       if let operands = spec.operands {
         switch values(operands.kind) {
         case .files: lines.append("complete -c attsim -n \"\(condition)\" -F")
-        case .words(let words): lines.append("complete -c attsim -n \"\(condition)\" -x -a '\(words.joined(separator: " "))'")
+        case .words(let words):
+          lines.append("complete -c attsim -n \"\(condition)\" -x -a '\(words.joined(separator: " "))'")
         default: break
         }
       }

@@ -91,4 +91,20 @@ import Testing
       #expect(try String(contentsOf: url, encoding: .utf8) == made.out, "\(file) differs; RECORD_README=1 writes it")
     }
   }
+
+  /// The README's Install table lists what `make install` writes: the Makefile's files and the assets.
+  @Test func theInstallTableIsWhatTheMakefileInstalls() throws {
+    let makefile = try String(contentsOf: repositoryRoot.appendingPathComponent("Makefile"), encoding: .utf8)
+    let joined = makefile.replacingOccurrences(of: "\\\n", with: " ")
+    let filesLine = try #require(joined.split(separator: "\n").first { $0.hasPrefix("FILES := ") })
+    let installed = Set(filesLine.dropFirst("FILES := ".count).split(whereSeparator: \.isWhitespace).map(String.init))
+      .union(["share/attsim/Assets"])
+    let readme = try String(contentsOf: Self.readme, encoding: .utf8)
+    let section = try #require(readme.components(separatedBy: "## Install\n").dropFirst().first)
+      .components(separatedBy: "\n## ")[0]
+    let listed = Set(
+      section.split(separator: "\n").filter { $0.hasPrefix("| `") }.map { String($0.dropFirst(3).prefix { $0 != "`" }) }
+    )
+    #expect(listed == installed)
+  }
 }
