@@ -18,8 +18,12 @@ FOLDERS := share/man/man1 share/man share/bash-completion/completions share/bash
 .PHONY: all build install uninstall
 all: build
 
+# lld packs the binary's relative relocations (DT_RELR, glibc 2.36 and later): the loader then reads a table
+# of a few kilobytes instead of 1.8 MB before main, a third of the time to the first frame (DECISIONS D55).
+LINK := -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs
+
 build:
-	$(SWIFT) build -c release --product attsim --static-swift-stdlib --build-path $(BUILD)
+	$(SWIFT) build -c release --product attsim --static-swift-stdlib $(LINK) --build-path $(BUILD)
 
 install: build
 	install -d "$(ROOT)/bin" "$(ROOT)/share/attsim" "$(ROOT)/share/man/man1" \

@@ -21,18 +21,21 @@ public struct FilePath: Hashable, Sendable, CustomStringConvertible, Expressible
 
   /// The last component: `b` for `a/b` and `a/b/`, `/` for the root, empty for an empty path.
   public var lastComponent: String {
-    if let last = components.last { return String(last) }
-    return isAbsolute ? "/" : ""
+    let bytes = string.utf8
+    guard let end = bytes.lastIndex(where: { $0 != UInt8(ascii: "/") }) else { return isAbsolute ? "/" : "" }
+    let start = bytes[..<end].lastIndex(of: UInt8(ascii: "/")).map(bytes.index(after:)) ?? bytes.startIndex
+    return String(string[start...end])
   }
 
   /// The folder holding this path: `a` for `a/b`, `.` for `b`, `/` for `/b` and for `/`.
   public var parent: FilePath {
-    var trimmed = Substring(string)
-    while trimmed.count > 1 && trimmed.hasSuffix("/") { trimmed.removeLast() }
-    guard let slash = trimmed.lastIndex(of: "/") else { return FilePath(".") }
-    var folder = trimmed[..<slash]
-    while folder.count > 1 && folder.hasSuffix("/") { folder.removeLast() }
-    return FilePath(folder.isEmpty ? "/" : String(folder))
+    // Byte offsets: "/" is one byte in UTF-8 and never part of another character.
+    let bytes = string.utf8
+    let slash = UInt8(ascii: "/")
+    guard let end = bytes.lastIndex(where: { $0 != slash }) else { return FilePath(string.isEmpty ? "." : "/") }
+    guard let separator = bytes[..<end].lastIndex(of: slash) else { return FilePath(".") }
+    guard let folderEnd = bytes[..<separator].lastIndex(where: { $0 != slash }) else { return FilePath("/") }
+    return FilePath(String(string[...folderEnd]))
   }
 
   /// The last component's extension, without the dot (`strings` for `de.lproj/InfoPlist.strings`).

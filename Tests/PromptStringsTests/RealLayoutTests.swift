@@ -149,7 +149,7 @@ import Testing
         // UTF-16 with a byte-order mark, read as iOS reads it.
         ["ja", "ja.lproj/InfoPlist.strings", "Fixture はあなた"],
       ])
-    #expect(app.tracking == .asks("lib/main.dart:6 calls requestTrackingAuthorization"))
+    #expect(app.trackingEvidence() == .asks("lib/main.dart:6 calls requestTrackingAuthorization"))
   }
 
   @Test func aPodsManifestIsItsSDKs() throws {
@@ -201,7 +201,7 @@ import Testing
             path: FilePath(app.root).appending("\(locale).lproj/InfoPlist.strings").string, localization: locale))
     }
     #expect(app.usageDescription(locale: "de")?.value.hasPrefix("Lumen zeigt") == true)
-    #expect(app.tracking == .asks("the binary Lumen references ATTrackingManager"))
+    #expect(app.trackingEvidence() == .asks("the binary Lumen references ATTrackingManager"))
     // Its own manifest (binary) and its framework's; the extension in PlugIns is another bundle.
     #expect(app.privacyManifests.map(\.owner) == [nil, "AdKit"])
     #expect(app.trackingDomains == ["metrics.lumen.example", "ads.adkit.example"])

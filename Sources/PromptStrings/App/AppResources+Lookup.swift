@@ -127,7 +127,12 @@ extension AppResources {
   /// first localization of the search list that has it — an lproj without the file gets the development
   /// region's — and when that table lacks the key, or cannot be read, the Info.plist's own value.
   public func infoPlistString(_ key: String, locale: String) -> LocalizedText? {
-    for localization in searchList(locale: locale) {
+    infoPlistString(key, searchList: searchList(locale: locale))
+  }
+
+  /// An Info.plist key as iOS shows it to a user whose search list (`searchList(locale:)`) is given.
+  func infoPlistString(_ key: String, searchList: [String]) -> LocalizedText? {
+    for localization in searchList {
       if case .absent = table("InfoPlist", in: localization) { continue }
       if let text = localizedOnly(key, table: "InfoPlist", localization: localization) { return text }
       break
@@ -154,8 +159,13 @@ extension AppResources {
 
   /// The app's name in `locale`: `CFBundleDisplayName`, else `CFBundleName`, else the name attsim knows it by.
   public func appName(locale: String) -> String {
+    appName(searchList: searchList(locale: locale))
+  }
+
+  /// The app's name for a user whose search list is given.
+  func appName(searchList: [String]) -> String {
     for key in ["CFBundleDisplayName", "CFBundleName"] {
-      if let text = infoPlistString(key, locale: locale), !text.value.isEmpty { return text.value }
+      if let text = infoPlistString(key, searchList: searchList), !text.value.isEmpty { return text.value }
     }
     return name
   }
@@ -163,7 +173,12 @@ extension AppResources {
   /// A key of the app's own table (`Localizable`) in `locale`: the chosen localization, else the
   /// development region's, else nil.
   public func localizedString(_ key: String, table: String = "Localizable", locale: String) -> LocalizedText? {
-    for localization in searchList(locale: locale) {
+    localizedString(key, table: table, searchList: searchList(locale: locale))
+  }
+
+  /// A key of one of the app's tables for a user whose search list is given.
+  func localizedString(_ key: String, table: String = "Localizable", searchList: [String]) -> LocalizedText? {
+    for localization in searchList {
       if let text = localizedOnly(key, table: table, localization: localization) { return text }
     }
     return nil

@@ -89,8 +89,12 @@ public struct AppResources: Sendable {
   /// xcconfig files the build settings include that are not there (Flutter's generated one, before
   /// `flutter pub get`), with why.
   public var missingIncludes: [String] = []
-  /// Whether the app asks for tracking, and how attsim knows.
-  public var tracking: TrackingEvidence = .unknown
+  /// Where to look for whether the app asks for tracking. The look (a walk of the sources, or a read of
+  /// the binaries) waits for `trackingEvidence()`, which the linter calls: the UI's first frame does not.
+  public var trackingSearch: TrackingSearch = .nothing
+
+  /// Whether the app asks for tracking, and how attsim knows: reads what `trackingSearch` names.
+  public func trackingEvidence() -> TrackingEvidence { TrackingEvidence.scan(trackingSearch) }
   /// Whether the app is an App Clip target.
   public var isAppClip = false
   /// The app's privacy manifests and its SDKs' (`PrivacyInfo.xcprivacy`).

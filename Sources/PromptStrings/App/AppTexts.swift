@@ -26,18 +26,22 @@ public struct AppTexts: Sendable {
 
   /// Every text the phone shows in `locale`, looked up as iOS would.
   public func texts(locale: String) -> ScreenTexts {
-    let name = app.appName(locale: locale) ?? "App"
+    // Each bundle's search list once: every text below is looked up along it.
+    let appList = app.searchList(locale: locale)
+    let systemList = self.system.searchList(locale: locale)
+    let name = app.appName(searchList: appList)
     func own(_ key: String, _ fallback: String) -> String {
-      app.localizedString(key, locale: locale)?.value ?? fallback
+      app.localizedString(key, searchList: appList)?.value ?? fallback
     }
     func system(_ key: String, _ fallback: String) -> String {
-      self.system.localizedString(key, table: "ATTDialog", locale: locale)?.value ?? fallback
+      self.system.localizedString(key, table: "ATTDialog", searchList: systemList)?.value ?? fallback
     }
     let title = system("title", "Allow “%@” to track your activity across other companies’ apps and websites?")
     return ScreenTexts(
       locale: locale, resolution: app.resolve(locale: locale), appName: name,
-      usageDescription: app.usageDescription(locale: locale).map(\.forDisplay),
-      markdownUsageDescription: app.markdownUsageDescription(locale: locale).map(\.forDisplay),
+      usageDescription: app.infoPlistString(InfoPlist.usageDescriptionKey, searchList: appList).map(\.forDisplay),
+      markdownUsageDescription: app.infoPlistString(InfoPlist.markdownUsageDescriptionKey, searchList: appList).map(
+        \.forDisplay),
       dialogTitle: title.replacing("%@", with: name),
       askNotToTrack: system("ask-not-to-track", "Ask App Not to Track"), allow: system("allow", "Allow"),
       additionalInformation: system("additional-information", "Additional Information"),

@@ -23,7 +23,7 @@ enum BundleApp {
     {
       binaries.append(framework.appending(framework.stem))
     }
-    app.tracking = TrackingEvidence.scan(binaries: binaries)
+    app.trackingSearch = .binaries(binaries)
     app.privacyManifests = ManifestSearch.inBundle(bundle)
     app.finish()
     return .success(app)

@@ -17,17 +17,16 @@ enum FolderApp {
       // Without a project nothing defines build variables: as in a build, they come out empty.
       app.expandVariables(with: BuildSettings(layers: [], builtIn: [:]))
     }
+    let filesByFolder = Dictionary(grouping: entries.filter { !$0.isDirectory }) { $0.path.parent }
     // One folder per language: beside Info.plist, else the shallowest; the others are named once.
     let lprojs = Dictionary(grouping: entries.filter { $0.isDirectory && $0.path.pathExtension == "lproj" }) {
       $0.path.stem
     }
     for (name, found) in lprojs.sorted(by: { $0.key < $1.key }) {
-      let ordered = found.sorted { (rank($0, home), $0.path.string) < (rank($1, home), $1.path.string) }
+      let ordered = byRank(found, home)
       let chosen = ordered[0]
-      for file in entries where !file.isDirectory && file.path.parent == chosen.path {
-        if file.path.pathExtension == "strings" {
-          app.add(stringsFile: file.path, localization: name, folder: chosen.path)
-        }
+      for file in filesByFolder[chosen.path, default: []] where file.path.pathExtension == "strings" {
+        app.add(stringsFile: file.path, localization: name, folder: chosen.path)
       }
       app.add(emptyFolder: chosen.path)
       if ordered.count > 1 {
@@ -37,16 +36,14 @@ enum FolderApp {
           "\(name).lproj: used \(chosen.path.relative(to: root) ?? chosen.path.string) (\(why)); ignored \(others.joined(separator: ", "))"
         )
         for other in ordered.dropFirst() {
-          for file in entries
-          where !file.isDirectory && file.path.parent == other.path && file.path.lastComponent == "InfoPlist.strings" {
+          for file in filesByFolder[other.path, default: []] where file.path.lastComponent == "InfoPlist.strings" {
             app.outside.append(FileOutsideApp(path: file.path.string, reason: "another \(name).lproj was used"))
           }
         }
       }
     }
     var catalogNames = Set<String>()
-    for file in entries.sorted(by: { (rank($0, home), $0.path.string) < (rank($1, home), $1.path.string) })
-    where !file.isDirectory && file.path.pathExtension == "xcstrings" {
+    for file in byRank(entries.filter { !$0.isDirectory && $0.path.pathExtension == "xcstrings" }, home) {
       if catalogNames.insert(file.path.lastComponent).inserted {
         app.add(catalog: file.path)
       } else {
@@ -59,14 +56,16 @@ enum FolderApp {
         AppResources.LoadFailure(
           message: "'\(root.string.forMessage())' holds no Info.plist, no .lproj folder and no .xcstrings"))
     }
-    app.tracking = TrackingEvidence.scan(sources: [root])
+    app.trackingSearch = .sources([root])
     app.privacyManifests = ManifestSearch.inFolder(entries, root: root)
     app.finish()
     return .success(app)
   }
 
-  /// How near an lproj or catalog is to the Info.plist's folder: beside it first, then by depth.
-  private static func rank(_ entry: DirectoryWalk.Entry, _ home: FilePath) -> Int {
-    entry.path.parent == home ? -1 : entry.depth
+  /// Lproj folders or catalogs, nearest to the Info.plist's folder first: beside it, then by depth, then by
+  /// path.
+  private static func byRank(_ entries: [DirectoryWalk.Entry], _ home: FilePath) -> [DirectoryWalk.Entry] {
+    entries.map { (rank: $0.path.parent == home ? -1 : $0.depth, entry: $0) }
+      .sorted { ($0.rank, $0.entry.path.string) < ($1.rank, $1.entry.path.string) }.map(\.entry)
   }
 }

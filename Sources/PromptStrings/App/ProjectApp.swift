@@ -109,7 +109,7 @@ enum ProjectApp {
     {
       sourceFolders = [parent]
     }
-    app.tracking = TrackingEvidence.scan(sources: sourceFolders)
+    app.trackingSearch = .sources(sourceFolders)
     app.privacyManifests = ManifestSearch.inProject(resources: resources, sourceRoot: project.sourceRoot)
     app.finish()
     return .success(app)

@@ -1,6 +1,14 @@
 import FileAccess
 import Glibc
 
+/// Where attsim looks for whether an app asks for tracking: its code and package manifests, or a built app's
+/// binaries.
+public enum TrackingSearch: Hashable, Sendable {
+  case sources([FilePath])
+  case binaries([FilePath])
+  case nothing
+}
+
 /// Whether an app asks for tracking (and so needs `NSUserTrackingUsageDescription`), and how attsim knows.
 public enum TrackingEvidence: Hashable, Sendable {
   /// Something in the app asks: what, and where (`AppDelegate.swift:12 calls requestTrackingAuthorization`).
@@ -27,6 +35,15 @@ public enum TrackingEvidence: Hashable, Sendable {
 
   /// Manifests that declare plugins.
   static let manifests: Set<String> = ["pubspec.yaml", "package.json", "Podfile", "Podfile.lock"]
+
+  /// Looks where `search` says.
+  static func scan(_ search: TrackingSearch) -> TrackingEvidence {
+    switch search {
+    case .sources(let folders): scan(sources: folders)
+    case .binaries(let binaries): scan(binaries: binaries)
+    case .nothing: .unknown
+    }
+  }
 
   /// Reads the code and manifests under `folders` (at most 20,000 entries and 1 MB a file each).
   static func scan(sources folders: [FilePath]) -> TrackingEvidence {

@@ -3,7 +3,8 @@ import TextSupport
 /// The privacy-manifest rules of `check` (SPEC §4): what App Store Connect rejects (ITMS-91056, TN3181),
 /// and tracking declared without a way to ask, or asked without being declared (TN3182).
 enum ManifestRules {
-  static func check(_ app: AppResources) -> [Finding] {
+  /// The rules over every manifest of `app`; `tracking` is whether an app without a purpose string asks.
+  static func check(_ app: AppResources, tracking: TrackingEvidence?) -> [Finding] {
     var findings: [Finding] = []
     for manifest in app.privacyManifests {
       findings += check(manifest)
@@ -16,7 +17,7 @@ enum ManifestRules {
           ))
       }
     }
-    let asks = app.hasUsageDescription || { if case .asks = app.tracking { true } else { false } }()
+    let asks = app.hasUsageDescription || { if case .asks? = tracking { true } else { false } }()
     let declared = app.privacyManifests.contains { $0.owner == nil && $0.tracking == true }
     if asks && !declared && app.input != .file && app.infoPlist != nil {
       let own = app.privacyManifests.first { $0.owner == nil }

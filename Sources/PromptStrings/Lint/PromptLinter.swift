@@ -7,6 +7,8 @@ public enum PromptLinter {
   /// really uses.
   public static func check(app: AppResources) -> [Finding] {
     var findings: [Finding] = []
+    // Only an app without a purpose string needs to know whether it asks: that look reads its code.
+    let tracking = app.hasUsageDescription ? nil : app.trackingEvidence()
     let developmentText = DevelopmentTexts(
       plain: app.usageDescription(locale: app.developmentRegion)?.value,
       markdown: app.markdownUsageDescription(locale: app.developmentRegion)?.value)
@@ -23,7 +25,7 @@ public enum PromptLinter {
             "found no Info.plist, Xcode project or built app here: only the strings files and catalogs were checked, not an app"
         ))
     }
-    if let plist = app.infoPlist { findings += checkInfoPlist(plist, app: app) }
+    if let plist = app.infoPlist { findings += checkInfoPlist(plist, app: app, tracking: tracking ?? .unknown) }
     let infoPlistFallback =
       app.infoPlist?.usageDescription == nil
       ? "\(InfoPlist.usageDescriptionKey) falls back to Info.plist, which has none: the app crashes when it asks"
@@ -49,7 +51,7 @@ public enum PromptLinter {
       findings += checkCatalog(catalog, app: app, developmentText: developmentText)
     }
     findings += checkFilesOutside(app)
-    findings += ManifestRules.check(app)
+    findings += ManifestRules.check(app, tracking: tracking)
     return sorted(findings)
   }
 
@@ -74,7 +76,7 @@ public enum PromptLinter {
 
   /// The Info.plist: the purpose string (or its absence, judged by whether the app asks), near-miss keys,
   /// and build variables nothing defines.
-  private static func checkInfoPlist(_ plist: InfoPlist, app: AppResources) -> [Finding] {
+  private static func checkInfoPlist(_ plist: InfoPlist, app: AppResources, tracking: TrackingEvidence) -> [Finding] {
     var findings: [Finding] = []
     let key = InfoPlist.usageDescriptionKey
     let development = app.developmentRegion
@@ -85,7 +87,7 @@ public enum PromptLinter {
           value: value, file: source.path, location: location, locale: development, developmentText: nil,
           developmentRegion: development))
     } else {
-      switch app.tracking {
+      switch tracking {
       case .asks(let evidence):
         findings.append(
           Finding(
