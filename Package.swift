@@ -37,7 +37,8 @@ let package = Package(
     // The executable: hands the command line to AttsimCommands.
     .executableTarget(name: "attsim", dependencies: ["AttsimCommands"]),
     // Benchmarks for the README's Performance section (`swift run -c release attsim-bench`).
-    .executableTarget(name: "attsim-bench", dependencies: ["ConsentCore", "PromptStrings", "TextSupport"]),
+    .executableTarget(
+      name: "attsim-bench", dependencies: ["ConsentCore", "ConsentUI", "PromptStrings", "TextSupport"]),
 
     .testTarget(name: "ConsentCoreTests", dependencies: ["ConsentCore"]),
     .testTarget(name: "TextSupportTests", dependencies: ["TextSupport"]),

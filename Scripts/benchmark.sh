@@ -60,16 +60,23 @@ echo "speed-up:                     $(awk -v a="$theirs" -v b="$ours" 'BEGIN {pr
 
 echo "== The terminal UI against dialog(1), in tmux at 80x24 (medians of $runs runs)"
 if command -v dialog >/dev/null && command -v tmux >/dev/null; then
-  # The UI is measured as shipped for speed: release, Swift runtime linked in statically.
-  swift build -c release --product attsim --static-swift-stdlib --build-path .build/static >/dev/null
-  latency=../shared/tools/tui-latency
-  [ -x "$latency" ] || latency=/work/shared/tools/tui-latency
+  # The UI is measured as installed: make install into a temporary prefix, the source tree out of reach.
+  prefix=$(mktemp -d /tmp/attsim-bench-prefix-XXXXXX)
+  make install PREFIX="$prefix" >/dev/null
+  latency=$(realpath ../shared/tools/tui-latency 2>/dev/null || echo /work/shared/tools/tui-latency)
   echo "dialog --inputbox (first frame; typing a letter):"
-  "$latency" -n "$runs" -s 80x24 -k Q -K Q Allow -- dialog --inputbox "Allow tracking?" 10 40
-  echo "attsim (first frame; p opens the pre-permission screen):"
-  "$latency" -n "$runs" -s 80x24 -k p -K Continue "Request tracking" -- .build/static/release/attsim
+  (cd / && "$latency" -n "$runs" -s 80x24 -k Q -K Q Allow -- dialog --inputbox "Allow tracking?" 10 40)
+  echo "attsim as installed by make install (first frame; p opens the pre-permission screen):"
+  (cd / && "$latency" -n "$runs" -s 80x24 -k p -K Continue "Request tracking" -- "$prefix/bin/attsim")
   echo "attsim, dynamically linked release build:"
   "$latency" -n "$runs" -s 80x24 -k p -K Continue "Request tracking" -- "$bin/attsim"
+  echo "== Where the installed binary's time goes (median of $runs runs, without a terminal)"
+  echo "attsim --version (start-up only):            $(median_ms "$prefix/bin/attsim" --version) ms"
+  echo "attsim completion words locales (+ loading):  $(median_ms "$prefix/bin/attsim" completion words locales) ms"
+  echo "attsim render (+ check, state, one frame):    $(median_ms "$prefix/bin/attsim" render) ms"
+  echo "dialog --version (start-up only):             $(median_ms dialog --version) ms"
+  make uninstall PREFIX="$prefix" >/dev/null
+  rm -rf "$prefix"
 else
   echo "skipped: needs dialog and tmux (apt-get install dialog tmux)"
 fi

@@ -48,7 +48,7 @@ public enum TerminalWidth {
     if value < 0x300 { return 1 }
     if (0x2010...0x2027).contains(value) || (0x2500...0x25FC).contains(value) { return 1 }
     // Format characters that join what follows (Arabic number signs, Kaithi's number sign) are drawn.
-    if Self.drawnFormatCharacters.contains(value) { return 1 }
+    if isDrawnFormatCharacter(value) { return 1 }
     switch scalar.properties.generalCategory {
     case .nonspacingMark, .enclosingMark, .format, .control: return 0
     default: break
@@ -60,10 +60,14 @@ public enum TerminalWidth {
     return 1
   }
 
-  /// Prepended concatenation marks: format characters that terminals draw as one column.
-  static let drawnFormatCharacters: Set<UInt32> = [
-    0x600, 0x601, 0x602, 0x603, 0x604, 0x605, 0x6DD, 0x70F, 0x890, 0x891, 0x8E2, 0x110BD, 0x110CD,
-  ]
+  /// Prepended concatenation marks: format characters that terminals draw as one column. (A switch, not a
+  /// set: a set's first use costs the UI's first frame a runtime type lookup.)
+  static func isDrawnFormatCharacter(_ value: UInt32) -> Bool {
+    switch value {
+    case 0x600...0x605, 0x6DD, 0x70F, 0x890, 0x891, 0x8E2, 0x110BD, 0x110CD: true
+    default: false
+    }
+  }
 
   /// The columns a string takes.
   public static func of(_ text: some StringProtocol) -> Int {

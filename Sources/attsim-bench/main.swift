@@ -1,4 +1,5 @@
 import ConsentCore
+import ConsentUI
 import Foundation
 import PromptStrings
 import TextSupport
@@ -10,6 +11,7 @@ import TextSupport
 ///     attsim-bench generate-strings FILE MEGABYTES  a large, realistic strings file
 ///     attsim-bench foundation-strings FILE          Foundation's parser alone on FILE
 ///     attsim-bench generate-project FOLDER          an Xcode project of 40 locales and about 300 files
+///     attsim-bench first-frame ASSETS               one cold start's way to the UI's first frame, by phase
 enum Benchmark {
   static func main(_ arguments: [String]) -> Int32 {
     switch arguments.first {
@@ -27,6 +29,9 @@ enum Benchmark {
     case "generate-project" where arguments.count == 2:
       generateProject(at: arguments[1])
       return 0
+    case "first-frame" where arguments.count == 2:
+      firstFrame(assets: arguments[1])
+      return 0
     case "foundation-strings" where arguments.count == 2:
       // Foundation's parser alone, the baseline `attsim check` is compared with.
       let data = FileManager.default.contents(atPath: arguments[1]) ?? Data()
@@ -39,6 +44,7 @@ enum Benchmark {
                attsim-bench generate-strings FILE MEGABYTES
                attsim-bench foundation-strings FILE
                attsim-bench generate-project FOLDER
+               attsim-bench first-frame ASSETS
 
         """
       FileHandle.standardError.write(Data(usage.utf8))
@@ -197,3 +203,32 @@ enum Benchmark {
 }
 
 exit(Benchmark.main(Array(CommandLine.arguments.dropFirst())))
+
+extension Benchmark {
+  /// Times, in this cold process, each step the UI takes before its first frame, one after the other (the
+  /// UI loads the app and the system texts at the same time): the milliseconds of each on one line.
+  static func firstFrame(assets: String) {
+    var clock = ContinuousClock.now
+    func lap() -> String {
+      let now = ContinuousClock.now
+      defer { clock = now }
+      let duration = now - clock
+      return String(
+        format: "%.2f", Double(duration.components.attoseconds) / 1e15 + Double(duration.components.seconds) * 1e3)
+    }
+    let app = AppResources.load(assets + "/DemoApp")
+    let appTime = lap()
+    let system = AppResources.load(assets + "/System")
+    let systemTime = lap()
+    guard case .success(let appResources) = app, case .success(let systemResources) = system else {
+      print("cannot load the demo app or the system texts from \(assets)")
+      return
+    }
+    let state = UIState(
+      environment: UIEnvironment(appTexts: AppTexts(app: appResources, system: systemResources, findings: nil)))
+    let stateTime = lap()
+    let frame = Renderer.render(state, width: 80, height: 24)
+    let renderTime = lap()
+    print("app \(appTime) system \(systemTime) state \(stateTime) render \(renderTime) (\(frame.buffer.width) columns)")
+  }
+}
