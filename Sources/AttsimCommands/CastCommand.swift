@@ -8,13 +8,7 @@ import TextSupport
 /// `attsim cast SCRIPT --out FILE.cast`: the UI driven by a script, without a terminal, as an asciinema cast.
 enum CastCommand {
   static func run(_ command: Command.Cast, console: Console) -> Int32 {
-    let environment: UIEnvironment
-    switch UISetup.appTexts(app: command.app) {
-    case .success(let loaded): environment = UIEnvironment(appTexts: loaded)
-    case .failure(let problem):
-      console.err("attsim: \(problem.message.escapingControlCharacters)\n")
-      return 2
-    }
+    guard let environment = UISetup.environment(app: command.app, console: console) else { return 2 }
     let (script, bundles): (Script, [AppBundleReference: AppResources])
     switch PlayCommand.load(command.script) {
     case .failure(let problems):

@@ -19,13 +19,8 @@ enum InteractiveCommand {
       console.err("attsim: TERM is unset or dumb: the UI needs a real terminal; use 'attsim render' or 'attsim play'\n")
       return 2
     }
-    let uiEnvironment: UIEnvironment
-    switch UISetup.appTexts(app: command.app, checked: false) {
-    case .success(let loaded): uiEnvironment = UIEnvironment(appTexts: loaded)
-    case .failure(let problem):
-      console.err("attsim: \(problem.message.escapingControlCharacters)\n")
-      return 2
-    }
+    // The check of the app's strings waits until after the first frame.
+    guard let uiEnvironment = UISetup.environment(app: command.app, checked: false, console: console) else { return 2 }
     var state = UIState(environment: uiEnvironment, locale: locale)
     var startEffects: [UIEffect] = []
     var scenarioPath: String?

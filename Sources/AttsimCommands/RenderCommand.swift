@@ -11,13 +11,7 @@ enum RenderCommand {
   /// the screen they lead to. `--keys` are pressed after that, through the UI's own update function.
   static func run(_ command: Command.Render, console: Console) -> Int32 {
     let (locale, width, height, script) = (command.locale, command.width, command.height, command.script)
-    let environment: UIEnvironment
-    switch UISetup.appTexts(app: command.app) {
-    case .success(let loaded): environment = UIEnvironment(appTexts: loaded)
-    case .failure(let problem):
-      console.err("attsim: \(problem.message.escapingControlCharacters)\n")
-      return 2
-    }
+    guard let environment = UISetup.environment(app: command.app, console: console) else { return 2 }
     var state = UIState(environment: environment, locale: locale)
     if let script {
       let parsed: Script

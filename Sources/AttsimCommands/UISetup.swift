@@ -35,4 +35,14 @@ enum UISetup {
     return .success(
       AppTexts(app: resources, system: system, findings: checked ? PromptLinter.check(app: resources) : nil))
   }
+
+  /// The UI's environment for `app`, or nil once the reason it cannot be loaded is on standard error.
+  static func environment(app: AppChoice, checked: Bool = true, console: Console) -> UIEnvironment? {
+    switch appTexts(app: app, checked: checked) {
+    case .success(let loaded): return UIEnvironment(appTexts: loaded)
+    case .failure(let problem):
+      console.err("attsim: \(problem.message.escapingControlCharacters)\n")
+      return nil
+    }
+  }
 }

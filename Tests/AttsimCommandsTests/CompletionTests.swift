@@ -100,21 +100,18 @@ import Testing
       "fpath=('\(folder.path)' $fpath); autoload -U compinit; compinit -u; print ready-$((6 * 7))\n")
     #expect(try shell.waitFor("ready-42"), "\(shell.screen)")
 
-    try shell.sendLiteral("attsim render --format ")
-    try shell.send("Tab")
-    #expect(try shell.waitFor("ansi  html  svg   text"), "\(shell.screen)")
-    try shell.send("C-u")
-    try shell.sendLiteral("attsim --app Tests/Fixtures/FlutterApp --locale ")
-    try shell.send("Tab")
-    #expect(try shell.waitFor("de  en  it  ja"), "\(shell.screen)")
-    try shell.send("C-u")
-    try shell.sendLiteral("attsim ma")
-    try shell.send("Tab")
-    #expect(try shell.waitFor("matrix  -- the QA test plan of every combination"), "\(shell.screen)")
-    try shell.send("C-u")
-    try shell.sendLiteral("attsim completion ")
-    try shell.send("Tab")
-    #expect(try shell.waitFor("bash  fish  zsh"), "\(shell.screen)")
+    let typedAndListed = [
+      ("attsim render --format ", "ansi  html  svg   text"),
+      ("attsim --app Tests/Fixtures/FlutterApp --locale ", "de  en  it  ja"),
+      ("attsim ma", "matrix  -- the QA test plan of every combination"),
+      ("attsim completion ", "bash  fish  zsh"),
+    ]
+    for (typed, listed) in typedAndListed {
+      try shell.sendLiteral(typed)
+      try shell.send("Tab")
+      #expect(try shell.waitFor(listed), "\(typed): \(shell.screen)")
+      try shell.send("C-u")
+    }
   }
 
   @Test func theManPageNamesEverySubcommandAndOptionAndIsPlainASCII() {
