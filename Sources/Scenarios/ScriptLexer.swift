@@ -18,7 +18,9 @@ enum ScriptLexer {
   /// The words of `line`, or an error message with its 1-based column.
   static func words(of line: String) -> Result<[ScriptWord], LexError> {
     var words: [ScriptWord] = []
+    // Columns count characters, as an editor shows them; unquoted runs are copied from `line` whole.
     let characters = Array(line)
+    let starts = Array(line.indices) + [line.endIndex]
     var index = 0
     while index < characters.count {
       let character = characters[index]
@@ -31,14 +33,17 @@ enum ScriptLexer {
       var key: String?
       var value = ""
       var valueStart = index
+      var run = index
       while index < characters.count, characters[index] != " ", characters[index] != "\t", characters[index] != "#" {
         let current = characters[index]
         if current == "=" && key == nil {
-          key = value
+          key = value + line[starts[run]..<starts[index]]
           value = ""
           valueStart = index + 1
           index += 1
+          run = index
         } else if current == "\"" {
+          value += line[starts[run]..<starts[index]]
           let quoteStart = index
           index += 1
           var closed = false
@@ -57,15 +62,16 @@ enum ScriptLexer {
             }
           }
           if !closed { return .failure(LexError(column: quoteStart + 1, message: "unterminated quote")) }
+          run = index
         } else {
-          value.append(current)
           index += 1
         }
       }
+      value += line[starts[run]..<starts[index]]
       words.append(
         ScriptWord(
           key: key, value: value, column: start + 1, valueColumn: valueStart + 1,
-          text: String(characters[start..<index])))
+          text: String(line[starts[start]..<starts[index]])))
     }
     return .success(words)
   }

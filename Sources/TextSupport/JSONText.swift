@@ -4,17 +4,26 @@ public struct JSONText: Sendable {
   private var isFirst = true
 
   /// An empty object.
-  public init() {}
+  public init() { text.reserveCapacity(256) }
 
   /// Adds a string member.
-  public mutating func add(_ key: String, _ value: String) { member(key, Self.quoted(value)) }
+  public mutating func add(_ key: String, _ value: String) {
+    startMember(key)
+    Self.appendQuoted(value, to: &text)
+  }
   /// Adds an integer member.
   public mutating func add(_ key: String, _ value: Int) { member(key, String(value)) }
   /// Adds a boolean member.
   public mutating func add(_ key: String, _ value: Bool) { member(key, value ? "true" : "false") }
   /// Adds an array of strings.
   public mutating func add(_ key: String, _ values: [String]) {
-    member(key, "[" + values.map(Self.quoted).joined(separator: ",") + "]")
+    startMember(key)
+    text.append("[")
+    for (index, value) in values.enumerated() {
+      if index > 0 { text.append(",") }
+      Self.appendQuoted(value, to: &text)
+    }
+    text.append("]")
   }
   /// Adds a nested object.
   public mutating func add(_ key: String, _ object: JSONText) { member(key, object.json) }
@@ -30,20 +39,38 @@ public struct JSONText: Sendable {
   public var json: String { text + "}" }
 
   private mutating func member(_ key: String, _ raw: String) {
-    if !isFirst { text += "," }
+    startMember(key)
+    text.append(raw)
+  }
+
+  /// Writes the separator and `"key":`.
+  private mutating func startMember(_ key: String) {
+    if !isFirst { text.append(",") }
     isFirst = false
-    text += Self.quoted(key) + ":" + raw
+    Self.appendQuoted(key, to: &text)
+    text.append(":")
   }
 
   /// `value` as a JSON string literal, with quotes, backslashes and control characters escaped.
   public static func quoted(_ value: String) -> String {
+    var out = ""
+    appendQuoted(value, to: &out)
+    return out
+  }
+
+  /// Appends `value` as a JSON string literal to `out`, without building it apart first.
+  static func appendQuoted(_ value: String, to out: inout String) {
     // Most values need no escape: check the bytes once and copy them whole.
     let needsEscape = value.utf8.contains { byte in
       byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0x7F || byte == 0xC2
         || byte == 0xE2
     }
-    guard needsEscape else { return "\"" + value + "\"" }
-    var out = "\""
+    out.append("\"")
+    guard needsEscape else {
+      out.append(value)
+      out.append("\"")
+      return
+    }
     for scalar in value.unicodeScalars {
       switch scalar {
       case "\"": out += "\\\""
@@ -59,6 +86,6 @@ public struct JSONText: Sendable {
       default: out.unicodeScalars.append(scalar)
       }
     }
-    return out + "\""
+    out.append("\"")
   }
 }
