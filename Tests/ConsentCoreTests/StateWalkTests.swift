@@ -24,8 +24,8 @@ import Testing
     let report = StateWalk().run(from: Self.starts, depth: Self.depth)
     #expect(report.violations.isEmpty, "\(report.violations.joined(separator: "\n"))")
     // The walk really explored: hundreds of thousands of distinct states, millions of checked transitions.
-    #expect(report.states >= 712_745)
-    #expect(report.transitions >= 8_456_604)
+    #expect(report.states >= 820_199)
+    #expect(report.transitions >= 10_108_264)
   }
 
   /// iOS 27.2 with the device in one of the five, in another EU country, and with the two countries
