@@ -70,13 +70,22 @@ if command -v dialog >/dev/null && command -v tmux >/dev/null; then
   (cd / && "$latency" -n "$runs" -s 80x24 -k p -K Continue "Request tracking" -- "$prefix/bin/attsim")
   echo "attsim, dynamically linked release build:"
   "$latency" -n "$runs" -s 80x24 -k p -K Continue "Request tracking" -- "$bin/attsim"
-  echo "== Where the installed binary's time goes (median of $runs runs, without a terminal)"
-  echo "attsim --version (start-up only):            $(median_ms "$prefix/bin/attsim" --version) ms"
-  echo "attsim completion words locales (+ loading):  $(median_ms "$prefix/bin/attsim" completion words locales) ms"
-  echo "attsim render (+ check, state, one frame):    $(median_ms "$prefix/bin/attsim" render) ms"
-  echo "dialog --version (start-up only):             $(median_ms dialog --version) ms"
+  echo "== Where the installed binary's time goes (median of 101 runs, spawned without a shell or terminal)"
+  spawn() { "$bin/attsim-bench" spawn 101 "$@"; }
+  # The floor: a static Swift program that links all of Foundation (as attsim does) and does nothing.
+  floor=$(mktemp -d /tmp/attsim-bench-floor-XXXXXX)
+  cat >"$floor/main.swift" <<'SWIFT'
+import Foundation
+if CommandLine.arguments.count > 9 { print(try? PropertyListSerialization.propertyList(from: Data(), format: nil) as Any) }
+SWIFT
+  swiftc -O -static-stdlib "$floor/main.swift" -o "$floor/floor" 2>/dev/null
+  echo "dialog --version (start-up only):              $(spawn dialog --version) ms"
+  echo "a static Swift program linking Foundation:     $(spawn "$floor/floor") ms"
+  echo "attsim --version (start-up only):              $(spawn "$prefix/bin/attsim" --version) ms"
+  echo "attsim completion words locales (+ loading):   $(spawn "$prefix/bin/attsim" completion words locales) ms"
+  echo "attsim render (+ check, state, one frame):     $(spawn "$prefix/bin/attsim" render) ms"
   make uninstall PREFIX="$prefix" >/dev/null
-  rm -rf "$prefix"
+  rm -rf "$prefix" "$floor"
 else
   echo "skipped: needs dialog and tmux (apt-get install dialog tmux)"
 fi

@@ -12,6 +12,7 @@ import TextSupport
 ///     attsim-bench foundation-strings FILE          Foundation's parser alone on FILE
 ///     attsim-bench generate-project FOLDER          an Xcode project of 40 locales and about 300 files
 ///     attsim-bench first-frame ASSETS               one cold start's way to the UI's first frame, by phase
+///     attsim-bench spawn RUNS COMMAND [ARGUMENT...]  the median wall time of running COMMAND, spawned directly
 enum Benchmark {
   static func main(_ arguments: [String]) -> Int32 {
     switch arguments.first {
@@ -29,6 +30,9 @@ enum Benchmark {
     case "generate-project" where arguments.count == 2:
       generateProject(at: arguments[1])
       return 0
+    case "spawn" where arguments.count >= 3:
+      guard let runs = Int(arguments[1]), runs > 0 else { return 2 }
+      return spawnMedian(runs: runs, command: Array(arguments.dropFirst(2)))
     case "first-frame" where arguments.count == 2:
       firstFrame(assets: arguments[1])
       return 0
@@ -45,6 +49,7 @@ enum Benchmark {
                attsim-bench foundation-strings FILE
                attsim-bench generate-project FOLDER
                attsim-bench first-frame ASSETS
+               attsim-bench spawn RUNS COMMAND [ARGUMENT...]
 
         """
       FileHandle.standardError.write(Data(usage.utf8))
@@ -230,5 +235,35 @@ extension Benchmark {
     let frame = Renderer.render(state, width: 80, height: 24)
     let renderTime = lap()
     print("app \(appTime) system \(systemTime) state \(stateTime) render \(renderTime) (\(frame.buffer.width) columns)")
+  }
+}
+
+extension Benchmark {
+  /// Prints the median milliseconds from spawning `command` (found on PATH, output to /dev/null) to its
+  /// exit, over `runs` runs: no shell in between, so start-ups of a few milliseconds compare fairly.
+  static func spawnMedian(runs: Int, command: [String]) -> Int32 {
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    for descriptor in [1, 2] {
+      posix_spawn_file_actions_addopen(&actions, Int32(descriptor), "/dev/null", O_WRONLY, 0)
+    }
+    var arguments = command.map { strdup($0) } + [nil]
+    defer { for argument in arguments { free(argument) } }
+    var times: [Double] = []
+    for _ in 0..<runs {
+      let start = ContinuousClock.now
+      var child = pid_t()
+      guard posix_spawnp(&child, command[0], &actions, nil, &arguments, environ) == 0 else {
+        FileHandle.standardError.write(Data("attsim-bench: cannot run \(command[0])\n".utf8))
+        return 2
+      }
+      var status: Int32 = 0
+      waitpid(child, &status, 0)
+      let elapsed = ContinuousClock.now - start
+      times.append(Double(elapsed.components.seconds) * 1e3 + Double(elapsed.components.attoseconds) / 1e15)
+    }
+    print(String(format: "%.1f", times.sorted()[times.count / 2]))
+    return 0
   }
 }
