@@ -80,12 +80,21 @@ public enum Completions {
       _attsim_words() {
         local app="" i
         for ((i = 1; i < ${#COMP_WORDS[@]} - 1; i++)); do
-          [[ ${COMP_WORDS[i]} == --app ]] && app=${COMP_WORDS[i + 1]}
+          [[ ${COMP_WORDS[i]} == --app ]] || continue
+          app=${COMP_WORDS[i + 1]}
+          # bash splits --app=PATH into three words.
+          [[ $app == = ]] && app=${COMP_WORDS[i + 2]}
         done
         attsim completion words "$1" ${app:+"$app"} 2>/dev/null
       }
       _attsim() {
         local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD - 1]} command="" i
+        # --option=VALUE: bash makes the equals sign a word of its own.
+        if [[ $cur == = ]]; then
+          cur=""
+        elif [[ $prev == = ]]; then
+          prev=${COMP_WORDS[COMP_CWORD - 2]}
+        fi
         for ((i = 1; i < COMP_CWORD; i++)); do
           case ${COMP_WORDS[i]} in
             -*) ;;
@@ -213,7 +222,7 @@ public enum Completions {
       }
     }
     lines.append(
-      "function __fish_attsim_app; set -l words (commandline -opc); set -l i (contains -i -- --app $words); and echo $words[(math $i + 1)]; end"
+      "function __fish_attsim_app; set -l words (commandline -opc); string replace -rf -- '^--app=' '' $words; and return; set -l i (contains -i -- --app $words); and echo $words[(math $i + 1)]; end"
     )
     return lines.joined(separator: "\n") + "\n"
   }

@@ -39,7 +39,8 @@ import Testing
       PATH="$(dirname "$ATTSIM"):$PATH"
       source <("$ATTSIM" completion bash)
       COMP_LINE='\(line)'
-      read -ra COMP_WORDS <<<"$COMP_LINE"
+      # As bash splits a command line: at spaces, and around an equals sign.
+      read -ra COMP_WORDS <<<"${COMP_LINE//=/ = }"
       [[ $COMP_LINE == *' ' ]] && COMP_WORDS+=("")
       COMP_CWORD=$((${#COMP_WORDS[@]} - 1))
       _attsim
@@ -57,6 +58,8 @@ import Testing
     #expect(try bashCompletes("attsim play --rep") == ["--report"])
     #expect(try bashCompletes("attsim completion ") == ["--help", "bash", "zsh", "fish"])
     #expect(try bashCompletes("attsim --app Tests/Fixtures/FlutterApp --locale ") == ["en", "de", "it", "ja"])
+    #expect(try bashCompletes("attsim --app=Tests/Fixtures/FlutterApp --locale=") == ["en", "de", "it", "ja"])
+    #expect(try bashCompletes("attsim render --format=s") == ["svg"])
     #expect(try bashCompletes("attsim --scenario allow-method-").contains("allow-method-a"))
     #expect(try bashCompletes("attsim check Tests/Fixtures/Flu") == ["Tests/Fixtures/FlutterApp"])
   }
@@ -70,7 +73,8 @@ import Testing
         complete -C 'attsim ren'; echo ==
         complete -C 'attsim render --format '; echo ==
         complete -C 'attsim --app Tests/Fixtures/FlutterApp --locale '; echo ==
-        complete -C 'attsim completion '"
+        complete -C 'attsim completion '; echo ==
+        complete -C 'attsim --app=Tests/Fixtures/FlutterApp --locale='"
       """
     let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
@@ -79,12 +83,13 @@ import Testing
     let groups = outcome.out.components(separatedBy: "==\n").map { group in
       group.split(separator: "\n").map { String($0.prefix { $0 != "\t" }) }
     }
-    #expect(groups.count == 4)
-    guard groups.count == 4 else { return }
+    #expect(groups.count == 5)
+    guard groups.count == 5 else { return }
     #expect(groups[0] == ["render"])
     #expect(Set(groups[1]) == ["text", "ansi", "svg", "html"])
     #expect(Set(groups[2]) == ["en", "de", "it", "ja"])
     #expect(Set(groups[3]) == ["bash", "zsh", "fish"])
+    #expect(Set(groups[4]) == ["--locale=en", "--locale=de", "--locale=it", "--locale=ja"])
   }
 
   /// zsh's completion system only runs in an interactive shell: this types into zsh in tmux and reads the
@@ -105,12 +110,16 @@ import Testing
       ("attsim --app Tests/Fixtures/FlutterApp --locale ", "de  en  it  ja"),
       ("attsim ma", "matrix  -- the QA test plan of every combination"),
       ("attsim completion ", "bash  fish  zsh"),
+      ("attsim --app=Tests/Fixtures/FlutterApp --locale=", "de  en  it  ja"),
     ]
     for (typed, listed) in typedAndListed {
       try shell.sendLiteral(typed)
       try shell.send("Tab")
       #expect(try shell.waitFor(listed), "\(typed): \(shell.screen)")
+      // A clear line and a clear screen, so the next list cannot be this one's.
       try shell.send("C-u")
+      try shell.send("C-l")
+      #expect(try shell.waitUntil { !$0.contains(listed) }, "\(typed): \(shell.screen)")
     }
   }
 
