@@ -6,7 +6,8 @@ import Testing
   @Test(arguments: [
     ("s", ".", "s"), ("a", ".", "a"), ("-", ".", "-"), ("x/", ".", "x"), ("a/b", "a", "b"), ("a/b/", "a", "b"),
     ("/a", "/", "a"), ("/", "/", "/"), ("/a/b/c", "/a/b", "c"), ("a//b", "a", "b"), ("./s", ".", "s"),
-    ("", ".", ""),
+    ("", ".", ""), ("//", "/", "/"), ("/a/", "/", "a"), ("//a", "/", "a"), ("a//b//", "a", "b"),
+    ("日本/語.lproj", "日本", "語.lproj"), ("é/x\u{301}", "é", "x\u{301}"),
   ])
   func parentAndLastComponent(path: String, parent: String, last: String) {
     #expect(FilePath(path).parent == FilePath(parent))
