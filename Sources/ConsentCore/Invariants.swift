@@ -4,18 +4,18 @@
 public enum Invariants {
   /// The properties `after` breaks, having come from `before` through `action`; empty when all hold.
   public static func violations(before: ConsentState, action: Action, after: ConsentState) -> [String] {
-    var checked: [String] = []
-    return check(before: before, action: action, after: after, checked: &checked)
+    var notMeasured: [String]? = nil
+    return check(before: before, action: action, after: after, checked: &notMeasured)
   }
 
-  /// The properties `after` breaks; `checked` receives every property that applied to this transition (so a
-  /// walk can tell which properties its states exercise).
-  public static func check(before: ConsentState, action: Action, after: ConsentState, checked: inout [String])
+  /// The properties `after` breaks; a non-nil `checked` receives every property that applied to this
+  /// transition (so a walk can tell which properties its states exercise; nil costs nothing).
+  public static func check(before: ConsentState, action: Action, after: ConsentState, checked: inout [String]?)
     -> [String]
   {
     var broken: [String] = []
     func require(_ condition: Bool, _ property: String) {
-      checked.append(property)
+      checked?.append(property)
       if !condition { broken.append(property) }
     }
     let payload = after.sdk.payload

@@ -110,11 +110,11 @@ public struct StateWalk: Sendable {
             continue
           }
           report.transitions += 1
-          var checked: [String] = []
+          var checked: [String]? = measuringCoverage ? [] : nil
           for property in Invariants.check(before: state, action: action, after: after, checked: &checked) {
             record(property, index, action, graph, &report)
           }
-          if measuringCoverage {
+          if let checked {
             let kind = action.kindName
             for property in checked { report.checks["\(property) | \(kind)", default: 0] += 1 }
           }
