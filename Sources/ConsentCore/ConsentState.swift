@@ -63,7 +63,7 @@ public struct ConsentState: Hashable, Sendable {
 
   /// Why the Tracking settings cannot be changed now; nil when they can.
   public var trackingSettingsRefusal: Refusal? {
-    if app.promptOnScreen { return .promptBlocksSettings }
+    if let refusal = openSettingsRefusal { return refusal }
     if !device.iOS.hasATT { return .noTrackingSettings(device.iOS) }
     if device.restricted { return .settingsLocked }
     return nil
