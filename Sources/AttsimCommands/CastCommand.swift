@@ -16,9 +16,7 @@ enum CastCommand {
       return 2
     case .success(let loaded): (script, bundles) = loaded
     }
-    let start = ConsentState(
-      locale: command.locale ?? environment.appTexts.app.developmentRegion,
-      hasUsageDescription: environment.appTexts.app.hasUsageDescription)
+    let start = ConsentState(scriptStartFor: environment.appTexts.app, locale: command.locale)
     var state = UIState(environment: environment, starting: start)
     state.handle(.resized(width: command.width, height: command.height))
     var frames = [Renderer.render(state, width: command.width, height: command.height).buffer]

@@ -22,9 +22,7 @@ enum RenderCommand {
         return 2
       case .success(let loaded): (parsed, bundles) = loaded
       }
-      let start = ConsentState(
-        locale: locale ?? environment.appTexts.app.developmentRegion,
-        hasUsageDescription: environment.appTexts.app.hasUsageDescription)
+      let start = ConsentState(scriptStartFor: environment.appTexts.app, locale: locale)
       state = UIState(environment: environment, replaying: parsed, bundles: bundles, from: start)
     }
     let size = (width: width ?? MinimumSize.width, height: height ?? MinimumSize.height)

@@ -344,9 +344,7 @@ extension UIState {
   }
 
   private mutating func startScenario(_ scenario: GuidedScenario, _ effects: inout [UIEffect]) {
-    consent = ConsentState(
-      locale: environment.appTexts.app.developmentRegion,
-      hasUsageDescription: environment.appTexts.app.hasUsageDescription)
+    consent = ConsentState(scriptStartFor: environment.appTexts.app)
     launchOptions = SDKOptions()
     settings = .closed
     overlay = nil

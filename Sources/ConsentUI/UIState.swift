@@ -216,10 +216,7 @@ extension UIState {
     case .useBundle(let reference):
       guard let bundle = bundles[reference] else { return false }
       showApp(bundle)
-      perform(
-        .appConfigured(
-          AppChange(hasUsageDescription: bundle.hasUsageDescription, trackingDomains: bundle.trackingDomains)),
-        &effects)
+      perform(.appConfigured(AppChange(launching: bundle)), &effects)
       return true
     case .undo:
       undo(&effects)

@@ -110,9 +110,7 @@ public enum ScriptRunner {
       bundle = resources
       // Setting up an app never refuses: its Info.plist decides whether it has a usage description, its
       // privacy manifests which domains are tracking domains.
-      _ = try? state.apply(
-        .appConfigured(
-          AppChange(hasUsageDescription: resources.hasUsageDescription, trackingDomains: resources.trackingDomains)))
+      _ = try? state.apply(.appConfigured(AppChange(launching: resources)))
       return StepResult(
         step: step, state: state, story: ["app resources: \(reference.path)"], failures: [], refusal: nil)
     case .expect(let expectations):
