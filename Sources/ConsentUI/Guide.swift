@@ -178,7 +178,7 @@ public struct Guide: Sendable {
     while let step = nextStep, !Guide.isTesterStep(step) {
       cursor += 1
       // The guide's own steps are never taken back by the scenario (its `undo` is the tester's, with u).
-      var history = UndoHistory()
+      var history = UndoHistory<ConsentState>()
       let result = ScriptRunner.perform(
         step, on: &consent, bundle: &bundle, bundles: scenario.bundles, history: &history)
       story += result.story

@@ -352,8 +352,7 @@ extension UIState {
     clock = 0
     log = [LogLine(time: 0, text: "scenario: \(scenario.title)", kind: .notice)]
     guide = Guide(scenario: scenario)
-    history = []
-    redoStack = []
+    history = UndoHistory()
     effects.append(.record(.comment("scenario: \(scenario.title)")))
     for action in ScriptWriter.setupActions(for: consent) { record(action, &effects) }
     advanceGuide(&effects)
@@ -402,16 +401,14 @@ extension UIState {
   /// `u`: takes back the last accepted action (and what the guide did after it), as `undo` does in a script.
   mutating func undo(_ effects: inout [UIEffect]) {
     clock += 1
-    guard let previous = history.popLast() else {
+    guard let previous = history.undo(from: snapshot) else {
       log.append(LogLine(time: clock, text: "✗ undo: \(Refusal.nothingToUndo.reason)", kind: .refusal))
       return
     }
     let scenarioAsksForIt = if case .undo = guide?.nextStep?.kind { true } else { false }
     let guideNow = guide
     // The recording takes back every line since then: the tester's action and what the guide did after it.
-    let lines = actionsRecorded - previous.actionsRecorded
-    for _ in 0..<lines { effects.append(.record(.undo)) }
-    redoStack.append((snapshot, lines))
+    for _ in previous.actionsRecorded..<actionsRecorded { effects.append(.record(.undo)) }
     restore(previous)
     log.append(LogLine(time: clock, text: "↶ undo: the last action is taken back", kind: .notice))
     if scenarioAsksForIt, var guideNow {
@@ -439,14 +436,14 @@ extension UIState {
   /// `U`: brings back what the last `u` took back (until a new action), as `redo` does in a script.
   mutating func redo(_ effects: inout [UIEffect]) {
     clock += 1
-    guard let (next, lines) = redoStack.popLast() else {
+    guard let next = history.redo(from: snapshot) else {
       log.append(LogLine(time: clock, text: "✗ redo: \(Refusal.nothingToRedo.reason)", kind: .refusal))
       return
     }
     let scenarioAsksForIt = if case .redo = guide?.nextStep?.kind { true } else { false }
     let guideNow = guide
-    history.append(snapshot)
-    for _ in 0..<lines { effects.append(.record(.redo)) }
+    // The recording brings back as many lines as the undo took back.
+    for _ in actionsRecorded..<next.actionsRecorded { effects.append(.record(.redo)) }
     restore(next)
     log.append(LogLine(time: clock, text: "↷ redo: the action is back", kind: .notice))
     if scenarioAsksForIt, var guideNow {
@@ -458,9 +455,9 @@ extension UIState {
 
   /// `R` in guided mode: every action since the scenario began taken back, so the walk starts over.
   private mutating func restartScenario(_ effects: inout [UIEffect]) {
-    guard let first = history.first else { return }
+    guard let first = history.oldest else { return }
     for _ in first.actionsRecorded..<actionsRecorded { effects.append(.record(.undo)) }
-    history = []
+    history = UndoHistory()
     restore(first)
     clock += 1
     log.append(LogLine(time: clock, text: "↺ scenario restarted", kind: .notice))
@@ -479,9 +476,7 @@ extension UIState {
     let before = snapshot
     do {
       let story = try consent.apply(action)
-      if history.count == UndoHistory.depth { history.removeFirst() }
-      history.append(before)
-      redoStack = []
+      history.push(before)
       if let notice { log.append(LogLine(time: clock, text: notice, kind: .notice)) }
       log += story.map { LogLine(time: clock, text: $0, kind: .story) }
       let payload = consent.sdk.payload

@@ -57,12 +57,10 @@ public struct UIState: Sendable {
   public var wantsTicks: Bool {
     autoplay?.paused == false && guide?.isFinished == false && overlay == nil
   }
-  /// What `u` restores, newest last (the last `UndoHistory.depth` actions).
-  var history: [Snapshot] = []
-  /// How many action lines the session has recorded, so `u` can take back as many in the recording.
+  /// What `u` restores and `U` brings back, with the same rules as a script's `undo` and `redo`.
+  var history = UndoHistory<Snapshot>()
+  /// How many action lines the session has recorded, so `u` and `U` write as many `undo` or `redo` lines.
   var actionsRecorded = 0
-  /// What `U` brings back, newest last: the state `u` left, and how many lines it took back.
-  var redoStack: [(snapshot: Snapshot, lines: Int)] = []
 
   /// Everything an action can change but the log and the clock, which go on to say what was undone.
   struct Snapshot: Sendable {

@@ -43,7 +43,7 @@ public enum ScriptRunner {
     var state = start
     var bundle: AppResources?
     var passed = true
-    var history = UndoHistory()
+    var history = UndoHistory<ConsentState>()
     for step in script.steps {
       let result = perform(step, on: &state, bundle: &bundle, bundles: bundles, history: &history)
       report(result)
@@ -57,7 +57,7 @@ public enum ScriptRunner {
   /// Performs one step on `state` (without app resources or undo history).
   public static func perform(_ step: Step, on state: inout ConsentState) -> StepResult {
     var bundle: AppResources?
-    var history = UndoHistory()
+    var history = UndoHistory<ConsentState>()
     return perform(step, on: &state, bundle: &bundle, bundles: [:], history: &history)
   }
 
@@ -66,7 +66,7 @@ public enum ScriptRunner {
   public static func perform(
     _ step: Step, on state: inout ConsentState, bundle: inout AppResources?,
     bundles: [AppBundleReference: AppResources],
-    history: inout UndoHistory
+    history: inout UndoHistory<ConsentState>
   ) -> StepResult {
     var result = performWithoutPrompt(step, on: &state, bundle: &bundle, bundles: bundles, history: &history)
     result.prompt = bundle?.purposeString(shownIn: state)
@@ -76,7 +76,7 @@ public enum ScriptRunner {
   private static func performWithoutPrompt(
     _ step: Step, on state: inout ConsentState, bundle: inout AppResources?,
     bundles: [AppBundleReference: AppResources],
-    history: inout UndoHistory
+    history: inout UndoHistory<ConsentState>
   ) -> StepResult {
     switch step.kind {
     case .action(let action):
@@ -124,32 +124,36 @@ public enum ScriptRunner {
 }
 
 /// The states before the last accepted actions, newest last, for `undo`, and the states `undo` left, for
-/// `redo`: the last 100 are kept, so a long script runs in bounded memory.
-public struct UndoHistory: Sendable {
-  private var states: [ConsentState] = []
-  private var undone: [ConsentState] = []
+/// `redo`: the last 100 are kept, so a long script runs in bounded memory. `play` keeps model states; the UI
+/// keeps its own snapshots, with the same rules.
+public struct UndoHistory<State: Sendable>: Sendable {
+  private var states: [State] = []
+  private var undone: [State] = []
   /// How many actions can be taken back.
-  public static let depth = 100
+  public static var depth: Int { 100 }
 
   /// An empty history.
   public init() {}
 
+  /// The oldest state remembered (where taking back everything leads), or nil.
+  public var oldest: State? { states.first }
+
   /// Remembers the state before an accepted action; what was undone can no longer be redone.
-  public mutating func push(_ state: ConsentState) {
+  public mutating func push(_ state: State) {
     if states.count == Self.depth { states.removeFirst() }
     states.append(state)
     undone = []
   }
 
   /// The state before the last remembered action, `current` kept for `redo`; nil when there is none.
-  public mutating func undo(from current: ConsentState) -> ConsentState? {
+  public mutating func undo(from current: State) -> State? {
     guard let previous = states.popLast() else { return nil }
     undone.append(current)
     return previous
   }
 
   /// The state the last `undo` left, `current` kept for `undo`; nil when nothing was undone.
-  public mutating func redo(from current: ConsentState) -> ConsentState? {
+  public mutating func redo(from current: State) -> State? {
     guard let next = undone.popLast() else { return nil }
     states.append(current)
     return next

@@ -140,6 +140,23 @@ import Testing
     #expect(replayed == pilot.state.consent)
   }
 
+  /// What `u` took back before `R` cannot come back after it: the restart is the new start, and the
+  /// recording (which replays to the same state) gets no `redo` line.
+  @Test func aRestartForgetsWhatCouldBeRedone() throws {
+    var pilot = Pilot()
+    pilot.recorded = pilot.state.startScenario(try scenario("sdk init\nrequest\ntap allow\n")).compactMap { effect in
+      if case .record(let line) = effect { return line.text }
+      return nil
+    }
+    pilot.press("enter", "n", "u", "R", "U")
+    #expect(pilot.state.log.last?.text == "✗ redo: nothing was taken back since the last action")
+    #expect(!pilot.recorded.contains("redo"))
+    var replayed = ConsentState()
+    let script = try ScriptParser.parse(pilot.recorded.joined(separator: "\n"), file: "recorded")
+    #expect(ScriptRunner.run(script, finished: { replayed = $0 }))
+    #expect(replayed == pilot.state.consent)
+  }
+
   @Test func leavingEarlyOrWithAFailureFailsTheWalkAndSaysWhere() throws {
     var pilot = Pilot()
     _ = pilot.state.startScenario(
