@@ -38,7 +38,7 @@ public enum ArgumentParser {
   }
 
   private static func unknownSubcommand(_ name: String) -> UsageError {
-    let names = CommandTable.subcommands.map(\.name)
+    let names = CommandTable.subcommandNames
     return UsageError(
       "unknown subcommand '\(name.forMessage(limit: 60))'\(hint(for: name, among: names)) (subcommands: \(names.joined(separator: ", ")))"
     )

@@ -41,7 +41,7 @@ struct OptionSpec: Sendable {
 }
 
 /// One subcommand: its options and operands, its help, and how its arguments become a `Command`. The same
-/// table parses, prints usage and help, and (later) writes completions and the man page.
+/// table parses, prints usage and help, and writes the completions and the man page.
 struct CommandSpec: Sendable {
   /// The word after `attsim`; empty for the terminal UI.
   var name: String
@@ -140,6 +140,12 @@ enum CommandTable {
     if command.force && command.record == nil { throw UsageError("--force goes with --record FILE") }
     return .interactive(command)
   }
+
+  /// The terminal UI's spec, then every subcommand's: what help, the man page and completions describe.
+  static var every: [CommandSpec] { [interactive] + subcommands }
+
+  /// The subcommands' names, in order.
+  static var subcommandNames: [String] { subcommands.map(\.name) }
 
   static let subcommands: [CommandSpec] = [
     CommandSpec(

@@ -15,9 +15,6 @@ public enum Completions {
     }
   }
 
-  /// Every command spec, the terminal UI's first.
-  private static var specs: [CommandSpec] { [CommandTable.interactive] + CommandTable.subcommands }
-
   /// What completes an option's value: a fixed list, files, locales, scenarios, or nothing.
   private enum Values {
     case words([String])
@@ -37,13 +34,14 @@ public enum Completions {
     }
   }
 
-  private static var subcommandNames: [String] { CommandTable.subcommands.map(\.name) + ["help"] }
+  /// The words that may follow `attsim`: every subcommand, and `help`.
+  private static var subcommandNames: [String] { CommandTable.subcommandNames + ["help"] }
 
   // MARK: bash
 
   private static var bash: String {
     var cases = ""
-    for spec in specs {
+    for spec in CommandTable.every {
       let flags = (spec.options.map { "--" + $0.name } + ["--help"]).joined(separator: " ")
       var valueCases = ""
       for option in spec.options {
@@ -106,7 +104,7 @@ public enum Completions {
           return
         fi
         case "$command" in
-          help) COMPREPLY=($(compgen -W '\(CommandTable.subcommands.map(\.name).joined(separator: " "))' -- "$cur")) ;;
+          help) COMPREPLY=($(compgen -W '\(CommandTable.subcommandNames.joined(separator: " "))' -- "$cur")) ;;
       \(cases)  esac
       }
       complete -o filenames -F _attsim attsim
@@ -118,7 +116,7 @@ public enum Completions {
 
   private static var zsh: String {
     var functions = ""
-    for spec in specs {
+    for spec in CommandTable.every {
       var arguments: [String] = []
       for option in spec.options {
         let help = option.help.replacing("'", with: "'\\''").replacing("[", with: "(")
@@ -169,7 +167,7 @@ public enum Completions {
         fi
         case $words[2] in
       \(CommandTable.subcommands.map { "    \($0.name)) shift words; (( CURRENT-- )); _attsim_\($0.name.replacing("-", with: "_")) ;;" }.joined(separator: "\n"))
-          help) _describe 'subcommand' '(\(CommandTable.subcommands.map(\.name).joined(separator: " ")))' ;;
+          help) _describe 'subcommand' '(\(CommandTable.subcommandNames.joined(separator: " ")))' ;;
           *) _attsim_ui ;;
         esac
       }
@@ -192,9 +190,9 @@ public enum Completions {
         "complete -c attsim -n \"not __fish_seen_subcommand_from $attsim_subcommands\" -a \(spec.name) -d '\(summary)'")
     }
     lines.append(
-      "complete -c attsim -n \"__fish_seen_subcommand_from help\" -a '\(CommandTable.subcommands.map(\.name).joined(separator: " "))'"
+      "complete -c attsim -n \"__fish_seen_subcommand_from help\" -a '\(CommandTable.subcommandNames.joined(separator: " "))'"
     )
-    for spec in specs {
+    for spec in CommandTable.every {
       let condition =
         spec.name.isEmpty
         ? "not __fish_seen_subcommand_from $attsim_subcommands" : "__fish_seen_subcommand_from \(spec.name)"

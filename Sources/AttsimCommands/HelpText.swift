@@ -10,7 +10,7 @@ enum HelpText {
   static var overview: String {
     var text = "attsim — a terminal consent simulator for iOS App Tracking Transparency and IDFA collection.\n\n"
     text += "USAGE\n"
-    for spec in [CommandTable.interactive] + CommandTable.subcommands {
+    for spec in CommandTable.every {
       text += "  \(spec.usage)\n"
       text += "      \(spec.summary)\n"
     }

@@ -9,7 +9,7 @@ enum ManPage {
       .SH SYNOPSIS
 
       """
-    for spec in [CommandTable.interactive] + CommandTable.subcommands {
+    for spec in CommandTable.every {
       page += ".B \(roff(spec.usage))\n.br\n"
     }
     page += """
@@ -24,7 +24,7 @@ enum ManPage {
       .SH COMMANDS
 
       """
-    for spec in [CommandTable.interactive] + CommandTable.subcommands {
+    for spec in CommandTable.every {
       page += ".SS \(roff(spec.name.isEmpty ? "attsim (the terminal UI)" : "attsim \(spec.name)"))\n"
       page += paragraphs(spec.summary.prefix(1).uppercased() + spec.summary.dropFirst() + ". " + spec.discussion)
       for option in spec.options {

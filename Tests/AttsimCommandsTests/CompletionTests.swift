@@ -126,7 +126,7 @@ import Testing
   @Test func theManPageNamesEverySubcommandAndOptionAndIsPlainASCII() {
     let page = attsim("man").out
     #expect(page.unicodeScalars.allSatisfy { $0.isASCII })
-    for spec in [CommandTable.interactive] + CommandTable.subcommands {
+    for spec in CommandTable.every {
       if !spec.name.isEmpty { #expect(page.contains(".SS attsim \(ManPage.roff(spec.name))\n")) }
       for option in spec.options {
         #expect(page.contains(".B \\-\\-\(ManPage.roff(option.name))"), "--\(option.name) of \(spec.name)")
