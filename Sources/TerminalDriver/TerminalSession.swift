@@ -27,11 +27,9 @@ public enum TerminalSession {
     }
     // A resize before the handlers were in place went unnoticed: start from the size the terminal has now.
     terminal.adoptWindowSize()
-    var frame = draw(&state, on: terminal)
-    frameDrawn(frame.buffer)
+    var frame = draw(&state, on: terminal, frameDrawn)
     for event in afterFirstFrame(state) where handle(event, &state, record: record) { return 0 }
-    frame = draw(&state, on: terminal)
-    frameDrawn(frame.buffer)
+    frame = draw(&state, on: terminal, frameDrawn)
     let clock = ContinuousClock()
     // Presenter mode's next step: due an interval after the last step or key.
     var nextTick: ContinuousClock.Instant?
@@ -79,21 +77,22 @@ public enum TerminalSession {
           needsDraw = true
         }
       }
-      if needsDraw {
-        frame = draw(&state, on: terminal)
-        frameDrawn(frame.buffer)
-      }
+      if needsDraw { frame = draw(&state, on: terminal, frameDrawn) }
     }
   }
 
-  /// Renders `state` at the terminal's size and shows it (telling the state the size first).
-  private static func draw(_ state: inout UIState, on terminal: Terminal) -> Frame {
+  /// Renders `state` at the terminal's size and shows it (telling the state the size first), then hands the
+  /// cells to `frameDrawn`.
+  private static func draw(_ state: inout UIState, on terminal: Terminal, _ frameDrawn: (ScreenBuffer) -> Void)
+    -> Frame
+  {
     let size = terminal.size
     if size.width != state.screenWidth || size.height != state.screenHeight {
       state.handle(.resized(width: size.width, height: size.height))
     }
     let frame = Renderer.render(state, width: size.width, height: size.height)
     terminal.draw(frame.buffer)
+    frameDrawn(frame.buffer)
     return frame
   }
 
