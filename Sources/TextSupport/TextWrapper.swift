@@ -106,20 +106,18 @@ public enum TextWrapper {
 
   /// The next piece that must stay on one line: a run of spaces, a word, or one CJK character with the
   /// closing punctuation that follows it; opening brackets stay with what follows them.
-  private static func nextUnit(_ characters: [Character], from start: Int) -> (
-    characters: [Character], width: Int, end: Int, isSpace: Bool
-  ) {
+  private static func nextUnit(_ characters: [Character], from start: Int) -> (width: Int, end: Int, isSpace: Bool) {
+    func width(to end: Int) -> Int { characters[start..<end].reduce(0) { $0 + TerminalWidth.of($1) } }
     var end = start
     while end < characters.count && openingPunctuation.contains(characters[end]) { end += 1 }
     if end > start && end < characters.count && characters[end] != " " {
       let rest = nextUnit(characters, from: end)
-      let piece = Array(characters[start..<rest.end])
-      return (piece, piece.reduce(0) { $0 + TerminalWidth.of($1) }, rest.end, false)
+      return (width(to: rest.end), rest.end, false)
     }
     end = start
     if characters[start] == " " {
       while end < characters.count && characters[end] == " " { end += 1 }
-      return (Array(characters[start..<end]), end - start, end, true)
+      return (end - start, end, true)
     }
     if breaksAnywhere(characters[start]) {
       end += 1
@@ -128,8 +126,7 @@ public enum TextWrapper {
       while end < characters.count && characters[end] != " " && !breaksAnywhere(characters[end]) { end += 1 }
       while end < characters.count && isClosingPunctuation(characters[end]) { end += 1 }
     }
-    let piece = Array(characters[start..<end])
-    return (piece, piece.reduce(0) { $0 + TerminalWidth.of($1) }, end, false)
+    return (width(to: end), end, false)
   }
 
   /// Chinese and Japanese text may break between any two characters.
