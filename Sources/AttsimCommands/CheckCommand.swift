@@ -105,11 +105,11 @@ enum FindingFormat {
       + findings.map { finding in
         var object = JSONText()
         object.add("file", finding.file)
-        object.addRaw("line", finding.location.map { String($0.line) } ?? "null")
-        object.addRaw("column", finding.location.map { String($0.column) } ?? "null")
+        object.add("line", finding.location?.line)
+        object.add("column", finding.location?.column)
         object.add("severity", finding.severity.rawValue)
         object.add("rule", finding.rule.rawValue)
-        object.addRaw("locale", finding.locale.map(JSONText.quoted) ?? "null")
+        object.add("locale", finding.locale)
         object.add("message", finding.message)
         if let target = finding.target { object.add("target", target) }
         return object.json

@@ -60,18 +60,18 @@ enum PromptsCommand {
   static func json(_ app: AppResources, _ rows: [Row], base: FilePath) -> String {
     var object = JSONText()
     object.add("app", app.name)
-    object.addRaw("target", app.target.map(JSONText.quoted) ?? "null")
+    object.add("target", app.target)
     object.add("development_region", app.developmentRegion)
     object.add("localizations", app.localizations)
     let prompts = rows.map { row -> JSONText in
       var prompt = JSONText()
       prompt.add("locale", row.locale)
-      prompt.addRaw("localization", row.localization.map(JSONText.quoted) ?? "null")
-      prompt.addRaw("text", row.text.map { JSONText.quoted($0.value) } ?? "null")
+      prompt.add("localization", row.localization)
+      prompt.add("text", row.text?.value)
       prompt.add("kind", row.text?.source.kind ?? "none")
-      prompt.addRaw("source", row.text.map { sourceJSON($0, base: base).json } ?? "null")
-      prompt.addRaw("markdown_text", row.markdown.map { JSONText.quoted($0.value) } ?? "null")
-      prompt.addRaw("markdown_source", row.markdown.map { sourceJSON($0, base: base).json } ?? "null")
+      prompt.add("source", row.text.map { sourceJSON($0, base: base) })
+      prompt.add("markdown_text", row.markdown?.value)
+      prompt.add("markdown_source", row.markdown.map { sourceJSON($0, base: base) })
       prompt.add("display_name", row.displayName)
       return prompt
     }
@@ -83,8 +83,8 @@ enum PromptsCommand {
   private static func sourceJSON(_ text: LocalizedText, base: FilePath) -> JSONText {
     var source = JSONText()
     source.add("file", shown(text.source.path, base: base))
-    source.addRaw("line", text.location.map { String($0.line) } ?? "null")
-    source.addRaw("column", text.location.map { String($0.column) } ?? "null")
+    source.add("line", text.location?.line)
+    source.add("column", text.location?.column)
     return source
   }
 

@@ -32,8 +32,21 @@ public struct JSONText: Sendable {
     member(key, "[" + objects.map(\.json).joined(separator: ",") + "]")
   }
 
-  /// Adds a member whose value is already JSON text (a number, `null`, a literal).
-  public mutating func addRaw(_ key: String, _ json: String) { member(key, json) }
+  /// Adds a string member, or `null` when there is no value.
+  public mutating func add(_ key: String, _ value: String?) {
+    guard let value else { return member(key, "null") }
+    add(key, value)
+  }
+  /// Adds an integer member, or `null`.
+  public mutating func add(_ key: String, _ value: Int?) {
+    guard let value else { return member(key, "null") }
+    add(key, value)
+  }
+  /// Adds a nested object, or `null`.
+  public mutating func add(_ key: String, _ object: JSONText?) {
+    guard let object else { return member(key, "null") }
+    add(key, object)
+  }
 
   /// The finished object.
   public var json: String { text + "}" }
