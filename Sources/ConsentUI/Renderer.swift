@@ -70,10 +70,13 @@ public struct Renderer {
     let parts = [
       "attsim", appName, state.locale, "iOS \(consent.device.iOS)", kind, state.launchOptions.integration.rawValue,
     ]
-    buffer.put(" " + parts.joined(separator: " · "), row: 0, column: 0, style: Style(bold: true, reverse: true))
     let mark = state.recordingProblem != nil ? "✗ REC FAILED" : "● REC"
     let notUTF8 = state.terminalIsASCII ? "not UTF-8: run with LANG=C.UTF-8   " : ""
     let right = notUTF8 + (state.isRecording ? mark + "   " : "") + "? help "
+    // A long app name ends in … before the right-hand part, rather than being cut by it.
+    buffer.put(
+      " " + parts.joined(separator: " · "), row: 0, column: 0, style: Style(bold: true, reverse: true),
+      limit: width - TerminalWidth.of(right) - 1)
     buffer.put(right, row: 0, column: 0, width: width, alignment: .trailing, style: bar)
     if state.isRecording {
       let column = width - TerminalWidth.of(right)

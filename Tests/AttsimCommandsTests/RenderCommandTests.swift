@@ -34,6 +34,25 @@ import TextSupport
     #expect(attsim("render", "--app", broken, "--locale", "ja", "--keys", "v").out.contains("! wrong-script"))
   }
 
+  /// A long app name ends in … before the title bar's right-hand part, with the recording mark too.
+  @Test func aLongAppNameIsCutWithAnEllipsisBeforeHelp() throws {
+    let folder = try temporaryFolder()
+    let plist = """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <plist version="1.0"><dict>
+      <key>CFBundleDisplayName</key><string>An App Whose Display Name Is Far Too Long For Any Title Bar</string>
+      <key>NSUserTrackingUsageDescription</key><string>Ads that fit you.</string>
+      </dict></plist>
+      """
+    _ = try write(plist, to: "Info.plist", in: folder)
+    let outcome = attsim("render", "--app", folder.path)
+    #expect(outcome.status == 0, "\(outcome.err)")
+    let title = try #require(outcome.out.split(separator: "\n").first)
+    #expect(title.hasPrefix(" attsim · An App Whose Display Name"))
+    #expect(title.hasSuffix("… ? help"), "\(title)")
+    #expect(TerminalWidth.of(title) <= 80)
+  }
+
   @Test func aBadScriptOrLocaleIsAUsageError() throws {
     let folder = try temporaryFolder()
     let script = try write("tapp allow\n", to: "bad.attsim", in: folder)
