@@ -15,12 +15,19 @@ let package = Package(
     // Reading inputs and writing outputs safely: a path type, a bounded reader of regular files, a bounded
     // folder walk, and the one writer of output files (temporary file, O_EXCL|O_NOFOLLOW, rename).
     .target(name: "FileAccess", dependencies: ["TextSupport"]),
-    // Localized prompt strings: .strings / .xcstrings / Info.plist readers, Apple's locale lookup, lint rules.
-    .target(name: "PromptStrings", dependencies: ["FileAccess", "TextSupport"]),
+    // The file formats of localized strings: .strings (CoreFoundation's grammar and encodings), String
+    // Catalogs, Info.plist and privacy manifests (XML or binary), with positions for findings.
+    .target(name: "StringsFiles", dependencies: ["FileAccess", "TextSupport"]),
+    // Apps as Xcode builds them and iOS looks them up: projects, build settings, built bundles, folders, the
+    // locale lookup, and every text a screen shows; all read inside the project's sandbox.
+    .target(name: "PromptStrings", dependencies: ["StringsFiles", "FileAccess", "TextSupport"]),
+    // `attsim check`: the rules over an app's purpose strings, manifests and bundle keys.
+    .target(name: "PromptCheck", dependencies: ["PromptStrings", "StringsFiles", "FileAccess", "TextSupport"]),
     // The terminal UI, pure: screen state, keys, layout and rendering into a cell buffer. No ncurses.
-    .target(name: "ConsentUI", dependencies: ["ConsentCore", "PromptStrings", "Scenarios", "TextSupport"]),
+    .target(
+      name: "ConsentUI", dependencies: ["ConsentCore", "PromptStrings", "PromptCheck", "Scenarios", "TextSupport"]),
     // `attsim gallery`: every locale's prompt as one self-contained HTML page.
-    .target(name: "Gallery", dependencies: ["PromptStrings", "TextSupport"]),
+    .target(name: "Gallery", dependencies: ["PromptStrings", "PromptCheck", "TextSupport"]),
     // Wide-character ncurses, as a system library (libncurses-dev).
     .systemLibrary(name: "CNcurses", providers: [.apt(["libncurses-dev"])]),
     // Shows ScreenBuffers on a real terminal and reads keys and clicks: the only ncurses user.
@@ -31,27 +38,31 @@ let package = Package(
     .target(
       name: "AttsimCommands",
       dependencies: [
-        "ConsentCore", "ConsentUI", "FileAccess", "Gallery", "Scenarios", "PromptStrings", "TerminalDriver",
-        "TextSupport",
+        "ConsentCore", "ConsentUI", "FileAccess", "Gallery", "Scenarios", "PromptStrings", "PromptCheck",
+        "StringsFiles", "TerminalDriver", "TextSupport",
       ]),
     // The executable: hands the command line to AttsimCommands.
     .executableTarget(name: "attsim", dependencies: ["AttsimCommands"]),
     // Benchmarks for the README's Performance section (`swift run -c release attsim-bench`).
     .executableTarget(
-      name: "attsim-bench", dependencies: ["ConsentCore", "ConsentUI", "PromptStrings", "TextSupport"]),
+      name: "attsim-bench",
+      dependencies: ["ConsentCore", "ConsentUI", "PromptStrings", "PromptCheck", "StringsFiles", "TextSupport"]),
 
     .testTarget(name: "ConsentCoreTests", dependencies: ["ConsentCore"]),
     .testTarget(name: "TextSupportTests", dependencies: ["TextSupport"]),
     .testTarget(name: "FileAccessTests", dependencies: ["FileAccess"]),
-    .testTarget(name: "PromptStringsTests", dependencies: ["PromptStrings", "TextSupport"]),
-    .testTarget(name: "GalleryTests", dependencies: ["Gallery", "PromptStrings"]),
+    .testTarget(
+      name: "PromptStringsTests",
+      dependencies: ["PromptStrings", "PromptCheck", "StringsFiles", "FileAccess", "TextSupport"]),
+    .testTarget(name: "GalleryTests", dependencies: ["Gallery", "PromptStrings", "PromptCheck"]),
     .testTarget(name: "TerminalDriverTests", dependencies: ["TerminalDriver", "ConsentUI", "CNcurses"]),
     .testTarget(
-      name: "ConsentUITests", dependencies: ["ConsentUI", "ConsentCore", "PromptStrings", "Scenarios", "TextSupport"],
+      name: "ConsentUITests",
+      dependencies: ["ConsentUI", "ConsentCore", "PromptStrings", "PromptCheck", "Scenarios", "TextSupport"],
       exclude: ["Snapshots"]),
     .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "ConsentCore", "TextSupport"]),
     .testTarget(
       name: "AttsimCommandsTests",
-      dependencies: ["AttsimCommands", "Scenarios", "ConsentCore", "PromptStrings", "TextSupport"]),
+      dependencies: ["AttsimCommands", "Scenarios", "ConsentCore", "PromptStrings", "PromptCheck", "TextSupport"]),
   ]
 )

@@ -4,6 +4,7 @@
 import FileAccess
 import Foundation
 import PromptStrings
+import StringsFiles
 import TextSupport
 
 @_cdecl("LLVMFuzzerTestOneInput")

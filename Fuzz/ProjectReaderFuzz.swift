@@ -5,6 +5,7 @@ import FileAccess
 import Foundation
 
 @testable import PromptStrings
+@testable import StringsFiles
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzProjectReader(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {

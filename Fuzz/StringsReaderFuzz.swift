@@ -4,6 +4,7 @@
 // as the linter and the UI read it.
 import Foundation
 import PromptStrings
+import StringsFiles
 import TextSupport
 
 @_cdecl("LLVMFuzzerTestOneInput")

@@ -22,24 +22,25 @@ module() {
 }
 module TextSupport
 module FileAccess
+module StringsFiles
 module PromptStrings
 case "$target" in
   strings)
-    libraries=(-lPromptStrings -lFileAccess -lTextSupport)
+    libraries=(-lPromptStrings -lStringsFiles -lFileAccess -lTextSupport)
     source=Fuzz/StringsReaderFuzz.swift
     ;;
   script)
     module ConsentCore
     module Scenarios
-    libraries=(-lScenarios -lConsentCore -lPromptStrings -lFileAccess -lTextSupport)
+    libraries=(-lScenarios -lConsentCore -lPromptStrings -lStringsFiles -lFileAccess -lTextSupport)
     source=Fuzz/ScriptParserFuzz.swift
     ;;
   project)
-    libraries=(-lPromptStrings -lFileAccess -lTextSupport)
+    libraries=(-lPromptStrings -lStringsFiles -lFileAccess -lTextSupport)
     source=Fuzz/ProjectReaderFuzz.swift
     ;;
   manifest)
-    libraries=(-lPromptStrings -lFileAccess -lTextSupport)
+    libraries=(-lPromptStrings -lStringsFiles -lFileAccess -lTextSupport)
     source=Fuzz/PrivacyManifestFuzz.swift
     ;;
   *)

@@ -59,7 +59,7 @@ public enum Attsim {
     switch kind {
     case .scenarios: return ScenarioLibrary.entries().map(\.name)
     case .locales:
-      guard case .success(let texts) = UISetup.appTexts(app: AppChoice(path: app), checked: false) else { return [] }
+      guard case .success(let texts) = UISetup.appTexts(app: AppChoice(path: app)) else { return [] }
       return texts.locales
     }
   }

@@ -1,5 +1,6 @@
 import FileAccess
 import Glibc
+import PromptCheck
 import PromptStrings
 import TextSupport
 

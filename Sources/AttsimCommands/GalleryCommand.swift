@@ -1,6 +1,7 @@
 import FileAccess
 import Gallery
 import Glibc
+import PromptCheck
 import TextSupport
 
 /// `attsim gallery [--app DIR] --out FILE.html`: every locale's prompt on one page, written atomically.
@@ -12,7 +13,8 @@ enum GalleryCommand {
       console.err("attsim: \(problem.message.escapingControlCharacters)\n")
       return 2
     case .success(let appTexts):
-      let page = GalleryPage.html(for: appTexts, version: Attsim.version)
+      let findings = PromptLinter.check(app: appTexts.app)
+      let page = GalleryPage.html(for: appTexts, findings: findings, version: Attsim.version)
       let destination = pagePath(for: out)
       let inputs = appTexts.app.files
       if let problem = CommandOutput.write(page, to: destination, inputs: inputs, console: console) {

@@ -1,6 +1,7 @@
 import ConsentUI
 import FileAccess
 import Foundation
+import PromptCheck
 import PromptStrings
 import TerminalDriver
 import TextSupport

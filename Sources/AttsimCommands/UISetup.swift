@@ -1,13 +1,13 @@
 import ConsentUI
 import Dispatch
+import PromptCheck
 import PromptStrings
 import Synchronization
 
 /// Loading what the UI, `render` and `gallery` need: the app (the demo app unless `--app`), system texts, findings.
 enum UISetup {
-  /// The texts of `app` (no path: the demo app), or a one-line reason they cannot be loaded; with `checked`
-  /// false the findings are left for later (the UI receives them as `UIEvent.checked`).
-  static func appTexts(app: AppChoice, checked: Bool = true) -> Result<AppTexts, UsageError> {
+  /// The texts of `app` (no path: the demo app), or a one-line reason they cannot be loaded.
+  static func appTexts(app: AppChoice) -> Result<AppTexts, UsageError> {
     guard let assets = AssetLocator.assetsFolder() else {
       return .failure(UsageError("cannot find attsim's Assets folder; set ATTSIM_ASSETS to it"))
     }
@@ -32,14 +32,15 @@ enum UISetup {
     guard case .success(let system) = results[1] else {
       return .failure(UsageError("attsim's system texts are missing from \(assets)/System"))
     }
-    return .success(
-      AppTexts(app: resources, system: system, findings: checked ? PromptLinter.check(app: resources) : nil))
+    return .success(AppTexts(app: resources, system: system))
   }
 
-  /// The UI's environment for `app`, or nil once the reason it cannot be loaded is on standard error.
+  /// The UI's environment for `app`, or nil once the reason it cannot be loaded is on standard error; with
+  /// `checked` false the findings are left for later (the UI receives them as `UIEvent.checked`).
   static func environment(app: AppChoice, checked: Bool = true, console: Console) -> UIEnvironment? {
-    switch appTexts(app: app, checked: checked) {
-    case .success(let loaded): return UIEnvironment(appTexts: loaded)
+    switch appTexts(app: app) {
+    case .success(let loaded):
+      return UIEnvironment(appTexts: loaded, findings: checked ? PromptLinter.check(app: loaded.app) : nil)
     case .failure(let problem):
       console.err("attsim: \(problem.message.escapingControlCharacters)\n")
       return nil

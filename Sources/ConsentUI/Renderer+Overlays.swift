@@ -1,4 +1,5 @@
 import ConsentCore
+import PromptCheck
 import TextSupport
 
 /// The help and setup overlays.
@@ -141,7 +142,7 @@ extension Renderer {
     }
     switch section {
     case .check:
-      let findings = Renderer.ordered(state.environment.appTexts.findings(locale: state.locale) ?? [])
+      let findings = Renderer.ordered(state.environment.findings(locale: state.locale) ?? [])
       let root = state.environment.appTexts.app.root
       for finding in findings {
         let file = finding.file.hasPrefix(root + "/") ? String(finding.file.dropFirst(root.count + 1)) : finding.file

@@ -1,4 +1,5 @@
 import ConsentCore
+import PromptCheck
 import PromptStrings
 import TextSupport
 
@@ -241,7 +242,7 @@ extension Renderer {
 
   private func checkSection(width: Int) -> [PanelLine] {
     let localization = texts.resolution.localization.map { "\($0).lproj" } ?? "Info.plist"
-    guard let findings = state.environment.appTexts.findings(locale: state.locale) else {
+    guard let findings = state.environment.findings(locale: state.locale) else {
       return [.header("Check"), .text("checking \(state.locale) → \(localization)…", Renderer.dim)]
     }
     guard !findings.isEmpty else {

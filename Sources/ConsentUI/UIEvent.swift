@@ -1,3 +1,4 @@
+import PromptCheck
 import PromptStrings
 import Scenarios
 

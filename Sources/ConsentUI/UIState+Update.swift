@@ -16,7 +16,7 @@ extension UIState {
     case .recordingFailed(let problem):
       recordingProblem = problem
       log.append(LogLine(time: clock, text: "✗ recording stopped: \(problem)", kind: .refusal))
-    case .checked(let findings): environment.appTexts.findings = findings
+    case .checked(let findings): environment.findings = findings
     case .scenariosLoaded(let scenarios): environment.scenarios = scenarios
     case .tick: if wantsTicks { playNextStep(&effects) }
     case .resized(let width, let height):

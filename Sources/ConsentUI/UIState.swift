@@ -1,4 +1,5 @@
 import ConsentCore
+import PromptCheck
 import PromptStrings
 import Scenarios
 
@@ -232,7 +233,7 @@ extension UIState {
       return
     }
     environment.appTexts.app = bundle
-    environment.appTexts.findings = PromptLinter.check(app: bundle)
+    environment.findings = PromptLinter.check(app: bundle)
   }
 }
 

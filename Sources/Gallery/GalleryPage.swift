@@ -1,4 +1,5 @@
 import Foundation
+import PromptCheck
 import PromptStrings
 import TextSupport
 
@@ -7,8 +8,8 @@ import TextSupport
 /// string), with that locale's `check` findings. The texts, the locale
 /// lookup and the findings come from the same code as the UI and `check`.
 public enum GalleryPage {
-  /// The page for `appTexts` (its findings must be filled in), stamped with `version`.
-  public static func html(for appTexts: AppTexts, version: String) -> String {
+  /// The page for `appTexts` with `check`'s `findings` about the app, stamped with `version`.
+  public static func html(for appTexts: AppTexts, findings: [Finding], version: String) -> String {
     let locales = appTexts.locales
     let appName = appTexts.texts(locale: appTexts.app.developmentRegion).appName
     var page = """
@@ -27,9 +28,9 @@ public enum GalleryPage {
       </header>
 
       """
-    page += manifestSummary(appTexts)
-    page += summaryTable(appTexts, locales)
-    for locale in locales { page += localeBlock(appTexts, locale) }
+    page += manifestSummary(appTexts, findings)
+    page += summaryTable(appTexts, findings, locales)
+    for locale in locales { page += localeBlock(appTexts, findings.about(locale: locale, in: appTexts.app), locale) }
     page +=
       "<footer>Made by attsim gallery. No scripts, no network: this file is all there is.</footer>\n</body>\n</html>\n"
     return page
@@ -44,12 +45,12 @@ public enum GalleryPage {
 
   /// The privacy manifests, once for the whole app: whose, whether it tracks, its domains, and what `check`
   /// says about them.
-  private static func manifestSummary(_ appTexts: AppTexts) -> String {
+  private static func manifestSummary(_ appTexts: AppTexts, _ findings: [Finding]) -> String {
     let app = appTexts.app
     let manifestRules: Set<RuleID> = [
       .privacyManifest, .trackingDomain, .trackingFlag, .trackingUndeclared, .trackingWithoutPrompt,
     ]
-    let findings = (appTexts.findings ?? []).filter { manifestRules.contains($0.rule) }
+    let findings = findings.filter { manifestRules.contains($0.rule) }
     var html = "<section class=\"manifests\">\n<h2>Privacy manifests</h2>\n"
     if app.privacyManifests.isEmpty {
       html += "<p>No PrivacyInfo.xcprivacy: nothing declares tracking or tracking domains.</p>\n"
@@ -77,11 +78,11 @@ public enum GalleryPage {
     return html + "</section>\n"
   }
 
-  private static func summaryTable(_ appTexts: AppTexts, _ locales: [String]) -> String {
+  private static func summaryTable(_ appTexts: AppTexts, _ findings: [Finding], _ locales: [String]) -> String {
     var table =
       "<table class=\"summary\">\n<thead><tr><th>Locale</th><th>Language</th><th>Shown from</th><th>Verdict</th><th>Findings</th></tr></thead>\n<tbody>\n"
     for locale in locales {
-      let findings = appTexts.findings(locale: locale) ?? []
+      let findings = findings.about(locale: locale, in: appTexts.app)
       let verdict = verdict(findings)
       let texts = appTexts.texts(locale: locale)
       let source = texts.usageDescription?.source.label ?? "none"
@@ -93,9 +94,8 @@ public enum GalleryPage {
     return table + "</tbody>\n</table>\n"
   }
 
-  private static func localeBlock(_ appTexts: AppTexts, _ locale: String) -> String {
+  private static func localeBlock(_ appTexts: AppTexts, _ findings: [Finding], _ locale: String) -> String {
     let texts = appTexts.texts(locale: locale)
-    let findings = appTexts.findings(locale: locale) ?? []
     let direction = texts.isRightToLeft ? "rtl" : "ltr"
     let tag = HTML.escape(locale)
     let purpose = texts.usageDescription?.value

@@ -1,3 +1,5 @@
+import StringsFiles
+
 /// Which localization iOS picks for a user's language, as Apple's bundle lookup does.
 public struct LocaleResolution: Hashable, Sendable {
   /// The localization folder's name (`pt-BR`, `Base`), or nil when the app has none to offer.

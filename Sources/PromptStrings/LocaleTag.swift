@@ -1,3 +1,5 @@
+import StringsFiles
+
 /// A language tag as lproj folders and iOS write them: language, optional script and region
 /// (`pt-BR`, `zh-Hant-HK`, `es-419`, legacy `zh_TW` or `English`).
 public struct LocaleTag: Hashable, Sendable, CustomStringConvertible {

@@ -230,7 +230,7 @@ extension Benchmark {
       return
     }
     let state = UIState(
-      environment: UIEnvironment(appTexts: AppTexts(app: appResources, system: systemResources, findings: nil)))
+      environment: UIEnvironment(appTexts: AppTexts(app: appResources, system: systemResources)))
     let stateTime = lap()
     let frame = Renderer.render(state, width: 80, height: 24)
     let renderTime = lap()

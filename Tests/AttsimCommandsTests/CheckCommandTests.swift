@@ -1,4 +1,5 @@
 import Foundation
+import PromptCheck
 import PromptStrings
 import Testing
 

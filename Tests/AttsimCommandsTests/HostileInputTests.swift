@@ -1,4 +1,5 @@
 import Foundation
+import StringsFiles
 import Testing
 
 /// Issue 15: bad files, odd paths, FIFOs, devices, full disks, closed streams. Each test makes its FIFOs and

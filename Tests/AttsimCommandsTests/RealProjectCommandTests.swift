@@ -1,4 +1,5 @@
 import Foundation
+import StringsFiles
 import Testing
 
 /// The commands on apps laid out as real ones are (Tests/Fixtures): the same reader serves check, prompts,

@@ -1,6 +1,7 @@
 import ConsentCore
 import ConsentUI
 import Foundation
+import PromptCheck
 import PromptStrings
 import Scenarios
 import Testing
@@ -181,7 +182,7 @@ import Testing
     try "\"NSUserTrackingUsageDescription\" = \"Escape \\U001B[31m red\";".write(
       to: root.appendingPathComponent("en.lproj/InfoPlist.strings"), atomically: true, encoding: .utf8)
     let app = try AppResources.load(root.path).get()
-    let environment = UIEnvironment(appTexts: AppTexts(app: app, system: demoEnvironment.appTexts.system, findings: []))
+    let environment = UIEnvironment(appTexts: AppTexts(app: app, system: demoEnvironment.appTexts.system), findings: [])
     var pilot = Pilot(environment: environment)
     pilot.press("p", "enter")
     let text = pilot.text

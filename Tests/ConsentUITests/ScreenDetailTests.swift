@@ -1,6 +1,7 @@
 import ConsentCore
 import ConsentUI
 import Foundation
+import PromptCheck
 import PromptStrings
 import Scenarios
 import Testing
@@ -23,7 +24,7 @@ import TextSupport
     let app = try AppResources.load(root.path).get()
     let system = try AppResources.load(assets.appendingPathComponent("System").path).get()
     return Pilot(
-      environment: UIEnvironment(appTexts: AppTexts(app: app, system: system, findings: PromptLinter.check(app: app))))
+      environment: UIEnvironment(appTexts: AppTexts(app: app, system: system), findings: PromptLinter.check(app: app)))
   }
 
   /// A purpose string of `count` lines.
@@ -34,10 +35,10 @@ import TextSupport
     var pilot = try Self.pilot(purpose: Self.lines(fits))
     pilot.press("enter")
     #expect(pilot.text.contains("line \(fits)") && !pilot.text.contains(" of \(fits)"))
-    #expect(!pilot.state.environment.appTexts.findings!.contains { $0.rule == .tooLong })
+    #expect(!pilot.state.environment.findings!.contains { $0.rule == .tooLong })
 
     var long = try Self.pilot(purpose: Self.lines(fits + 3))
-    #expect(long.state.environment.appTexts.findings!.filter { $0.rule == .tooLong }.count == 1)
+    #expect(long.state.environment.findings!.filter { $0.rule == .tooLong }.count == 1)
     long.press("enter")
     #expect(long.text.contains("1–\(fits - 1) of \(fits + 3) ▼"))
     #expect(!long.text.contains("line \(fits)\n") && !long.text.contains("line \(fits + 3)"))
@@ -97,8 +98,8 @@ import TextSupport
     var pilot = Pilot(
       locale: "zh-Hans",
       environment: UIEnvironment(
-        appTexts: AppTexts(app: broken, system: system, findings: PromptLinter.check(app: broken))))
-    let findings = pilot.state.environment.appTexts.findings(locale: "zh-Hans")!
+        appTexts: AppTexts(app: broken, system: system), findings: PromptLinter.check(app: broken)))
+    let findings = pilot.state.environment.findings(locale: "zh-Hans")!
     // The panel shows two and says how many more, errors included.
     #expect(pilot.text.contains("Check (\(findings.count))"))
     #expect(pilot.text.contains("+\(findings.count - 2) more"))

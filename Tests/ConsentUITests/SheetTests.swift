@@ -26,7 +26,7 @@ import TextSupport
     """.write(to: root.appendingPathComponent("Info.plist"), atomically: true, encoding: .utf8)
     let app = try AppResources.load(root.path).get()
     let system = try AppResources.load(assets.appendingPathComponent("System").path).get()
-    var pilot = Pilot(environment: UIEnvironment(appTexts: AppTexts(app: app, system: system, findings: [])))
+    var pilot = Pilot(environment: UIEnvironment(appTexts: AppTexts(app: app, system: system), findings: []))
     pilot.press(SnapshotTests.toTheSheet)
     return pilot
   }

@@ -1,6 +1,8 @@
 import ConsentUI
 import Foundation
+import PromptCheck
 import PromptStrings
+import StringsFiles
 import Testing
 
 /// The repository's Assets folder.
@@ -11,7 +13,7 @@ let assets = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletin
 let demoEnvironment: UIEnvironment = {
   let app = try! AppResources.load(assets.appendingPathComponent("DemoApp").path).get()
   let system = try! AppResources.load(assets.appendingPathComponent("System").path).get()
-  return UIEnvironment(appTexts: AppTexts(app: app, system: system, findings: PromptLinter.check(app: app)))
+  return UIEnvironment(appTexts: AppTexts(app: app, system: system), findings: PromptLinter.check(app: app))
 }()
 
 /// A headless session: keys go through the same update function as the terminal, frames come from the

@@ -1,5 +1,6 @@
 import Foundation
 import Gallery
+import PromptCheck
 import PromptStrings
 import Testing
 
@@ -10,13 +11,18 @@ let assets = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletin
 func environment(_ app: String) throws -> AppTexts {
   let resources = try AppResources.load(assets.appendingPathComponent(app).path).get()
   let system = try AppResources.load(assets.appendingPathComponent("System").path).get()
-  return AppTexts(app: resources, system: system, findings: PromptLinter.check(app: resources))
+  return AppTexts(app: resources, system: system)
+}
+
+/// The gallery page of `texts`, with `check`'s findings, as `attsim gallery` writes it.
+func galleryPage(_ texts: AppTexts) -> String {
+  GalleryPage.html(for: texts, findings: PromptLinter.check(app: texts.app), version: "test")
 }
 
 @Suite struct GalleryPageTests {
   @Test func everyLocaleHasItsBlockAndItsSummaryRow() throws {
     let demo = try environment("DemoApp")
-    let page = GalleryPage.html(for: demo, version: "test")
+    let page = galleryPage(demo)
     for locale in demo.locales {
       #expect(page.contains("<section class=\"locale\" id=\"locale-\(locale)\" data-locale=\"\(locale)\">"))
       #expect(page.contains("<a href=\"#locale-\(locale)\">\(locale)</a>"))
@@ -27,13 +33,13 @@ func environment(_ app: String) throws -> AppTexts {
 
   @Test(arguments: [("ar", "rtl"), ("he", "rtl"), ("ja", "ltr"), ("en", "ltr")])
   func rightToLeftLocalesAreMarkedForTheBrowser(locale: String, direction: String) throws {
-    let page = GalleryPage.html(for: try environment("DemoApp"), version: "test")
+    let page = galleryPage(try environment("DemoApp"))
     #expect(page.contains("<div class=\"screens\" lang=\"\(locale)\" dir=\"\(direction)\">"))
   }
 
   @Test func theEUSheetStandsBesideTheAlertWhenTheAppHasAMarkdownText() throws {
     let demo = try environment("DemoApp")
-    let page = GalleryPage.html(for: demo, version: "test")
+    let page = galleryPage(demo)
     #expect(page.components(separatedBy: "EU sheet (iOS 27.2)").count - 1 == demo.locales.count)
     // The Markdown is drawn, not shown as written: bold, italic and a list, escaped like every text.
     #expect(page.contains("<b>ads that fit your interests</b>"))
@@ -41,25 +47,25 @@ func environment(_ app: String) throws -> AppTexts {
     #expect(page.contains("<div class=\"more\">Weitere Informationen</div>"))
     #expect(!page.contains("**"))
     // An app without the key gets no sheet.
-    let partial = GalleryPage.html(for: try environment("Examples/PartialApp"), version: "test")
+    let partial = galleryPage(try environment("Examples/PartialApp"))
     #expect(!partial.contains("EU sheet"))
   }
 
   @Test func thePrivacyManifestsAreSummedUpOnceAtTheTop() throws {
-    let demo = GalleryPage.html(for: try environment("DemoApp"), version: "test")
+    let demo = galleryPage(try environment("DemoApp"))
     #expect(demo.components(separatedBy: "<h2>Privacy manifests</h2>").count == 2)
     #expect(demo.contains("<td>the app</td><td>PrivacyInfo.xcprivacy</td><td>yes</td><td>collect.example</td>"))
-    let broken = GalleryPage.html(for: try environment("Examples/BrokenApp"), version: "test")
+    let broken = galleryPage(try environment("Examples/BrokenApp"))
     #expect(
       broken.contains("<td>Measure</td><td>Frameworks/Measure.framework/PrivacyInfo.xcprivacy</td><td>invalid</td>"))
     #expect(broken.contains("<code>tracking-domain</code>"))
-    let partial = GalleryPage.html(for: try environment("Examples/PartialApp"), version: "test")
+    let partial = galleryPage(try environment("Examples/PartialApp"))
     #expect(partial.contains("No PrivacyInfo.xcprivacy"))
   }
 
   @Test func findingsAndVerdictsComeFromCheck() throws {
     let broken = try environment("Examples/BrokenApp")
-    let page = GalleryPage.html(for: broken, version: "test")
+    let page = galleryPage(broken)
     #expect(page.contains("<code>wrong-script</code>"))
     #expect(page.contains("<code>parse-error</code>"))
     #expect(page.contains("class=\"error\">errors</td>"))
@@ -78,8 +84,7 @@ func environment(_ app: String) throws -> AppTexts {
       to: root.appendingPathComponent("en.lproj/InfoPlist.strings"), atomically: true, encoding: .utf8)
     let app = try AppResources.load(root.path).get()
     let system = try AppResources.load(assets.appendingPathComponent("System").path).get()
-    let page = GalleryPage.html(
-      for: AppTexts(app: app, system: system, findings: PromptLinter.check(app: app)), version: "test")
+    let page = galleryPage(AppTexts(app: app, system: system))
     #expect(!page.contains("<script"))
     #expect(!page.contains("<img"))
     #expect(!page.contains("<b>bold"))
@@ -96,7 +101,7 @@ struct GalleryBrowserTests {
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     let demo = try environment("DemoApp")
     let page = folder.appendingPathComponent("gallery.html")
-    try GalleryPage.html(for: demo, version: "test").write(to: page, atomically: true, encoding: .utf8)
+    try galleryPage(demo).write(to: page, atomically: true, encoding: .utf8)
     let blank = folder.appendingPathComponent("blank.html")
     try "<!DOCTYPE html><html><body></body></html>".write(to: blank, atomically: true, encoding: .utf8)
 

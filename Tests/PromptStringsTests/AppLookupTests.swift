@@ -1,4 +1,6 @@
+import PromptCheck
 import PromptStrings
+import StringsFiles
 import Testing
 
 @Suite struct AppLookupTests {

@@ -2,7 +2,9 @@ import FileAccess
 import Foundation
 import Testing
 
+@testable import PromptCheck
 @testable import PromptStrings
+@testable import StringsFiles
 
 /// Xcode's build settings as attsim layers and expands them; each row names the Xcode behaviour it follows.
 @Suite struct BuildSettingsTests {

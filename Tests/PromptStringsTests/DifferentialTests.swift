@@ -1,5 +1,7 @@
 import Foundation
+import PromptCheck
 import PromptStrings
+import StringsFiles
 import Testing
 import TextSupport
 

@@ -1,5 +1,7 @@
 import Foundation
+import PromptCheck
 import PromptStrings
+import StringsFiles
 import TextSupport
 
 /// What Foundation's CoreFoundation parser makes of bytes: the dictionary iOS would use, or nil when it

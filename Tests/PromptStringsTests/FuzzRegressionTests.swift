@@ -1,4 +1,6 @@
+import PromptCheck
 import PromptStrings
+import StringsFiles
 import Testing
 
 /// Inputs libFuzzer found (Scripts/fuzz.sh) where our reader once disagreed with CoreFoundation, kept so the

@@ -1,4 +1,6 @@
+import PromptCheck
 import PromptStrings
+import StringsFiles
 import Testing
 
 /// Apple's bundle lookup, SPEC §4: exact tag, parents, development region, Base.

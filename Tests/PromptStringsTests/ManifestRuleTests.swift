@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 
+@testable import PromptCheck
 @testable import PromptStrings
+@testable import StringsFiles
 
 /// Privacy manifests (`PrivacyInfo.xcprivacy`): what is read, and each rule at its file, line and column.
 @Suite struct ManifestRuleTests {

@@ -1,5 +1,7 @@
 import Foundation
+import PromptCheck
 import PromptStrings
+import StringsFiles
 import Testing
 
 /// `check` on the iOS 27.2 EU sheet's `NSUserTrackingMarkdownUsageDescription`: the plain key's rules, judged

@@ -1,6 +1,8 @@
 import FileAccess
 import Foundation
+import PromptCheck
 import PromptStrings
+import StringsFiles
 import Testing
 
 /// Apps laid out as real ones are (fixtures in Tests/Fixtures, written for attsim, not copied): what the

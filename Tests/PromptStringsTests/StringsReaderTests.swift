@@ -1,5 +1,7 @@
 import Foundation
+import PromptCheck
 import PromptStrings
+import StringsFiles
 import Testing
 
 /// Our `.strings` reader's own promises: positions, messages, quirks, encodings.

@@ -1,5 +1,7 @@
 import Foundation
+import PromptCheck
 import PromptStrings
+import StringsFiles
 
 /// The repository's Assets folder.
 let assets = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

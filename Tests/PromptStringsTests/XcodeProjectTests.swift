@@ -2,7 +2,9 @@ import FileAccess
 import Foundation
 import Testing
 
+@testable import PromptCheck
 @testable import PromptStrings
+@testable import StringsFiles
 
 /// The pbxproj reader: the object graph, where files are, which files a target copies.
 @Suite struct XcodeProjectTests {

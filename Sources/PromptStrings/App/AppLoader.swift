@@ -1,5 +1,6 @@
 import FileAccess
 import Glibc
+import StringsFiles
 import TextSupport
 
 /// Finds the app (or apps) at a path, the way Xcode builds it and iOS looks it up: an Xcode project's

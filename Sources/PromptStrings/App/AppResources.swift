@@ -1,4 +1,5 @@
 import FileAccess
+import StringsFiles
 
 /// A `.strings` file found in an app, read or not.
 public struct StringsFile: Sendable {

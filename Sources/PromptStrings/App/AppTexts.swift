@@ -1,19 +1,16 @@
-/// Everything a screen of the app shows, in any locale: the app's resources, the system's dialog texts
-/// (`Assets/System`), and `attsim check`'s findings. The terminal UI and the gallery both draw from it.
+import StringsFiles
+
+/// Everything a screen of the app shows, in any locale: the app's resources and the system's dialog texts
+/// (`Assets/System`). The terminal UI and the gallery both draw from it.
 public struct AppTexts: Sendable {
   /// The app's Info.plist, lproj folders and catalogs.
   public var app: AppResources
   /// The system texts (`Assets/System`): the ATT dialog's title and buttons, Settings labels.
   public var system: AppResources
-  /// `attsim check`'s findings for the app, shown per locale; nil until checked (the terminal UI draws its
-  /// first frame before the check runs).
-  public var findings: [Finding]?
-
   /// The texts of `app`.
-  public init(app: AppResources, system: AppResources, findings: [Finding]?) {
+  public init(app: AppResources, system: AppResources) {
     self.app = app
     self.system = system
-    self.findings = findings
   }
 
   /// The locales the app offers, in a stable order (development region first).
@@ -58,12 +55,6 @@ public struct AppTexts: Sendable {
       settingsAdvertising: system("settings.advertising", "Advertising"),
       settingsLimitAdTracking: system("settings.limit-ad-tracking", "Limit Ad Tracking"),
       isRightToLeft: ScreenTexts.rightToLeftLanguages.contains(LocaleTag(locale)?.language ?? ""))
-  }
-
-  /// The findings about `locale` (and those about no locale in particular); nil until checked.
-  public func findings(locale: String) -> [Finding]? {
-    let resolved = app.resolve(locale: locale).localization
-    return findings?.filter { $0.locale == nil || $0.locale == resolved || $0.locale == locale }
   }
 }
 

@@ -1,4 +1,5 @@
 import FileAccess
+import StringsFiles
 
 /// An app read from a built `.app`: its own top-level Info.plist and lproj folders only. Frameworks,
 /// extensions, watch apps and resource bundles inside it are other bundles with their own lookups.

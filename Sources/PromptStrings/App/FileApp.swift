@@ -1,4 +1,5 @@
 import FileAccess
+import StringsFiles
 
 /// An "app" of one file: a strings file (in the localization of its lproj folder), a String Catalog, or an
 /// Info.plist.

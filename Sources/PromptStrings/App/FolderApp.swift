@@ -1,4 +1,5 @@
 import FileAccess
+import StringsFiles
 
 /// An app read from a folder without an Xcode project: the shallowest Info.plist outside lproj folders,
 /// and one lproj folder per language, the one beside that Info.plist when there are several.

@@ -1,4 +1,5 @@
 import FileAccess
+import StringsFiles
 
 /// Where an app's privacy manifests are: its own (`PrivacyInfo.xcprivacy` in the app), and those of the SDKs
 /// it embeds (frameworks, resource bundles, pods), each named by its SDK.

@@ -1,4 +1,5 @@
 import FileAccess
+import StringsFiles
 import TextSupport
 
 /// An app read from an Xcode project: one application target, in one build configuration, with its

@@ -1,5 +1,6 @@
 import FileAccess
 import Glibc
+import StringsFiles
 
 /// Where attsim looks for whether an app asks for tracking: its code and package manifests, or a built app's
 /// binaries.

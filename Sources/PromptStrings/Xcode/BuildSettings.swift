@@ -1,4 +1,5 @@
 import FileAccess
+import StringsFiles
 
 /// One build setting's value and where it was written.
 struct BuildSetting: Hashable, Sendable {

@@ -1,3 +1,5 @@
+import StringsFiles
+
 /// The object graph of a `project.pbxproj`: every object by its identifier, read with attsim's own old-style
 /// property-list reader, with the text kept to point at a setting's line.
 struct PBXObjects: Sendable {

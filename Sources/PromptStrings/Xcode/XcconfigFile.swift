@@ -1,4 +1,5 @@
 import FileAccess
+import StringsFiles
 
 /// An `.xcconfig` file's settings, with its `#include`s read in place (relative to the including file;
 /// `#include?` may be missing, as Flutter's Pods include often is before `pod install`).

@@ -1,4 +1,5 @@
 import FileAccess
+import StringsFiles
 
 /// An Xcode project (`*.xcodeproj`) as far as the prompt strings go: its application targets, their build
 /// settings per configuration, and the files each copies into the app.

@@ -1,3 +1,5 @@
+import PromptStrings
+import StringsFiles
 import TextSupport
 
 /// The rules that judge a strings file as a whole: syntax, encoding, duplicate keys, key typos.

@@ -1,3 +1,5 @@
+import PromptStrings
+import StringsFiles
 import TextSupport
 
 /// The privacy-manifest rules of `check` (SPEC §4): what App Store Connect rejects (ITMS-91056, TN3181),

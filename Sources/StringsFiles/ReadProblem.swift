@@ -17,7 +17,7 @@ public struct ReadProblem: Error, Hashable, Sendable, CustomStringConvertible {
   public var description: String { reason }
 
   /// The bytes of the regular file at `path` (at most `FileReader.defaultLimit`), or why not.
-  static func bytes(of path: String) -> Result<[UInt8], ReadProblem> {
+  public static func bytes(of path: String) -> Result<[UInt8], ReadProblem> {
     FileReader.read(path).mapError { failure in
       ReadProblem(failure.reason, isRefusedInput: failure.kind == .notRegularFile || failure.kind == .tooLarge)
     }

@@ -1,4 +1,6 @@
 import FileAccess
+import PromptStrings
+import StringsFiles
 import TextSupport
 
 /// `attsim check`: every rule of SPEC §4 over an app folder or a single strings file.

@@ -1,3 +1,5 @@
+import PromptStrings
+import StringsFiles
 import TextSupport
 
 /// Which purpose string: the ATT alert's plain text, or the EU sheet's Markdown.

@@ -1,3 +1,6 @@
+import PromptStrings
+import StringsFiles
+
 /// The writing system a language's text must show some of.
 struct ScriptExpectation {
   /// For messages: `Japanese (Hiragana, Katakana or Kanji)`.

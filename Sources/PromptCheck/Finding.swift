@@ -1,3 +1,6 @@
+import PromptStrings
+import StringsFiles
+
 /// How bad a finding is. Errors make `attsim check` exit 1.
 public enum Severity: String, Hashable, Sendable, Comparable {
   case error

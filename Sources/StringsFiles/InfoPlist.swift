@@ -24,6 +24,25 @@ public struct InfoPlist: Sendable {
     public var file: String
     /// Where in that file.
     public var location: SourceLocation?
+
+    /// A key set by `setting` in `file`.
+    public init(setting: String, file: String, location: SourceLocation?) {
+      self.setting = setting
+      self.file = file
+      self.location = location
+    }
+  }
+
+  /// An Info.plist of these keys and values.
+  public init(
+    path: String, strings: [String: String], arrays: [String: [String]] = [:], keys: [String],
+    keyLocations: [String: SourceLocation]
+  ) {
+    self.path = path
+    self.strings = strings
+    self.arrays = arrays
+    self.keys = keys
+    self.keyLocations = keyLocations
   }
 
   /// The key whose absence crashes an app that requests tracking.

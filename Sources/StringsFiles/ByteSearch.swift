@@ -2,7 +2,7 @@
 /// keys, project settings).
 extension Array where Element == UInt8 {
   /// The first occurrence of `needle` at or after `from`.
-  func firstRange(of needle: [UInt8], from: Int) -> Range<Int>? {
+  public func firstRange(of needle: [UInt8], from: Int) -> Range<Int>? {
     guard !needle.isEmpty, count >= needle.count else { return nil }
     var index = from
     let last = count - needle.count
