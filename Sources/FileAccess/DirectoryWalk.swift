@@ -12,6 +12,8 @@ public struct DirectoryWalk: Sendable {
     public var isDirectory: Bool
     /// How many folders deep below the root (0: directly inside it).
     public var depth: Int
+    /// Whether it is a symbolic link (to a file: links to folders are never entries).
+    public var isLink = false
   }
 
   /// What the walk found, in order.
@@ -49,6 +51,7 @@ public struct DirectoryWalk: Sendable {
       let path = folder.appending(name)
       var status = stat()
       var isDirectory = type == DT_DIR
+      var isLink = false
       if type == DT_LNK || type == DT_UNKNOWN || type == DT_DIR {
         guard lstat(path.string, &status) == 0 else { continue }
         let mode = status.st_mode & S_IFMT
@@ -56,10 +59,11 @@ public struct DirectoryWalk: Sendable {
           // A link to a file is read as the file; a link to a folder is never followed.
           var target = stat()
           guard stat(path.string, &target) == 0, target.st_mode & S_IFMT == S_IFREG else { continue }
+          isLink = true
         }
         isDirectory = mode == S_IFDIR
       }
-      let entry = Entry(path: path, isDirectory: isDirectory, depth: depth)
+      let entry = Entry(path: path, isDirectory: isDirectory, depth: depth, isLink: isLink)
       entries.append(entry)
       guard isDirectory, status.st_dev == device, visited.insert(FileIdentity(status)).inserted, descend(entry)
       else { continue }

@@ -1,4 +1,5 @@
 import Glibc
+import TextSupport
 
 /// Reads input files whole, safely: only regular files (a FIFO or device is refused without blocking),
 /// and never more than a limit, so a hostile input cannot hang attsim or fill its memory.
@@ -18,6 +19,12 @@ public enum FileReader {
       case tooLarge
       /// Any other error (permissions, I/O).
       case unreadable
+      /// The file lies outside the project being read, or is a system file (`/proc`, `/sys`, `/dev`).
+      case outsideProject
+      /// The path lies in the project, but a symbolic link on it leads out.
+      case linkOutside
+      /// The command has read as much as it may in all.
+      case overBudget
     }
 
     /// What went wrong.
@@ -34,8 +41,11 @@ public enum FileReader {
     public var description: String { reason }
   }
 
-  /// The bytes of the regular file at `path`, at most `limit` of them.
-  public static func read(_ path: String, limit: Int = defaultLimit) -> Result<[UInt8], Failure> {
+  /// The bytes of the regular file at `path`, at most `limit` of them; `admit` may refuse the file once it is
+  /// open (from its descriptor and status), before anything is read.
+  public static func read(
+    _ path: String, limit: Int = defaultLimit, admit: (Int32, stat) -> Failure? = { _, _ in nil }
+  ) -> Result<[UInt8], Failure> {
     // O_NONBLOCK: opening a FIFO must not wait for a writer. It changes nothing for regular files.
     let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
     guard descriptor >= 0 else {
@@ -55,6 +65,7 @@ public enum FileReader {
     }
     let size = Int(status.st_size)
     guard size <= limit else { return .failure(tooLarge(size: size, limit: limit)) }
+    if let refused = admit(descriptor, status) { return .failure(refused) }
     var bytes = [UInt8](repeating: 0, count: size + 1)
     var count = 0
     while true {
@@ -79,7 +90,8 @@ public enum FileReader {
   }
 
   private static func tooLarge(size: Int, limit: Int) -> Failure {
-    Failure(kind: .tooLarge, reason: "it is \(ByteCount(size)), more than the \(ByteCount(limit)) attsim reads")
+    let (shownSize, shownLimit) = ByteCount.pair(size, limit)
+    return Failure(kind: .tooLarge, reason: "it is \(shownSize), more than the \(shownLimit) attsim reads")
   }
 }
 
@@ -89,6 +101,14 @@ public struct ByteCount: CustomStringConvertible, Sendable {
 
   /// The count `bytes`.
   public init(_ bytes: Int) { self.bytes = bytes }
+
+  /// `size` and `limit` in the same words, told apart: when rounding would make them read the same
+  /// (64 MiB + 1 against 64 MiB), both in bytes, the limit with its short form (`67,108,864 bytes (64 MB)`).
+  public static func pair(_ size: Int, _ limit: Int) -> (size: String, limit: String) {
+    let (shownSize, shownLimit) = (ByteCount(size).description, ByteCount(limit).description)
+    guard shownSize == shownLimit, size != limit else { return (shownSize, shownLimit) }
+    return ("\(MessageList.grouped(size)) bytes", "\(MessageList.grouped(limit)) bytes (\(shownLimit))")
+  }
 
   public var description: String {
     if bytes < 1024 { return "\(bytes) bytes" }

@@ -34,6 +34,8 @@ public final class OutputFile {
   /// The temporary file, until it is renamed into place.
   private var temporary: FilePath?
   private let finalMode: mode_t
+  /// Whether the file is in place and growing (a recording): every write then checks it still is.
+  private var isStreaming = false
 
   private init(path: FilePath, descriptor: Int32, temporary: FilePath?, finalMode: mode_t) {
     self.path = path
@@ -44,8 +46,9 @@ public final class OutputFile {
 
   deinit { discard() }
 
-  /// Opens `path` for writing; `inputs` are the files the output is made from, which it must not replace.
-  public static func create(_ path: FilePath, mode: Mode = .atomic, inputs: [FileIdentity] = [])
+  /// Opens `path` for writing; `inputs` are every file the command read or will read (by identity, with the
+  /// path it was read by), which it must not replace.
+  public static func create(_ path: FilePath, mode: Mode = .atomic, inputs: [FileIdentity: String] = [:])
     -> Result<OutputFile, OutputError>
   {
     let shown = "'\(path.string.forMessage())'"
@@ -67,20 +70,33 @@ public final class OutputFile {
       guard kind == S_IFREG else {
         return .failure(OutputError("cannot write \(shown): it is \(FileKind.name(of: status.st_mode)), not a file"))
       }
-      if inputs.contains(FileIdentity(status)) {
-        return .failure(OutputError("cannot write \(shown): it is one of the inputs, and writing would destroy it"))
+      if let input = inputs[FileIdentity(status)] {
+        let which = input == path.string ? "" : " ('\(input.forMessage())')"
+        return .failure(
+          OutputError("cannot write \(shown): it is one of this command's inputs\(which), and writing would destroy it")
+        )
       }
       if case .streaming(replacing: false) = mode {
         return .failure(
           OutputError("\(shown) already exists; attsim does not overwrite it (use --force to replace it)"))
       }
+      if case .streaming = mode, isLocked(path) {
+        return .failure(
+          OutputError(
+            "cannot write \(shown): another attsim session is recording into it; --force replaces a finished recording, not a live one"
+          ))
+      }
     }
-    let permissions = exists ? status.st_mode & 0o7777 : defaultPermissions()
+    // The old file's read and write bits, never its setuid, setgid or sticky bits.
+    let permissions = exists ? status.st_mode & 0o777 : defaultPermissions()
     switch createTemporary(beside: path) {
     case .failure(let error): return .failure(error)
     case .success(let (descriptor, temporary)):
       let file = OutputFile(path: path, descriptor: descriptor, temporary: temporary, finalMode: permissions)
       if case .streaming = mode {
+        // Held for as long as the session records: a second session cannot replace a live recording.
+        flock(descriptor, LOCK_EX | LOCK_NB)
+        file.isStreaming = true
         // The recording exists under its name from the start; later writes land in it at once.
         if case .streaming(replacing: false) = mode, let problem = file.linkIntoPlace() { return .failure(problem) }
         if let problem = file.moveIntoPlace() { return .failure(problem) }
@@ -90,7 +106,7 @@ public final class OutputFile {
   }
 
   /// Writes `text` to `path` atomically.
-  public static func write(_ text: String, to path: FilePath, inputs: [FileIdentity] = []) -> OutputError? {
+  public static func write(_ text: String, to path: FilePath, inputs: [FileIdentity: String] = [:]) -> OutputError? {
     switch create(path, inputs: inputs) {
     case .failure(let error): return error
     case .success(let file):
@@ -128,12 +144,43 @@ public final class OutputFile {
       }
       written += result
     }
+    if isStreaming, let problem = notInPlace() {
+      discard()
+      throw problem
+    }
+  }
+
+  /// Why a streaming file is no longer the file at its path (deleted, or replaced by another), or nil.
+  private func notInPlace() -> OutputError? {
+    var open = stat()
+    guard fstat(descriptor, &open) == 0 else { return failure(errno) }
+    let shown = "'\(path.string.forMessage())'"
+    if open.st_nlink == 0 { return OutputError("\(shown) was deleted while attsim was writing it") }
+    var named = stat()
+    guard stat(path.string, &named) == 0, FileIdentity(named) == FileIdentity(open) else {
+      return OutputError("\(shown) was replaced by another file while attsim was writing it")
+    }
+    return nil
+  }
+
+  /// Whether another process holds the lock a live recording takes on `path`.
+  private static func isLocked(_ path: FilePath) -> Bool {
+    let descriptor = open(path.string, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
+    guard descriptor >= 0 else { return false }
+    defer { close(descriptor) }
+    guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else { return errno == EWOULDBLOCK }
+    flock(descriptor, LOCK_UN)
+    return false
   }
 
   /// Finishes the file: its data reaches the disk, it gets its permissions, and (atomic mode) it is renamed
   /// into place.
   public func commit() throws(OutputError) {
     guard descriptor >= 0 else { throw OutputError("cannot write '\(path.string.forMessage())': it is closed") }
+    if isStreaming, let problem = notInPlace() {
+      discard()
+      throw problem
+    }
     if fsync(descriptor) != 0 && errno != EINVAL && errno != EROFS {
       let problem = failure(errno)
       discard()

@@ -1,17 +1,32 @@
-/// Searching bytes for bytes: used by the readers that point findings at a line (Info.plist keys, catalog
-/// keys, project settings).
+import Glibc
+
+/// Searching bytes for bytes with memchr(3) and memcmp(3): used by the readers that point findings at a line (Info.plist
+/// keys, catalog keys, project settings) and by the look into an app's code.
+public enum ByteSearch {
+  /// The offset of the first occurrence of `needle` in `bytes` at or after `from`, or nil.
+  public static func offset(of needle: [UInt8], in bytes: [UInt8], from: Int = 0) -> Int? {
+    guard !needle.isEmpty, from >= 0, from <= bytes.count, bytes.count - from >= needle.count else { return nil }
+    return bytes.withUnsafeBytes { haystack -> Int? in
+      needle.withUnsafeBytes { pattern -> Int? in
+        let base = haystack.baseAddress!
+        let last = haystack.count - pattern.count
+        var start = from
+        // memchr finds each candidate first byte at C speed; memcmp checks the rest.
+        while start <= last {
+          guard let hit = memchr(base + start, Int32(pattern[0]), last - start + 1) else { return nil }
+          let offset = base.distance(to: UnsafeRawPointer(hit))
+          if memcmp(base + offset, pattern.baseAddress!, pattern.count) == 0 { return offset }
+          start = offset + 1
+        }
+        return nil
+      }
+    }
+  }
+}
+
 extension Array where Element == UInt8 {
   /// The first occurrence of `needle` at or after `from`.
   public func firstRange(of needle: [UInt8], from: Int) -> Range<Int>? {
-    guard !needle.isEmpty, count >= needle.count else { return nil }
-    var index = from
-    let last = count - needle.count
-    while index <= last {
-      if self[index] == needle[0] && self[index..<(index + needle.count)].elementsEqual(needle) {
-        return index..<(index + needle.count)
-      }
-      index += 1
-    }
-    return nil
+    ByteSearch.offset(of: needle, in: self, from: from).map { $0..<($0 + needle.count) }
   }
 }

@@ -1,3 +1,4 @@
+import FileAccess
 import Foundation
 
 /// An app's Info.plist as the built app has it: read from the file (XML or binary), with Xcode's build
@@ -52,15 +53,21 @@ public struct InfoPlist: Sendable {
   public static let markdownUsageDescriptionKey = "NSUserTrackingMarkdownUsageDescription"
 
   /// Reads an Info.plist, or says why it cannot.
-  public static func read(_ path: String) -> Result<InfoPlist, ReadProblem> {
+  public static func read(_ path: String, from files: InputFiles = InputFiles()) -> Result<InfoPlist, ReadProblem> {
     let bytes: [UInt8]
-    switch ReadProblem.bytes(of: path) {
+    switch ReadProblem.bytes(of: path, from: files) {
     case .failure(let failure): return .failure(failure)
     case .success(let read): bytes = read
     }
     let object: Any
     switch PropertyListBytes.object(from: bytes) {
-    case .failure(let problem): return .failure(ReadProblem("not a property list (\(problem.reason))"))
+    case .failure(let problem):
+      // Bytes that are not UTF-8 in an XML property list: say where the first one is.
+      let isXML = !bytes.starts(with: Array("bplist".utf8))
+      let invalid = isXML ? TextDecoder.firstInvalidUTF8(bytes) : nil
+      let location = invalid.map { LineMap(bytes: bytes).location(of: $0) }
+      let reason = invalid.map { "not a property list: byte \($0) is not UTF-8 (\(problem.reason))" }
+      return .failure(ReadProblem(reason ?? "not a property list (\(problem.reason))", location: location))
     case .success(let read): object = read
     }
     guard let dictionary = object as? [String: Any] else {

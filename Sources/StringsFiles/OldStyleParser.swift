@@ -11,14 +11,19 @@ struct OldStyleParser {
   private let bytes: UnsafeBufferPointer<UInt8>
   private var index = 0
   private(set) var entries: [StringsEntry] = []
+  /// Every key of a nested dictionary, in file order, when asked for (`recordsNestedKeys`): a project file's
+  /// objects and their settings, to point findings at a line without searching the text again.
+  private(set) var nestedKeys: [NestedKey] = []
+  private let recordsNestedKeys: Bool
 
   /// A parse that ended with a syntax error.
   struct Stop: Error {
     var error: StringsSyntaxError
   }
 
-  init(bytes: UnsafeBufferPointer<UInt8>) {
+  init(bytes: UnsafeBufferPointer<UInt8>, recordsNestedKeys: Bool = false) {
     self.bytes = bytes
+    self.recordsNestedKeys = recordsNestedKeys
   }
 
   /// Parses the whole text; returns the syntax error that ended it, if any (entries are kept either way).
@@ -101,6 +106,9 @@ struct OldStyleParser {
         throw error
       }
       isFirstKey = false
+      if mode == .nested && recordsNestedKeys {
+        nestedKeys.append(NestedKey(key: key, offset: keyOffset, depth: depth))
+      }
       let afterKey = index
       skipSpace()
       guard index < bytes.count else {
@@ -141,6 +149,8 @@ struct OldStyleParser {
 
   /// CoreFoundation reads values nested at most this deep (the file's own pairs are at depth 1).
   static let maximumDepth = 512
+  /// How the message about values nested too deep begins.
+  static let tooDeep = "values are nested more than"
 
   /// A value: string, `{ dictionary }`, `( array )` or `<data>`, nested `depth` levels deep. nil (without
   /// error) when the current character cannot start one and `required` is false.
@@ -150,7 +160,7 @@ struct OldStyleParser {
     let open = index
     let first = bytes[index]
     if depth > Self.maximumDepth && (startsString(first) || "{(<".utf8.contains(first)) {
-      throw stop("values are nested more than \(Self.maximumDepth) levels deep", .fileIgnored)
+      throw stop("\(Self.tooDeep) \(Self.maximumDepth) levels deep", .fileIgnored)
     }
     switch first {
     case UInt8(ascii: "{"):
@@ -167,6 +177,8 @@ struct OldStyleParser {
         do throws(Stop) {
           parsed = try parseObject(required: false, depth: depth + 1)
         } catch {
+          // Too deep is too deep, whatever encloses it: say so, not that a ')' is missing.
+          if error.error.message.hasPrefix(Self.tooDeep) { throw error }
           break
         }
         guard let element = parsed else { break }

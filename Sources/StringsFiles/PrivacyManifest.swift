@@ -1,3 +1,4 @@
+import FileAccess
 import Foundation
 import TextSupport
 
@@ -21,6 +22,8 @@ public struct PrivacyManifest: Sendable {
   /// What makes the file invalid for App Store Connect (ITMS-91056): not a property list, or a key of the
   /// wrong type.
   public var problems: [Problem] = []
+  /// Why the file was not read at all (outside the project, through a link out of it), when it was not.
+  public var refusal: ReadProblem?
 
   /// One declared domain.
   public struct Domain: Hashable, Sendable {
@@ -40,12 +43,16 @@ public struct PrivacyManifest: Sendable {
   static let domainsKey = "NSPrivacyTrackingDomains"
 
   /// Reads the manifest at `path`, belonging to `owner` (nil: the app); problems are recorded, not thrown.
-  public static func read(_ path: String, owner: String?) -> PrivacyManifest {
+  public static func read(_ path: String, from files: InputFiles = InputFiles(), owner: String?) -> PrivacyManifest {
     var manifest = PrivacyManifest(path: path, owner: owner)
     let bytes: [UInt8]
-    switch ReadProblem.bytes(of: path) {
+    switch ReadProblem.bytes(of: path, from: files) {
     case .failure(let failure):
-      manifest.problems.append(Problem(message: "cannot be read: \(failure.reason)", location: nil))
+      if failure.refusal == .outsideProject || failure.refusal == .linkOutside {
+        manifest.refusal = failure
+      } else {
+        manifest.problems.append(Problem(message: "cannot be read: \(failure.reason)", location: nil))
+      }
       return manifest
     case .success(let read): bytes = read
     }

@@ -5,21 +5,25 @@ import FileAccess
 public struct ReadProblem: Error, Hashable, Sendable, CustomStringConvertible {
   /// A few words a person understands.
   public var reason: String
-  /// Whether the file was there but is something other than a regular file, or too large to read.
-  public var isRefusedInput: Bool
+  /// Why the file was not read at all (missing, not a regular file, too large, outside the project), or nil
+  /// when it was read and is not in the format expected.
+  public var refusal: FileReader.Failure.Kind?
+
+  /// Where in the file, when the problem has a place.
+  public var location: SourceLocation?
 
   /// A problem saying `reason`.
-  public init(_ reason: String, isRefusedInput: Bool = false) {
+  public init(_ reason: String, refusal: FileReader.Failure.Kind? = nil, location: SourceLocation? = nil) {
     self.reason = reason
-    self.isRefusedInput = isRefusedInput
+    self.refusal = refusal
+    self.location = location
   }
 
   public var description: String { reason }
 
-  /// The bytes of the regular file at `path` (at most `FileReader.defaultLimit`), or why not.
-  public static func bytes(of path: String) -> Result<[UInt8], ReadProblem> {
-    FileReader.read(path).mapError { failure in
-      ReadProblem(failure.reason, isRefusedInput: failure.kind == .notRegularFile || failure.kind == .tooLarge)
-    }
+  /// The bytes of the regular file at `path`, read through `files` (confined to a project, within its
+  /// limits), or why not.
+  public static func bytes(of path: String, from files: InputFiles) -> Result<[UInt8], ReadProblem> {
+    files.read(path).mapError { ReadProblem($0.reason, refusal: $0.kind) }
   }
 }

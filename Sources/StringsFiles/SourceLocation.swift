@@ -23,26 +23,39 @@ public struct LineMap: Sendable {
   let bytes: [UInt8]
   /// Byte offsets where each line starts.
   private let lineStarts: [Int]
+  /// The column (in scalars, from 1) at every `stride`-th byte: a place on a very long line is found without
+  /// counting from the line's start, so many findings on one line cost no more than on many lines.
+  private let checkpoints: [Int]
+  private static let stride = 4096
 
   /// A map over `bytes` (UTF-8).
   public init(bytes: [UInt8]) {
     self.bytes = bytes
     var starts = [0]
+    var marks: [Int] = []
+    marks.reserveCapacity(bytes.count / Self.stride + 1)
     bytes.withUnsafeBufferPointer { buffer in
       var index = 0
+      var column = 1
       let count = buffer.count
       while index < count {
+        if index % Self.stride == 0 { marks.append(column) }
         let byte = buffer[index]
         index += 1
         if byte == 0x0A {
           starts.append(index)
-        } else if byte == 0x0D {
-          if index < count && buffer[index] == 0x0A { index += 1 }
+          column = 1
+        } else if byte == 0x0D && !(index < count && buffer[index] == 0x0A) {
           starts.append(index)
+          column = 1
+        } else if byte & 0xC0 != 0x80 {
+          // A CR before LF is counted here; the LF ends the line.
+          column += 1
         }
       }
     }
     lineStarts = starts
+    checkpoints = marks
   }
 
   /// The number of lines.
@@ -64,6 +77,12 @@ public struct LineMap: Sendable {
     }
     var column = 1
     var index = lineStarts[low]
+    // Start from the last checkpoint on this line before the offset, if there is one.
+    let checkpoint = clamped / Self.stride * Self.stride
+    if checkpoint > index, checkpoint / Self.stride < checkpoints.count {
+      column = checkpoints[checkpoint / Self.stride]
+      index = checkpoint
+    }
     while index < clamped {
       // Count scalars: every byte that does not continue a UTF-8 sequence starts one.
       if bytes[index] & 0xC0 != 0x80 { column += 1 }

@@ -19,12 +19,17 @@ public enum StringsReader {
     }
   }
 
-  /// Parses old-style strings text (valid UTF-8).
-  public static func parse(_ text: [UInt8], encoding: TextEncoding = .utf8) -> StringsTable {
+  /// Parses old-style strings text (valid UTF-8); `recordingNestedKeys` keeps where every key of a nested
+  /// dictionary stands (for project files).
+  public static func parse(_ text: [UInt8], encoding: TextEncoding = .utf8, recordingNestedKeys: Bool = false)
+    -> StringsTable
+  {
     text.withUnsafeBufferPointer { buffer in
-      var parser = OldStyleParser(bytes: buffer)
+      var parser = OldStyleParser(bytes: buffer, recordsNestedKeys: recordingNestedKeys)
       let error = parser.parseFile()
-      return StringsTable(encoding: encoding, text: text, entries: parser.entries, syntaxError: error)
+      var table = StringsTable(encoding: encoding, text: text, entries: parser.entries, syntaxError: error)
+      table.nestedKeys = parser.nestedKeys
+      return table
     }
   }
 

@@ -10,6 +10,15 @@ public struct StringsEntry: Sendable {
   public var valueOffset: Int
 }
 
+/// A key of a dictionary nested in the file's values, and where it stands.
+public struct NestedKey: Sendable {
+  public var key: String
+  /// Byte offset of the key in the UTF-8 text.
+  public var offset: Int
+  /// How deep its dictionary is nested (a value of the file's own pairs is at 1).
+  public var depth: Int
+}
+
 /// A syntax error in a strings file, and what iOS does about it.
 public struct StringsSyntaxError: Sendable, Hashable {
   /// What iOS makes of the file.
@@ -40,6 +49,25 @@ public struct StringsTable: Sendable {
   public var syntaxError: StringsSyntaxError?
   /// Encoding flaws iOS reads past, at byte offsets into the original file.
   public var encodingFlaws: [EncodingProblem] = []
+  /// The keys of nested dictionaries, when the parse was asked for them.
+  public var nestedKeys: [NestedKey] = []
+  /// Line and column lookup for this file's text.
+  public let lineMap: LineMap
+  /// The index in `entries` of each key's last entry.
+  private let lastEntry: [String: Int]
+
+  /// A table of `entries` read from `text` in `encoding`, ended by `syntaxError` if any.
+  init(encoding: TextEncoding, text: [UInt8], entries: [StringsEntry], syntaxError: StringsSyntaxError?) {
+    self.encoding = encoding
+    self.text = text
+    self.entries = entries
+    self.syntaxError = syntaxError
+    lineMap = LineMap(bytes: text)
+    var last: [String: Int] = [:]
+    last.reserveCapacity(entries.count)
+    for (index, entry) in entries.enumerated() { last[entry.key] = index }
+    lastEntry = last
+  }
 
   /// Whether iOS reads any of the file.
   public var isReadByIOS: Bool { syntaxError?.effect != .fileIgnored }
@@ -47,17 +75,14 @@ public struct StringsTable: Sendable {
   /// What iOS sees: key to value, the last of duplicate keys winning; empty when iOS ignores the file.
   public var values: [String: PlistValue] {
     guard isReadByIOS else { return [:] }
-    var result: [String: PlistValue] = [:]
-    result.reserveCapacity(entries.count)
-    for entry in entries { result[entry.key] = entry.value }
-    return result
+    return lastEntry.mapValues { entries[$0].value }
   }
+
+  /// The keys iOS sees, each once.
+  public var keys: Dictionary<String, Int>.Keys { lastEntry.keys }
 
   /// The last entry for `key` (the one iOS uses), if any.
   public func entry(for key: String) -> StringsEntry? {
-    entries.last { $0.key == key }
+    lastEntry[key].map { entries[$0] }
   }
-
-  /// Line and column lookup for this file's text.
-  public var lineMap: LineMap { LineMap(bytes: text) }
 }

@@ -1,0 +1,246 @@
+/// A JSON value as String Catalogs hold them, each object key with where it stands in the text.
+public indirect enum JSONValue: Sendable {
+  case object(JSONObject)
+  case array([JSONValue])
+  case string(String)
+  case number(Double)
+  case bool(Bool)
+  case null
+
+  /// The object, when this is one.
+  public var object: JSONObject? {
+    if case .object(let object) = self { return object }
+    return nil
+  }
+
+  /// The string, when this is one.
+  public var string: String? {
+    if case .string(let text) = self { return text }
+    return nil
+  }
+}
+
+/// A JSON object: its members (the last of a repeated key wins) and the byte offset of each key.
+public struct JSONObject: Sendable {
+  public var members: [String: JSONValue] = [:]
+  /// Where each key's opening quote stands (the first of a repeated key).
+  public var offsets: [String: Int] = [:]
+
+  public subscript(key: String) -> JSONValue? { members[key] }
+}
+
+/// Why text is not JSON, and where.
+public struct JSONProblem: Error, Sendable {
+  /// The byte offset of the problem.
+  public var offset: Int
+  public var message: String
+}
+
+/// Reads JSON (RFC 8259) from UTF-8 bytes: attsim's own reader, since Foundation's on Linux takes some 70
+/// bytes of memory for each byte of a large catalog. Like Foundation's, it lets a trailing comma pass.
+/// Values nest at most `maximumDepth` deep.
+public struct JSONReader {
+  private let bytes: [UInt8]
+  private var index = 0
+
+  /// How deep arrays and objects may nest.
+  public static let maximumDepth = 512
+
+  /// The value `bytes` hold, or where and why they are not JSON.
+  public static func parse(_ bytes: [UInt8]) -> Result<JSONValue, JSONProblem> {
+    var reader = JSONReader(bytes: bytes)
+    // A byte-order mark before the text is allowed, as JSON parsers do.
+    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { reader.index = 3 }
+    do throws(JSONProblem) {
+      let value = try reader.value(depth: 0)
+      reader.skipSpace()
+      guard reader.index == bytes.count else { throw reader.problem("unexpected text after the JSON value") }
+      return .success(value)
+    } catch {
+      return .failure(error)
+    }
+  }
+
+  private init(bytes: [UInt8]) { self.bytes = bytes }
+
+  private func problem(_ message: String) -> JSONProblem { JSONProblem(offset: index, message: message) }
+
+  private mutating func skipSpace() {
+    while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+  }
+
+  private mutating func value(depth: Int) throws(JSONProblem) -> JSONValue {
+    skipSpace()
+    guard index < bytes.count else { throw problem("the text ends where a value should be") }
+    switch bytes[index] {
+    case UInt8(ascii: "{"): return .object(try object(depth: depth + 1))
+    case UInt8(ascii: "["): return .array(try array(depth: depth + 1))
+    case UInt8(ascii: "\""): return .string(try string())
+    case UInt8(ascii: "t"): return try literal("true", .bool(true))
+    case UInt8(ascii: "f"): return try literal("false", .bool(false))
+    case UInt8(ascii: "n"): return try literal("null", .null)
+    case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try number())
+    default: throw problem("unexpected character where a value should be")
+    }
+  }
+
+  private mutating func literal(_ word: String, _ value: JSONValue) throws(JSONProblem) -> JSONValue {
+    let expected = Array(word.utf8)
+    guard bytes.count - index >= expected.count, Array(bytes[index..<index + expected.count]) == expected else {
+      throw problem("unexpected word where a value should be")
+    }
+    index += expected.count
+    return value
+  }
+
+  private mutating func object(depth: Int) throws(JSONProblem) -> JSONObject {
+    guard depth <= Self.maximumDepth else { throw problem("values are nested more than \(Self.maximumDepth) deep") }
+    index += 1
+    var object = JSONObject()
+    skipSpace()
+    if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
+      index += 1
+      return object
+    }
+    while true {
+      skipSpace()
+      guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw problem("expected a key in quotes") }
+      let offset = index
+      let key = try string()
+      skipSpace()
+      guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw problem("expected ':' after a key") }
+      index += 1
+      object.members[key] = try value(depth: depth)
+      if object.offsets[key] == nil { object.offsets[key] = offset }
+      skipSpace()
+      guard index < bytes.count else { throw problem("the text ends inside an object") }
+      if bytes[index] == UInt8(ascii: ",") {
+        index += 1
+        skipSpace()
+        if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
+          index += 1
+          return object
+        }
+        continue
+      }
+      guard bytes[index] == UInt8(ascii: "}") else { throw problem("expected ',' or '}' in an object") }
+      index += 1
+      return object
+    }
+  }
+
+  private mutating func array(depth: Int) throws(JSONProblem) -> [JSONValue] {
+    guard depth <= Self.maximumDepth else { throw problem("values are nested more than \(Self.maximumDepth) deep") }
+    index += 1
+    var elements: [JSONValue] = []
+    skipSpace()
+    if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
+      index += 1
+      return elements
+    }
+    while true {
+      elements.append(try value(depth: depth))
+      skipSpace()
+      guard index < bytes.count else { throw problem("the text ends inside an array") }
+      if bytes[index] == UInt8(ascii: ",") {
+        index += 1
+        skipSpace()
+        if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
+          index += 1
+          return elements
+        }
+        continue
+      }
+      guard bytes[index] == UInt8(ascii: "]") else { throw problem("expected ',' or ']' in an array") }
+      index += 1
+      return elements
+    }
+  }
+
+  private mutating func number() throws(JSONProblem) -> Double {
+    let start = index
+    if bytes[index] == UInt8(ascii: "-") { index += 1 }
+    func digits() -> Int {
+      let from = index
+      while index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) { index += 1 }
+      return index - from
+    }
+    let leading = index
+    let whole = digits()
+    guard whole > 0, !(whole > 1 && bytes[leading] == UInt8(ascii: "0")) else { throw problem("a malformed number") }
+    if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+      index += 1
+      guard digits() > 0 else { throw problem("a malformed number") }
+    }
+    if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+      index += 1
+      if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+      guard digits() > 0 else { throw problem("a malformed number") }
+    }
+    return Double(String(decoding: bytes[start..<index], as: UTF8.self)) ?? 0
+  }
+
+  /// The string starting at `index` (a quote), its escapes decoded; `index` moves past it.
+  private mutating func string() throws(JSONProblem) -> String {
+    index += 1
+    var utf8: [UInt8] = []
+    var run = index
+    while index < bytes.count {
+      let byte = bytes[index]
+      if byte == UInt8(ascii: "\"") {
+        utf8 += bytes[run..<index]
+        index += 1
+        guard let text = String(validating: utf8, as: UTF8.self) else {
+          throw JSONProblem(offset: run, message: "a string that is not UTF-8")
+        }
+        return text
+      }
+      guard byte >= 0x20 else { throw problem("a control character inside a string") }
+      guard byte == UInt8(ascii: "\\") else {
+        index += 1
+        continue
+      }
+      utf8 += bytes[run..<index]
+      guard index + 1 < bytes.count else { throw problem("the text ends inside a string") }
+      let escaped = bytes[index + 1]
+      index += 2
+      let scalar: Unicode.Scalar
+      switch escaped {
+      case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): scalar = Unicode.Scalar(escaped)
+      case UInt8(ascii: "n"): scalar = "\n"
+      case UInt8(ascii: "t"): scalar = "\t"
+      case UInt8(ascii: "r"): scalar = "\r"
+      case UInt8(ascii: "b"): scalar = "\u{8}"
+      case UInt8(ascii: "f"): scalar = "\u{C}"
+      case UInt8(ascii: "u"):
+        let high = try hex4()
+        if (0xD800...0xDBFF).contains(high), bytes.count - index >= 6, bytes[index] == UInt8(ascii: "\\"),
+          bytes[index + 1] == UInt8(ascii: "u")
+        {
+          index += 2
+          let low = try hex4()
+          guard (0xDC00...0xDFFF).contains(low) else { throw problem("a \\u escape pairs a surrogate badly") }
+          scalar = Unicode.Scalar(0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00)) ?? "\u{FFFD}"
+        } else {
+          // A lone surrogate has no character: it reads as the replacement character.
+          scalar = Unicode.Scalar(high) ?? "\u{FFFD}"
+        }
+      default: throw problem("an unknown escape in a string")
+      }
+      utf8 += Array(String(Character(scalar)).utf8)
+      run = index
+    }
+    throw problem("the text ends inside a string")
+  }
+
+  private mutating func hex4() throws(JSONProblem) -> UInt32 {
+    let isHex = { (byte: UInt8) in
+      (0x30...0x39).contains(byte) || (0x41...0x46).contains(byte) || (0x61...0x66).contains(byte)
+    }
+    guard bytes.count - index >= 4, bytes[index..<index + 4].allSatisfy(isHex),
+      let value = UInt32(String(decoding: bytes[index..<index + 4], as: UTF8.self), radix: 16)
+    else { throw problem("a \\u escape needs four hex digits") }
+    index += 4
+    return value
+  }
+}
