@@ -29,8 +29,12 @@ enum CastCommand {
     let lines =
       [AsciinemaCast.header(width: command.width, height: command.height, title: title)]
       + AsciinemaCast.events(frames, paceMilliseconds: Int(command.pace * 1000))
+    var inputs = CommandInputs()
+    inputs.add(path: command.script)
+    inputs.add(environment.appTexts.app)
+    inputs.add(bundles)
     if let problem = CommandOutput.write(
-      lines.joined(separator: "\n") + "\n", to: command.out, inputs: [command.script], console: console)
+      lines.joined(separator: "\n") + "\n", to: command.out, inputs: inputs, console: console)
     {
       console.err("attsim: \(problem.escapingControlCharacters)\n")
       return 2

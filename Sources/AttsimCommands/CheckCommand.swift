@@ -45,7 +45,7 @@ enum CheckCommand {
     }
     let scope: String
     if apps.count > 1 {
-      scope = "\(apps.count) apps (\(apps.compactMap(\.target).joined(separator: ", ")))"
+      scope = "\(apps.count) apps (\(MessageList.of(apps.compactMap(\.target))))"
     } else if apps.first?.input == .file && apps.first?.localizations.isEmpty == true {
       scope = "1 file"
     } else {
@@ -72,7 +72,7 @@ enum CheckCommand {
         text += FindingFormat.text(finding) + "\n"
       }
       console.out(text)
-      console.err(FindingFormat.summary(findings, scope: scope) + "\n")
+      console.err(FindingFormat.summary(findings, scope: scope).escapingControlCharacters + "\n")
     case .json: console.out(FindingFormat.json(findings) + "\n")
     case .sarif: console.out(FindingFormat.sarif(findings, root: root, version: Attsim.version) + "\n")
     }

@@ -118,7 +118,7 @@ enum CommandTable {
     options: [
       appOption, targetOption, configurationOption, localeOption,
       OptionSpec(name: "record", value: ("FILE", .output), help: "write the session as a script while it happens"),
-      OptionSpec(name: "force", value: nil, help: "let --record replace an existing file"),
+      OptionSpec(name: "force", value: nil, help: "let --record or --cast replace an existing file"),
       OptionSpec(name: "scenario", value: ("NAME|FILE", .scenario), help: "walk a scenario, guided step by step"),
       OptionSpec(
         name: "autoplay", value: ("SECONDS", .seconds),
@@ -137,7 +137,9 @@ enum CommandTable {
     command.record = arguments.value("record")
     command.scenario = arguments.value("scenario")
     command.force = arguments.flag("force")
-    if command.force && command.record == nil { throw UsageError("--force goes with --record FILE") }
+    if command.force && command.record == nil && command.cast == nil {
+      throw UsageError("--force goes with --record FILE or --cast FILE")
+    }
     return .interactive(command)
   }
 

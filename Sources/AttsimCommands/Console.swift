@@ -1,5 +1,8 @@
 import FileAccess
 import Glibc
+import PromptStrings
+import Scenarios
+import StringsFiles
 import TextSupport
 
 /// Where a command writes: standard output and standard error, or buffers in tests.
@@ -41,14 +44,19 @@ extension Console {
 
 /// Reading the text files a user names (scripts).
 enum TextFile {
-  /// The UTF-8 text of `path` (a leading BOM dropped), or a one-line reason it cannot be read.
+  /// The UTF-8 text of `path` (a leading BOM dropped), or the line that says why it cannot be read: a file
+  /// that is not UTF-8 is named as compilers name a bad line (`file:line:col: error: …`).
   static func read(_ path: String) -> Result<String, UsageError> {
-    let shown = "cannot read '\(path.forMessage())'"
+    let shown = "attsim: cannot read '\(path.forMessage())'"
     switch FileReader.read(path) {
     case .failure(let failure): return .failure(UsageError("\(shown): \(failure.reason)"))
     case .success(let bytes):
       guard var text = String(validating: bytes, as: UTF8.self) else {
-        return .failure(UsageError("\(shown): not UTF-8 text"))
+        let offset = TextDecoder.firstInvalidUTF8(bytes) ?? 0
+        let place = LineMap(bytes: bytes).location(of: offset)
+        let byte = "0x" + String(bytes[min(offset, bytes.count - 1)], radix: 16, uppercase: true)
+        return .failure(
+          UsageError("\(path.forMessage()):\(place): error: not UTF-8 text (byte \(byte) at offset \(offset))"))
       }
       if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
       return .success(text)
@@ -58,13 +66,41 @@ enum TextFile {
 
 /// Writes command output to a file (`-`: standard output), through the one safe writer.
 enum CommandOutput {
-  /// Writes `text` to `path` (`-` or nil: `console`), refusing to replace `inputs`; a one-line problem or nil.
-  static func write(_ text: String, to path: String?, inputs: [String] = [], console: Console) -> String? {
+  /// Writes `text` to `path` (`-` or nil: `console`), refusing to replace any of `inputs`; a one-line problem
+  /// or nil.
+  static func write(_ text: String, to path: String?, inputs: CommandInputs, console: Console) -> String? {
     guard let path, path != "-" else {
       console.out(text)
       return nil
     }
-    let identities = inputs.compactMap(FileIdentity.init(path:))
-    return OutputFile.write(text, to: FilePath(path), inputs: identities)?.message
+    return OutputFile.write(text, to: FilePath(path), inputs: inputs.files)?.message
+  }
+}
+
+/// Every file a command read or will read — scripts, and every file of every app it opened (Info.plist,
+/// strings, catalogs, project and xcconfig files, manifests, the code the check reads) — by identity, so no
+/// output of the command replaces one of them.
+struct CommandInputs {
+  /// The files, by device and inode, with the path each was read by.
+  private(set) var files: [FileIdentity: String] = [:]
+
+  /// Adds the file at `path` (when there is one).
+  mutating func add(path: String) {
+    if let identity = FileIdentity(path: path) { files[identity] = files[identity] ?? path }
+  }
+
+  /// Adds every file attsim read for `app`.
+  mutating func add(_ app: AppResources) {
+    files.merge(app.inputs) { first, _ in first }
+  }
+
+  /// Adds files the command will read later.
+  mutating func add(willRead paths: [FilePath]) {
+    for path in paths { add(path: path.string) }
+  }
+
+  /// Adds every file of the apps in `bundles`.
+  mutating func add(_ bundles: [AppBundleReference: AppResources]) {
+    for app in bundles.values { add(app) }
   }
 }

@@ -16,7 +16,9 @@ enum GalleryCommand {
       let findings = PromptLinter.check(app: appTexts.app)
       let page = GalleryPage.html(for: appTexts, findings: findings, version: Attsim.version)
       let destination = pagePath(for: out)
-      let inputs = appTexts.app.files
+      var inputs = CommandInputs()
+      inputs.add(appTexts.app)
+      inputs.add(appTexts.system)
       if let problem = CommandOutput.write(page, to: destination, inputs: inputs, console: console) {
         console.err("attsim: \(problem.escapingControlCharacters)\n")
         return 2

@@ -24,7 +24,9 @@ enum InteractiveCommand {
     guard let uiEnvironment = UISetup.environment(app: command.app, checked: false, console: console) else { return 2 }
     var state = UIState(environment: uiEnvironment, locale: locale)
     var startEffects: [UIEffect] = []
-    var scenarioPath: String?
+    var inputs = CommandInputs()
+    inputs.add(uiEnvironment.appTexts.app)
+    inputs.add(uiEnvironment.appTexts.system)
     if let scenario {
       switch guidedScenario(scenario) {
       case .failure(let problems):
@@ -33,12 +35,19 @@ enum InteractiveCommand {
       case .success(let (guided, path)):
         startEffects =
           command.autoplay.map { state.startAutoplay(guided, interval: $0) } ?? state.startScenario(guided)
-        scenarioPath = path
+        inputs.add(path: path)
+        inputs.add(guided.bundles)
       }
+    }
+    // What the session reads after its first frame (the check of the app's code, the scenario library) is
+    // an input too; it is looked up only when an output would replace a file.
+    for output in [record, command.cast].compactMap({ $0 }) where FileIdentity(path: output) != nil {
+      inputs.add(willRead: uiEnvironment.appTexts.app.prospectiveInputs())
+      inputs.add(willRead: ScenarioLibrary.entries().map { FilePath($0.path) })
     }
     var recorder: Recorder?
     if let record {
-      switch Recorder.open(record, replacing: force, inputs: [scenarioPath].compactMap { $0 }) {
+      switch Recorder.open(record, replacing: force, inputs: inputs) {
       case .success(let opened): recorder = opened
       case .failure(let problem):
         console.err("attsim: \(problem.message.escapingControlCharacters)\n")
@@ -56,7 +65,8 @@ enum InteractiveCommand {
     }
     var cast: LiveCast?
     if let path = command.cast {
-      switch Recorder.open(path, replacing: force, inputs: [scenarioPath, record].compactMap { $0 }) {
+      if let record { inputs.add(path: record) }
+      switch Recorder.open(path, replacing: force, inputs: inputs) {
       case .success(let opened): cast = LiveCast(recorder: opened, title: "attsim — \(state.texts.appName)")
       case .failure(let problem):
         console.err("attsim: \(problem.message.escapingControlCharacters)\n")
@@ -133,10 +143,9 @@ final class Recorder {
 
   private init(file: OutputFile) { self.file = file }
 
-  /// Creates the file at `path`; `inputs` (the scenario being walked) must not be replaced.
-  static func open(_ path: String, replacing: Bool, inputs: [String]) -> Result<Recorder, UsageError> {
-    let identities = inputs.compactMap(FileIdentity.init(path:))
-    switch OutputFile.create(FilePath(path), mode: .streaming(replacing: replacing), inputs: identities) {
+  /// Creates the file at `path`; none of `inputs` (the app's files, the scenario being walked) may be replaced.
+  static func open(_ path: String, replacing: Bool, inputs: CommandInputs) -> Result<Recorder, UsageError> {
+    switch OutputFile.create(FilePath(path), mode: .streaming(replacing: replacing), inputs: inputs.files) {
     case .success(let file): return .success(Recorder(file: file))
     case .failure(let error): return .failure(UsageError("cannot record: \(error.message)"))
     }

@@ -13,12 +13,17 @@ enum PlayCommand {
   static func run(files: [String], report: ReportFormat?, output: String?, console: Console) -> Int32 {
     var scripts: [(Script, [AppBundleReference: AppResources])] = []
     var unusable = false
+    // The scripts and every file of the apps they name: the output may replace none of them.
+    var inputs = CommandInputs()
     for file in files {
+      inputs.add(path: file)
       switch load(file) {
       case .failure(let problems):
         console.err(problems.lines.map { $0 + "\n" }.joined())
         unusable = true
-      case .success(let loaded): scripts.append(loaded)
+      case .success(let loaded):
+        scripts.append(loaded)
+        inputs.add(loaded.1)
       }
     }
     if unusable { return 2 }
@@ -45,7 +50,7 @@ enum PlayCommand {
     case .markdown: text = MarkdownReport.text(outcomes)
     case nil: text = toFile ? lines : nil
     }
-    if let text, let problem = CommandOutput.write(text, to: output, inputs: files, console: console) {
+    if let text, let problem = CommandOutput.write(text, to: output, inputs: inputs, console: console) {
       console.err("attsim: \(problem)\n")
       return 2
     }
@@ -57,7 +62,7 @@ enum PlayCommand {
     let script: Script
     switch TextFile.read(file) {
     case .failure(let problem):
-      return .failure(ScriptProblems(lines: ["attsim: \(problem.message)"]))
+      return .failure(ScriptProblems(lines: [problem.message]))
     case .success(let text):
       do {
         script = try ScriptParser.parse(text, file: file)

@@ -91,7 +91,7 @@ enum PromptsCommand {
   /// A table a localizer can read: language, localization, where the text comes from, the text.
   static func table(_ app: AppResources, _ rows: [Row], base: FilePath) -> String {
     let target = app.target.map { " (target \($0))" } ?? ""
-    var out = "\(app.name)\(target) · development region \(app.developmentRegion)"
+    var out = "\(app.name)\(target) · development region \(app.developmentRegion)".forMessage()
     out += " · \(app.localizations.count) localization\(app.localizations.count == 1 ? "" : "s")\n\n"
     func place(_ text: LocalizedText) -> String {
       shown(text.source.path, base: base) + (text.location.map { ":\($0.line):\($0.column)" } ?? "")

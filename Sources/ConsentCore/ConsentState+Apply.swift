@@ -178,7 +178,7 @@ extension ConsentState {
       dropQueue(&story)
     } else if !sdk.options.useConsent || sdk.consent.track == true {
       for name in sdk.queue { send(name, &story) }
-      sdk.queue = []
+      sdk.queue.removeAll()
     }
   }
 
@@ -279,7 +279,7 @@ extension ConsentState {
     guard !sdk.queue.isEmpty else { return }
     story.add("\(sdk.queue.count) queued event(s) dropped")
     drop(count: sdk.queue.count)
-    sdk.queue = []
+    sdk.queue.removeAll()
   }
 
   // MARK: Settings

@@ -70,7 +70,7 @@ public struct SDK: Hashable, Sendable {
   /// Who wrote the payload last.
   public var payloadWriter: PayloadWriter?
   /// Events waiting for consent, by name (stored).
-  public var queue: [String] = []
+  public var queue = EventQueue()
 
   /// An uninitialized SDK with empty storage.
   public init() {}

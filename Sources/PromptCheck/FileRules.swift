@@ -9,9 +9,9 @@ enum FileRules {
   static func check(_ file: StringsFile, displayPath: String, locale: String?, fallback: String, map: LineMap?)
     -> [Finding]
   {
-    var findings: [Finding] = []
+    var findings = FindingList()
     func report(_ rule: RuleID, _ location: SourceLocation?, _ message: String) {
-      findings.append(Finding(file: displayPath, location: location, rule: rule, locale: locale, message: message))
+      findings.add(Finding(file: displayPath, location: location, rule: rule, locale: locale, message: message))
     }
     let table: StringsTable
     switch file.contents {
@@ -19,7 +19,7 @@ enum FileRules {
       report(
         .encoding, problem.location,
         "\(problem.message) at byte \(problem.byteOffset): iOS cannot read this file, so \(fallback)")
-      return findings
+      return findings.all
     case .success(let read): table = read
     }
     let map = map ?? table.lineMap
@@ -35,7 +35,7 @@ enum FileRules {
     }
     for flaw in table.encodingFlaws {
       let message = "\(table.encoding.rawValue) file with \(flaw.message)"
-      findings.append(
+      findings.add(
         Finding(
           file: displayPath, location: flaw.location, rule: .encoding,
           severity: .warning, locale: locale, message: message))
@@ -49,10 +49,19 @@ enum FileRules {
     firstOffset.reserveCapacity(table.entries.count)
     for entry in table.entries {
       if let first = firstOffset[entry.key] {
+        // Past the cap a duplicate is only counted: millions of them are not worded one by one.
+        guard findings.hasRoom(.duplicateKey, displayPath) else {
+          findings.countPastCap(
+            .duplicateKey, displayPath,
+            like: Finding(
+              file: displayPath, location: table.text.isEmpty ? nil : map.location(of: entry.keyOffset),
+              rule: .duplicateKey, locale: locale, message: ""))
+          continue
+        }
         let firstPlace = table.text.isEmpty ? "" : " (first at \(map.location(of: first)))"
         report(
           .duplicateKey, table.text.isEmpty ? nil : map.location(of: entry.keyOffset),
-          "\"\(entry.key.escapingControlCharacters)\" is defined again\(firstPlace); iOS uses this last one")
+          "\"\(entry.key.forMessage(limit: 60))\" is defined again\(firstPlace); iOS uses this last one")
       } else {
         firstOffset[entry.key] = entry.keyOffset
       }
@@ -61,9 +70,9 @@ enum FileRules {
       guard let typoOf = purposeKeyTypo(key) else { continue }
       report(
         .keyTypo, table.text.isEmpty ? nil : map.location(of: offset),
-        "\"\(key.escapingControlCharacters)\" looks like a typo of \(typoOf); iOS ignores it")
+        "\"\(key.forMessage(limit: 60))\" looks like a typo of \(typoOf); iOS ignores it")
     }
-    return findings
+    return findings.all
   }
 
   /// The purpose-string key `key` is a near miss of, if any (the keys themselves are not).

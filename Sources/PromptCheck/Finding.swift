@@ -44,6 +44,9 @@ public enum RuleID: String, CaseIterable, Hashable, Sendable {
   case trackingFlag = "tracking-flag"
   case trackingUndeclared = "tracking-undeclared"
   case trackingWithoutPrompt = "tracking-without-prompt"
+  case includeOutside = "include-outside"
+  case linkOutside = "link-outside"
+  case buildSetting = "build-setting"
 
   /// How bad a finding of this rule is.
   public var severity: Severity {
@@ -81,6 +84,9 @@ public enum RuleID: String, CaseIterable, Hashable, Sendable {
     case .trackingUndeclared: "The app asks for tracking, but no manifest of the app declares NSPrivacyTracking true."
     case .trackingWithoutPrompt:
       "A manifest declares tracking, but the app cannot ask: no NSUserTrackingUsageDescription."
+    case .includeOutside: "The project names a file outside it (an xcconfig include, a path): attsim does not read it."
+    case .linkOutside: "A symbolic link in the project leads out of it: attsim does not follow it."
+    case .buildSetting: "A build setting or include attsim stopped following: a loop, too deep, or too long."
     }
   }
 }

@@ -8,26 +8,23 @@ public enum PromptLinter {
   /// Findings for a whole app, sorted by file and position: each finding once, about the file the app
   /// really uses.
   public static func check(app: AppResources) -> [Finding] {
-    var findings: [Finding] = []
+    var findings = FindingList()
     // Only an app without a purpose string needs to know whether it asks: that look reads its code.
     let tracking = app.hasUsageDescription ? nil : app.trackingEvidence()
     let developmentText = DevelopmentTexts(
       plain: app.usageDescription(locale: app.developmentRegion)?.value,
       markdown: app.markdownUsageDescription(locale: app.developmentRegion)?.value)
-    for file in app.unreadable {
-      findings.append(
-        Finding(
-          file: file.path, location: nil, rule: .parseError, locale: nil, message: "cannot be read: \(file.reason)"))
-    }
+    for file in app.unreadable { findings.add(unreadable(file)) }
+    findings.add(sandboxFindings(app))
     if app.infoPlist == nil && !app.unreadable.contains(where: { FilePath($0.path).lastComponent == "Info.plist" }) {
-      findings.append(
+      findings.add(
         Finding(
           file: app.root, location: nil, rule: .noApp, locale: nil,
           message:
             "found no Info.plist, Xcode project or built app here: only the strings files and catalogs were checked, not an app"
         ))
     }
-    if let plist = app.infoPlist { findings += checkInfoPlist(plist, app: app, tracking: tracking ?? .unknown) }
+    if let plist = app.infoPlist { findings.add(checkInfoPlist(plist, app: app, tracking: tracking ?? .unknown)) }
     let infoPlistFallback =
       app.infoPlist?.usageDescription == nil
       ? "\(InfoPlist.usageDescriptionKey) falls back to Info.plist, which has none: the app crashes when it asks"
@@ -35,7 +32,7 @@ public enum PromptLinter {
     for folder in app.folders {
       for (table, file) in folder.files.sorted(by: { $0.key < $1.key }) {
         let what = table == "InfoPlist" ? infoPlistFallback : "every key in it falls back"
-        findings += FileRules.check(file, displayPath: file.path, locale: folder.name, fallback: what, map: nil)
+        findings.add(FileRules.check(file, displayPath: file.path, locale: folder.name, fallback: what, map: nil))
       }
     }
     var declaredOnly: [Finding] = []
@@ -44,17 +41,54 @@ public enum PromptLinter {
         if finding.message.hasPrefix("CFBundleLocalizations declares") {
           declaredOnly.append(finding)
         } else {
-          findings.append(finding)
+          findings.add(finding)
         }
       }
     }
-    findings += declaredLanguages(declaredOnly)
+    findings.add(declaredLanguages(declaredOnly))
     for catalog in app.catalogs {
-      findings += checkCatalog(catalog, app: app, developmentText: developmentText)
+      findings.add(checkCatalog(catalog, app: app, developmentText: developmentText))
     }
-    findings += checkFilesOutside(app)
-    findings += ManifestRules.check(app, tracking: tracking)
-    return sorted(findings)
+    findings.add(checkFilesOutside(app))
+    findings.add(ManifestRules.check(app, tracking: tracking))
+    return sorted(findings.all)
+  }
+
+  /// A file the app names that could not be read: a parse error, or (when it was refused) where it leads.
+  static func unreadable(_ file: UnreadableFile) -> Finding {
+    switch file.refusal {
+    case .linkOutside?:
+      return Finding(file: file.path, location: nil, rule: .linkOutside, locale: nil, message: file.reason)
+    case .outsideProject?:
+      return Finding(file: file.path, location: nil, rule: .includeOutside, locale: nil, message: file.reason)
+    default:
+      return Finding(
+        file: file.path, location: file.location, rule: .parseError, locale: nil,
+        message: "cannot be read: \(file.reason)")
+    }
+  }
+
+  /// What the project names that attsim did not follow: includes out of the project, loops and limits,
+  /// and build settings whose expansion it stopped.
+  private static func sandboxFindings(_ app: AppResources) -> [Finding] {
+    var findings: [Finding] = []
+    for include in app.refusedIncludes {
+      findings.append(
+        Finding(
+          file: include.file, location: include.location,
+          rule: include.leavesProject ? .includeOutside : .buildSetting, locale: nil,
+          message: include.leavesProject
+            ? "\(include.reason); the settings in it are unknown here, so what attsim shows may differ from the build"
+            : include.reason))
+    }
+    for (key, problem) in app.expansionProblems {
+      let (source, location) = app.infoPlist?.source(of: key) ?? (.infoPlist(path: app.root), nil)
+      findings.append(
+        Finding(
+          file: source.path, location: location, rule: .buildSetting, locale: nil,
+          message: "\(key): \(problem)"))
+    }
+    return findings
   }
 
   /// The Info.plist keys the ATT dialog shows or looks up with.
@@ -101,6 +135,13 @@ public enum PromptLinter {
             file: plist.path, location: nil, rule: .missingUsageDescription, severity: .warning, locale: development,
             message:
               "Info.plist has no \(key); attsim found no code to tell whether the app asks for tracking: if it does, it crashes"
+          ))
+      case .stopped(let why):
+        findings.append(
+          Finding(
+            file: plist.path, location: nil, rule: .missingUsageDescription, severity: .warning, locale: development,
+            message:
+              "Info.plist has no \(key), and \(why) without finding whether the app asks for tracking: if it does, it crashes"
           ))
       case .neverAsks: break
       }
@@ -243,7 +284,8 @@ public enum PromptLinter {
     for file in app.outside {
       let path = FilePath(file.path)
       let language = path.parent.pathExtension == "lproj" ? path.parent.stem : nil
-      guard path.pathExtension == "strings", case .success(let strings) = StringsFile.read(file.path) else { continue }
+      guard path.pathExtension == "strings", case .success(let strings) = StringsFile.read(file.path, from: app.reader)
+      else { continue }
       for var finding in FileRules.check(
         strings, displayPath: file.path, locale: language, fallback: "every key in it falls back", map: nil)
       {

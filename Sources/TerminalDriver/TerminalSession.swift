@@ -7,12 +7,13 @@ import Scenarios
 /// poll(2) between events, so an idle session costs nothing. The terminal is restored on `q`, Ctrl-C, every
 /// signal whose default action would end the process, and on crashes.
 public enum TerminalSession {
-  /// Runs the UI until the user quits or a signal ends it; `afterFirstFrame` runs once the first frame is
-  /// on screen (slow work that can wait) and hands back what it learned as events, `record` receives every
-  /// script line (and returns why it could not be written, if it could not), `finished` the last state.
-  /// Returns the signal that ended the session, or 0.
+  /// Runs the UI until the user quits or a signal ends it; `afterFirstFrame` starts on another thread once
+  /// the first frame is on screen (slow work that can wait, such as the check) and hands back what it learned
+  /// as events, which the loop takes when they come; `record` receives every script line (and returns why it
+  /// could not be written, if it could not), `finished` the last state. Returns the signal that ended the
+  /// session, or 0.
   public static func run(
-    _ state: UIState, terminal: Terminal, afterFirstFrame: (UIState) -> [UIEvent] = { _ in [] },
+    _ state: UIState, terminal: Terminal, afterFirstFrame: @escaping @Sendable (UIState) -> [UIEvent] = { _ in [] },
     record: (ScriptLine) -> String?, frameDrawn: (ScreenBuffer) -> Void = { _ in },
     finished: (UIState) -> Void = { _ in }
   ) -> Int32 {
@@ -28,8 +29,8 @@ public enum TerminalSession {
     // A resize before the handlers were in place went unnoticed: start from the size the terminal has now.
     terminal.adoptWindowSize()
     var frame = draw(&state, on: terminal, frameDrawn)
-    for event in afterFirstFrame(state) where handle(event, &state, record: record) { return 0 }
-    frame = draw(&state, on: terminal, frameDrawn)
+    let firstState = state
+    var background = BackgroundWork { afterFirstFrame(firstState) }
     let clock = ContinuousClock()
     // Presenter mode's next step: due an interval after the last step or key.
     var nextTick: ContinuousClock.Instant?
@@ -42,13 +43,19 @@ public enum TerminalSession {
       var watched = [
         pollfd(fd: terminal.input, events: Int16(POLLIN), revents: 0),
         pollfd(fd: SignalPipe.descriptor, events: Int16(POLLIN), revents: 0),
+        pollfd(fd: background?.descriptor ?? -1, events: Int16(POLLIN), revents: 0),
       ]
       let timeout = nextTick.map { due -> Int32 in
         let left = clock.now.duration(to: due).components
         return Int32(max(0, left.seconds * 1000 + left.attoseconds / 1_000_000_000_000_000))
       }
-      guard poll(&watched, 2, timeout ?? -1) >= 0 || errno == EINTR else { return SIGHUP }
+      guard poll(&watched, 3, timeout ?? -1) >= 0 || errno == EINTR else { return SIGHUP }
       var needsDraw = false
+      if watched[2].revents != 0, let events = background?.take() {
+        background = nil
+        for event in events where handle(event, &state, record: record) { return 0 }
+        needsDraw = true
+      }
       if let due = nextTick, clock.now >= due {
         nextTick = nil
         if handle(.tick, &state, record: record) { return 0 }

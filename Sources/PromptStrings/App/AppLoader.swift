@@ -5,6 +5,9 @@ import TextSupport
 
 /// Finds the app (or apps) at a path, the way Xcode builds it and iOS looks it up: an Xcode project's
 /// application targets, a built `.app`, a plain folder, or one file.
+///
+/// Everything is read inside a sandbox: the folder holding the project, the bundle, or the folder given
+/// (`InputFiles`); nothing a project names can make attsim read outside it.
 enum AppLoader {
   typealias Failure = AppResources.LoadFailure
 
@@ -16,35 +19,57 @@ enum AppLoader {
     guard !path.isEmpty, stat(path, &status) == 0 else { return .failure(Failure(message: "\(shown) does not exist")) }
     guard status.st_mode & S_IFMT == S_IFDIR else {
       if target != nil { return .failure(Failure(message: "--target needs an Xcode project, not the file \(shown)")) }
-      return FileApp.read(given).map { [$0] }
+      // One file the user named: read as named, and nothing else.
+      return FileApp.read(given, reader: InputFiles()).map { [$0] }
     }
+    let project = ProjectRead(target: target, configuration: configuration)
     if given.pathExtension == "xcodeproj" {
-      return ProjectApp.read(projects: [given], root: given, target: target, configuration: configuration)
+      return project.read([given], root: given, sandbox: RepositoryLayout.root(ofProjectFolder: given.parent))
     }
-    if given.pathExtension == "app" { return BundleApp.read(given).map { [$0] } }
-    if let app = Self.children(of: given.appending("Payload")).first(where: { $0.pathExtension == "app" }) {
-      return BundleApp.read(app).map { [$0] }
+    guard let reader = InputFiles(confinedTo: RepositoryLayout.root(ofProjectFolder: given)) else {
+      return .failure(Failure(message: "cannot resolve \(shown)"))
+    }
+    if given.pathExtension == "app" { return BundleApp.read(given, reader: reader).map { [$0] } }
+    if let app = reader.children(of: given.appending("Payload")).first(where: { $0.pathExtension == "app" }) {
+      return BundleApp.read(app, reader: reader).map { [$0] }
     }
     for folder in [given, given.appending("ios")] {
-      let projects = children(of: folder).filter { $0.pathExtension == "xcodeproj" }
+      let projects = reader.children(of: folder).filter { $0.pathExtension == "xcodeproj" }
       if !projects.isEmpty {
-        return ProjectApp.read(projects: projects, root: given, target: target, configuration: configuration)
+        return project.read(projects, root: given, sandbox: RepositoryLayout.root(ofProjectFolder: folder))
       }
     }
-    // A project's app folder given on its own (`ios/Runner`): the project beside it knows its settings.
+    // A project's app folder given on its own (`ios/Runner`): the project beside it knows its settings, so
+    // the project's folder is the sandbox.
     let beside = children(of: given.parent).filter { $0.pathExtension == "xcodeproj" }
-    if !beside.isEmpty,
-      case .success(let apps) = ProjectApp.read(
-        projects: beside, root: given, target: target, configuration: configuration, within: given),
+    let sandbox = RepositoryLayout.root(ofProjectFolder: given.parent)
+    if !beside.isEmpty, case .success(let apps) = project.read(beside, root: given, sandbox: sandbox, within: given),
       !apps.isEmpty
     {
       return .success(apps)
     }
     if target != nil { return .failure(Failure(message: "\(shown) holds no Xcode project, so it has no targets")) }
-    return FolderApp.read(given).map { [$0] }
+    return FolderApp.read(given, reader: reader).map { [$0] }
   }
 
-  /// The entries directly inside `folder`, by name (none when it is not a folder).
+  /// What `load` passes on to read projects: the target and configuration asked for.
+  struct ProjectRead {
+    var target: String?
+    var configuration: String?
+
+    func read(_ projects: [FilePath], root: FilePath, sandbox: FilePath, within: FilePath? = nil) -> Result<
+      [AppResources], Failure
+    > {
+      guard let reader = InputFiles(confinedTo: sandbox) else {
+        return .failure(Failure(message: "cannot resolve '\(sandbox.string.forMessage())'"))
+      }
+      return ProjectApp.read(
+        projects: projects, root: root, reader: reader, target: target, configuration: configuration, within: within)
+    }
+  }
+
+  /// The entries directly inside `folder`, by name (none when it is not a folder). Only for folders the user
+  /// named; inside an app, `InputFiles.children(of:)` keeps to the sandbox.
   static func children(of folder: FilePath) -> [FilePath] {
     FolderListing.names(in: folder.string).map(folder.appending)
   }
@@ -56,14 +81,15 @@ enum AppLoader {
   }
 
   /// Files and folders under `root` that localization lookup cares about, without entering other bundles
-  /// (`.app`, `.framework`, `.appex`, `.bundle`, `.xcodeproj`) or build output and dependencies.
-  static func walk(_ root: FilePath) -> DirectoryWalk {
+  /// (`.app`, `.framework`, `.appex`, `.bundle`, `.xcodeproj`) or build output and dependencies; nil when
+  /// `root` lies outside the sandbox.
+  static func walk(_ root: FilePath, reader: InputFiles) -> DirectoryWalk? {
     let skipped: Set<String> = [".build", "build", "DerivedData", "Pods", "node_modules", "Carthage", ".dart_tool"]
     let bundles: Set<String> = ["app", "framework", "appex", "bundle", "xcodeproj", "xcworkspace", "xcassets"]
-    return DirectoryWalk(root) { name in
+    return try? reader.walk(root) { name in
       name.hasPrefix(".") || skipped.contains(name)
     } descend: { entry in
       !bundles.contains(entry.path.pathExtension ?? "")
-    }
+    }.get()
   }
 }

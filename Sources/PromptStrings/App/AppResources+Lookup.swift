@@ -44,25 +44,25 @@ extension AppResources {
   /// CFBundle's search list for a user whose language is `locale`: the app's localizations that match it,
   /// most specific first, then the development region.
   public func searchList(locale: String) -> [String] {
-    LocaleResolver.searchList(preferred: [locale], available: localizations, developmentRegion: developmentRegion)
+    localeIndex.searchList(preferred: [locale], developmentRegion: developmentRegion)
   }
 
   /// Which localization iOS picks for `locale` (the first of the search list).
   public func resolve(locale: String) -> LocaleResolution {
-    LocaleResolver.resolve(preferred: [locale], available: localizations, developmentRegion: developmentRegion)
+    localeIndex.resolve(preferred: [locale], developmentRegion: developmentRegion)
   }
 
   /// What `localization` holds of `table`.
   public func table(_ table: String, in localization: String) -> LocalizedTable {
-    if let folder = folders.first(where: { $0.name == localization }) {
+    if let folder = folder(named: localization) {
       if let file = folder.files[table] {
         guard let parsed = file.table, parsed.isReadByIOS else { return .unusable(file.path) }
         return .strings(file, parsed)
       }
-      let unreadable = unreadable.first { $0.path == folder.path + "/" + table + ".strings" }
-      if let unreadable { return .unusable(unreadable.path) }
+      let path = folder.path + "/" + table + ".strings"
+      if unreadablePaths.contains(path) { return .unusable(path) }
     }
-    for catalog in catalogs where catalog.tableName == table && catalog.languages.contains(localization) {
+    for catalog in catalogs where catalog.tableName == table && catalog.languageSet.contains(localization) {
       return .catalog(catalog)
     }
     return .absent

@@ -8,9 +8,9 @@ public struct StringsFile: Sendable {
   /// The table, or why the bytes are not text.
   public var contents: Result<StringsTable, EncodingProblem>
 
-  /// Reads the file at `path`, or says why it cannot be opened.
-  public static func read(_ path: String) -> Result<StringsFile, ReadProblem> {
-    ReadProblem.bytes(of: path).map { StringsFile(path: path, contents: StringsReader.read($0)) }
+  /// Reads the file at `path` through `files`, or says why it cannot be opened.
+  public static func read(_ path: String, from files: InputFiles = InputFiles()) -> Result<StringsFile, ReadProblem> {
+    ReadProblem.bytes(of: path, from: files).map { StringsFile(path: path, contents: StringsReader.read($0)) }
   }
 
   /// The table when the file could be decoded.
@@ -27,10 +27,30 @@ public struct LocalizationFolder: Sendable {
   public var files: [String: StringsFile]
 }
 
-/// A file that is there but could not be read.
+/// A file or folder the app names that could not be read, and why.
 public struct UnreadableFile: Hashable, Sendable {
   public var path: String
   public var reason: String
+  /// Why it was not read at all (outside the project, through a link out of it, over a limit), or nil when
+  /// it was read and is not in the format expected.
+  public var refusal: FileReader.Failure.Kind?
+  /// Where in the file the problem is, when it has a place.
+  public var location: SourceLocation?
+
+  /// A file at `path` that could not be read, for `reason`.
+  public init(
+    path: String, reason: String, refusal: FileReader.Failure.Kind? = nil, location: SourceLocation? = nil
+  ) {
+    self.path = path
+    self.reason = reason
+    self.refusal = refusal
+    self.location = location
+  }
+
+  /// The file named in `problem`.
+  init(path: String, _ problem: ReadProblem) {
+    self.init(path: path, reason: problem.reason, refusal: problem.refusal, location: problem.location)
+  }
 }
 
 /// What attsim was pointed at.
@@ -54,6 +74,19 @@ public struct FileOutsideApp: Hashable, Sendable {
   public var reason: String
 }
 
+/// An xcconfig `#include` attsim did not follow: outside the project (or through a link out of it), a loop,
+/// or past the limits.
+public struct RefusedInclude: Hashable, Sendable {
+  /// The xcconfig file that includes.
+  public var file: String
+  /// Where the `#include` stands.
+  public var location: SourceLocation
+  /// Why it was not followed.
+  public var reason: String
+  /// Whether it leaves the project (rather than a loop or a limit).
+  public var leavesProject: Bool
+}
+
 /// A build variable (`$(NAME)`) that nothing defines, and the Info.plist key that uses it.
 public struct UnresolvedVariable: Hashable, Sendable {
   public var key: String
@@ -67,6 +100,9 @@ public struct UnresolvedVariable: Hashable, Sendable {
 public struct AppResources: Sendable {
   /// The path given.
   public var root: String
+  /// How the app's files are read: inside the project (or the folder given), within one byte budget; it
+  /// also knows every file read, which no output may replace.
+  public let reader: InputFiles
   /// What the path was.
   public var input: AppInput
   /// The app's name for a person: the target's, else the folder's.
@@ -90,12 +126,20 @@ public struct AppResources: Sendable {
   /// xcconfig files the build settings include that are not there (Flutter's generated one, before
   /// `flutter pub get`), with why.
   public var missingIncludes: [String] = []
+  /// xcconfig includes attsim did not follow.
+  public var refusedIncludes: [RefusedInclude] = []
+  /// Where expanding the Info.plist's build variables gave up (a setting that names itself, nesting too deep,
+  /// a value too long), with the key it was for.
+  public var expansionProblems: [(key: String, problem: String)] = []
   /// Where to look for whether the app asks for tracking. The look (a walk of the sources, or a read of
   /// the binaries) waits for `trackingEvidence()`, which the linter calls: the UI's first frame does not.
   public var trackingSearch: TrackingSearch = .nothing
 
   /// Whether the app asks for tracking, and how attsim knows: reads what `trackingSearch` names.
-  public func trackingEvidence() -> TrackingEvidence { TrackingEvidence.scan(trackingSearch) }
+  public func trackingEvidence() -> TrackingEvidence { TrackingEvidence.scan(trackingSearch, reader: reader) }
+
+  /// The files the check of this app will still read (its code, or its binaries), not yet read.
+  public func prospectiveInputs() -> [FilePath] { TrackingEvidence.candidates(trackingSearch, reader: reader) }
   /// Whether the app is an App Clip target.
   public var isAppClip = false
   /// The app's privacy manifests and its SDKs' (`PrivacyInfo.xcprivacy`).
@@ -114,9 +158,10 @@ public struct AppResources: Sendable {
   /// A development region given on the command line, overriding the app's own.
   private var developmentRegionOverride: String?
 
-  /// An app with the given parts.
-  init(root: String, input: AppInput, name: String) {
+  /// An app with the given parts, read through `reader`.
+  init(root: String, input: AppInput, name: String, reader: InputFiles) {
     self.root = root
+    self.reader = reader
     self.input = input
     self.name = name
     infoPlist = nil
@@ -139,12 +184,29 @@ public struct AppResources: Sendable {
   }
 
   /// Every localization the app offers: its lproj folders, its catalogs' languages, and the languages
-  /// `CFBundleLocalizations` declares; never `Base` or `mul` (they are not languages).
-  public var localizations: [String] {
+  /// `CFBundleLocalizations` declares; never `Base` or `mul` (they are not languages). Worked out once, when
+  /// the app is read.
+  public private(set) var localizations: [String] = []
+  /// The localizations indexed for lookups, worked out with them.
+  private(set) var localeIndex = LocaleIndex([])
+  /// Each localization folder's index in `folders`, by name.
+  private var folderIndex: [String: Int] = [:]
+  /// The paths of `unreadable`, to look one up at once.
+  private(set) var unreadablePaths: Set<String> = []
+
+  /// The localization folder called `name`, if the app has one.
+  public func folder(named name: String) -> LocalizationFolder? { folderIndex[name].map { folders[$0] } }
+
+  /// The localizations of the app's parts, worked out again (after `folders`, `catalogs` or the Info.plist
+  /// changed).
+  mutating func indexLocalizations() {
     var names = Set(folders.map(\.name))
     for catalog in catalogs { names.formUnion(catalog.languages) }
     names.formUnion(infoPlist?.declaredLocalizations ?? [])
-    return names.filter { !Self.notLanguages.contains($0) && LocaleTag($0) != nil }.sorted()
+    localizations = names.filter { !Self.notLanguages.contains($0) && LocaleTag($0) != nil }.sorted()
+    localeIndex = LocaleIndex(localizations)
+    folderIndex = Dictionary(folders.enumerated().map { ($1.name, $0) }) { first, _ in first }
+    unreadablePaths = Set(unreadable.map(\.path))
   }
 
   /// lproj names that are not languages: interface bases and Xcode's multi-language catalogs.
@@ -160,10 +222,9 @@ public struct AppResources: Sendable {
   /// Whether the app's Info.plist has `NSUserTrackingUsageDescription` (else requesting tracking crashes it).
   public var hasUsageDescription: Bool { infoPlist?.usageDescription != nil }
 
-  /// Every file attsim read from the app: Info.plist, strings files and catalogs.
-  public var files: [String] {
-    (infoPlist.map { [$0.path] } ?? []) + folders.flatMap { $0.files.values.map(\.path) } + catalogs.map(\.path)
-  }
+  /// Every file attsim read for the app (Info.plist, strings files, catalogs, project files, xcconfig files,
+  /// manifests), by identity: an output must never replace one.
+  public var inputs: [FileIdentity: String] { reader.identities }
 
   /// Reads the one app at `path`: a project with several app targets needs `target`.
   public static func load(_ path: String, target: String? = nil, configuration: String? = nil)
@@ -188,37 +249,39 @@ public struct AppResources: Sendable {
   /// Adds the strings file at `path` to the localization folder `name` (at `folder`).
   mutating func add(stringsFile path: FilePath, localization name: String, folder: FilePath) {
     let index =
-      folders.firstIndex { $0.name == name }
+      folderIndex[name]
       ?? {
         folders.append(LocalizationFolder(name: name, path: folder.string, files: [:]))
+        folderIndex[name] = folders.count - 1
         return folders.count - 1
       }()
     guard folders[index].files[path.stem] == nil else { return }
-    switch StringsFile.read(path.string) {
+    switch StringsFile.read(path.string, from: reader) {
     case .success(let file): folders[index].files[path.stem] = file
-    case .failure(let failure): unreadable.append(UnreadableFile(path: path.string, reason: failure.reason))
+    case .failure(let failure): unreadable.append(UnreadableFile(path: path.string, failure))
     }
   }
 
   /// Adds a localization folder that holds no strings file (it still counts as a language).
   mutating func add(emptyFolder path: FilePath) {
-    guard !folders.contains(where: { $0.name == path.stem }) else { return }
+    guard folderIndex[path.stem] == nil else { return }
     folders.append(LocalizationFolder(name: path.stem, path: path.string, files: [:]))
+    folderIndex[path.stem] = folders.count - 1
   }
 
   /// Reads a String Catalog into the app.
   mutating func add(catalog path: FilePath) {
-    switch StringCatalog.read(path.string) {
+    switch StringCatalog.read(path.string, from: reader) {
     case .success(let catalog): catalogs.append(catalog)
-    case .failure(let failure): unreadable.append(UnreadableFile(path: path.string, reason: failure.reason))
+    case .failure(let failure): unreadable.append(UnreadableFile(path: path.string, failure))
     }
   }
 
   /// Reads the Info.plist at `path` into the app.
   mutating func read(infoPlist path: FilePath) {
-    switch InfoPlist.read(path.string) {
+    switch InfoPlist.read(path.string, from: reader) {
     case .success(let plist): infoPlist = plist
-    case .failure(let failure): unreadable.append(UnreadableFile(path: path.string, reason: failure.reason))
+    case .failure(let failure): unreadable.append(UnreadableFile(path: path.string, failure))
     }
   }
 
@@ -226,13 +289,14 @@ public struct AppResources: Sendable {
   /// `settings` does not define becomes empty and is named in `unresolved`.
   mutating func expandVariables(with settings: BuildSettings) {
     guard var plist = infoPlist else { return }
-    for (key, value) in plist.strings where value.contains("$") {
-      var missing = Set<String>()
-      let expanded = settings.expand(value, unresolved: &missing)
+    for (key, value) in plist.strings.sorted(by: { $0.key < $1.key }) where value.contains("$") {
+      var notes = ExpansionNotes()
+      let expanded = settings.expand(value, notes: &notes)
       plist.strings[key] = expanded
-      for variable in missing.sorted() {
+      for variable in notes.unresolved.sorted() {
         unresolved.append(UnresolvedVariable(key: key, variable: variable, used: expanded))
       }
+      expansionProblems += notes.problems.map { (key, $0) }
     }
     infoPlist = plist
     unresolved.sort { ($0.key, $0.variable) < ($1.key, $1.variable) }
@@ -243,5 +307,6 @@ public struct AppResources: Sendable {
     folders.sort { $0.name < $1.name }
     catalogs.sort { $0.path < $1.path }
     outside.sort { $0.path < $1.path }
+    indexLocalizations()
   }
 }

@@ -4,15 +4,15 @@ import StringsFiles
 /// An "app" of one file: a strings file (in the localization of its lproj folder), a String Catalog, or an
 /// Info.plist.
 enum FileApp {
-  static func read(_ file: FilePath) -> Result<AppResources, AppResources.LoadFailure> {
-    var app = AppResources(root: file.string, input: .file, name: file.stem)
+  static func read(_ file: FilePath, reader: InputFiles) -> Result<AppResources, AppResources.LoadFailure> {
+    var app = AppResources(root: file.string, input: .file, name: file.stem, reader: reader)
     switch file.pathExtension {
     case "strings":
       let folder = file.parent
       app.add(stringsFile: file, localization: folder.pathExtension == "lproj" ? folder.stem : "en", folder: folder)
     case "xcstrings": app.add(catalog: file)
     case "plist": app.read(infoPlist: file)
-    case "xcprivacy": app.privacyManifests = [PrivacyManifest.read(file.string, owner: nil)]
+    case "xcprivacy": app.privacyManifests = [PrivacyManifest.read(file.string, from: reader, owner: nil)]
     default:
       return .failure(
         AppResources.LoadFailure(

@@ -4,9 +4,9 @@ import StringsFiles
 /// An app read from a folder without an Xcode project: the shallowest Info.plist outside lproj folders,
 /// and one lproj folder per language, the one beside that Info.plist when there are several.
 enum FolderApp {
-  static func read(_ root: FilePath) -> Result<AppResources, AppResources.LoadFailure> {
-    var app = AppResources(root: root.string, input: .folder, name: root.lastComponent)
-    let entries = AppLoader.walk(root).entries
+  static func read(_ root: FilePath, reader: InputFiles) -> Result<AppResources, AppResources.LoadFailure> {
+    var app = AppResources(root: root.string, input: .folder, name: root.lastComponent, reader: reader)
+    let entries = AppLoader.walk(root, reader: reader)?.entries ?? []
     let infoPlists = entries.filter {
       !$0.isDirectory && $0.path.lastComponent == "Info.plist"
         && !$0.path.components.contains { $0.hasSuffix(".lproj") }
@@ -58,7 +58,7 @@ enum FolderApp {
           message: "'\(root.string.forMessage())' holds no Info.plist, no .lproj folder and no .xcstrings"))
     }
     app.trackingSearch = .sources([root])
-    app.privacyManifests = ManifestSearch.inFolder(entries, root: root)
+    app.privacyManifests = ManifestSearch(reader: reader).inFolder(entries, root: root)
     app.finish()
     return .success(app)
   }

@@ -4,28 +4,32 @@ import TextSupport
 
 /// An app read from an Xcode project: one application target, in one build configuration, with its
 /// Info.plist (file, build variables, generated keys) and the localized files its resources phase and
-/// synchronized folders copy into the app.
+/// synchronized folders copy into the app. Everything is read through the project's sandbox.
 enum ProjectApp {
   typealias Failure = AppResources.LoadFailure
 
-  /// The apps of `projects` (all their application targets, or only `target`); `within` keeps only targets
-  /// whose Info.plist lies in that folder.
+  /// The apps of `projects` (all their application targets, or only `target`), read through `reader`;
+  /// `within` keeps only targets whose Info.plist lies in that folder.
   static func read(
-    projects paths: [FilePath], root: FilePath, target: String?, configuration: String?, within: FilePath? = nil
+    projects paths: [FilePath], root: FilePath, reader: InputFiles, target: String?, configuration: String?,
+    within: FilePath? = nil
   ) -> Result<[AppResources], Failure> {
-    var candidates: [(XcodeProject, XcodeProject.Target)] = []
+    var candidates: [(ProjectFacts, XcodeProject.Target)] = []
     for path in paths {
       do {
-        let project = try XcodeProject(bundle: path)
-        candidates += project.applicationTargets.map { (project, $0) }
+        let project = ProjectFacts(try XcodeProject(bundle: path, reader: reader), reader: reader)
+        candidates += project.project.applicationTargets.map { (project, $0) }
       } catch {
-        return .failure(
-          Failure(message: "cannot read '\(path.appending("project.pbxproj").string.forMessage())': \(error.message)"))
+        let file = path.appending("project.pbxproj").string.forMessage()
+        let place = error.location.map { "\(file):\($0.line):\($0.column)" } ?? file
+        return .failure(Failure(message: "\(place): \(error.message)"))
       }
     }
     if let within {
-      candidates = candidates.filter { project, target in
-        infoPlistFile(project, target, configuration: configuration).flatMap { $0.relative(to: within) } != nil
+      candidates = candidates.filter { facts, target in
+        infoPlistFile(facts.project, target, configuration: configuration, reader: reader).flatMap {
+          $0.relative(to: within)
+        } != nil
       }
     }
     let names = candidates.map(\.1.name)
@@ -36,13 +40,12 @@ enum ProjectApp {
       candidates = candidates.filter { $0.1.name == target }
       guard !candidates.isEmpty else {
         return .failure(
-          Failure(
-            message: "no app target '\(target.forMessage())'; the app targets are \(names.joined(separator: ", "))"))
+          Failure(message: "no app target '\(target.forMessage())'; the app targets are \(MessageList.of(names))"))
       }
     }
     var apps: [AppResources] = []
-    for (project, target) in candidates {
-      switch read(project, target, root: root, configuration: configuration) {
+    for (facts, target) in candidates {
+      switch read(facts, target, root: root, reader: reader, configuration: configuration) {
       case .failure(let failure): return .failure(failure)
       case .success(let app): apps.append(app)
       }
@@ -52,6 +55,28 @@ enum ProjectApp {
       apps = apps.filter { !$0.isAppClip }
     }
     return .success(apps)
+  }
+
+  /// What every target of one project shares, worked out once: the files any target copies, and the
+  /// localized InfoPlist files in the project's folder.
+  struct ProjectFacts {
+    let project: XcodeProject
+    /// Every file some target of the project copies.
+    let copiedByAnyTarget: Set<FilePath>
+    /// Every `*.lproj/InfoPlist.strings` and `InfoPlist.xcstrings` under the project's folder.
+    let infoPlistTables: [FilePath]
+
+    init(_ project: XcodeProject, reader: InputFiles) {
+      self.project = project
+      copiedByAnyTarget = Set(project.allTargets.flatMap { project.resources(of: $0) })
+      infoPlistTables = (AppLoader.walk(project.sourceRoot, reader: reader)?.entries ?? []).compactMap { entry in
+        let file = entry.path
+        let isTable =
+          (file.lastComponent == "InfoPlist.strings" && file.parent.pathExtension == "lproj")
+          || file.lastComponent == "InfoPlist.xcstrings"
+        return !entry.isDirectory && isTable ? file : nil
+      }
+    }
   }
 
   /// The configuration to read: the one asked for, else Release, else the target's default, else the first.
@@ -64,7 +89,7 @@ enum ProjectApp {
         return .failure(
           Failure(
             message:
-              "target \(target.name) has no configuration '\(asked.forMessage())'; it has \(names.joined(separator: ", "))"
+              "target \(target.name.forMessage()) has no configuration '\(asked.forMessage())'; it has \(MessageList.of(names))"
           ))
       }
       return .success(asked)
@@ -72,46 +97,48 @@ enum ProjectApp {
     return .success(names.contains("Release") ? "Release" : defaultName ?? names.first ?? "Release")
   }
 
-  private static func infoPlistFile(_ project: XcodeProject, _ target: XcodeProject.Target, configuration: String?)
-    -> FilePath?
-  {
+  private static func infoPlistFile(
+    _ project: XcodeProject, _ target: XcodeProject.Target, configuration: String?, reader: InputFiles
+  ) -> FilePath? {
     guard case .success(let name) = self.configuration(configuration, of: project, target) else { return nil }
-    var unresolved = Set<String>()
-    let settings = project.settings(of: target, configuration: name).0
-    guard let file = settings.value("INFOPLIST_FILE", unresolved: &unresolved), !file.isEmpty else { return nil }
+    var notes = ExpansionNotes()
+    let settings = project.settings(of: target, configuration: name, reader: reader).settings
+    guard let file = settings.value("INFOPLIST_FILE", notes: &notes), !file.isEmpty else { return nil }
     return project.sourceRoot.resolving(file)
   }
 
   /// One target's app.
   private static func read(
-    _ project: XcodeProject, _ target: XcodeProject.Target, root: FilePath, configuration asked: String?
+    _ facts: ProjectFacts, _ target: XcodeProject.Target, root: FilePath, reader: InputFiles,
+    configuration asked: String?
   ) -> Result<AppResources, Failure> {
+    let project = facts.project
     let configuration: String
     switch self.configuration(asked, of: project, target) {
     case .failure(let failure): return .failure(failure)
     case .success(let name): configuration = name
     }
-    var app = AppResources(root: root.string, input: .xcodeProject, name: target.name)
+    var app = AppResources(root: root.string, input: .xcodeProject, name: target.name, reader: reader)
     app.target = target.name
     app.isAppClip = target.isAppClip
     app.projectDevelopmentRegion = project.developmentRegion.flatMap { LocaleTag($0) != nil ? $0 : nil }
-    let (settings, missingIncludes) = project.settings(of: target, configuration: configuration)
-    app.missingIncludes = missingIncludes
-    readInfoPlist(into: &app, project: project, settings: settings)
+    let targetSettings = project.settings(of: target, configuration: configuration, reader: reader)
+    app.missingIncludes = targetSettings.missingIncludes
+    app.refusedIncludes = targetSettings.refusedIncludes.map {
+      RefusedInclude(file: $0.file, location: $0.location, reason: $0.reason, leavesProject: $0.leavesProject)
+    }
+    app.unreadable += project.refusedFolders
+    readInfoPlist(into: &app, project: project, settings: targetSettings.settings)
     let resources = project.resources(of: target)
     for file in resources { add(file, to: &app) }
-    noteFilesOutside(of: &app, project: project, target: target, resources: Set(resources))
-    var sourceFolders = [project.sourceRoot]
-    let parent = project.sourceRoot.parent
-    if project.sourceRoot.lastComponent == "ios",
-      ["pubspec.yaml", "package.json"].contains(where: {
-        AppLoader.children(of: parent).map(\.lastComponent).contains($0)
-      })
-    {
-      sourceFolders = [parent]
+    let copied = Set(resources)
+    for file in facts.infoPlistTables where !copied.contains(file) && !facts.copiedByAnyTarget.contains(file) {
+      app.outside.append(FileOutsideApp(path: file.string, reason: "no target of the project copies it"))
     }
-    app.trackingSearch = .sources(sourceFolders)
-    app.privacyManifests = ManifestSearch.inProject(resources: resources, sourceRoot: project.sourceRoot)
+    // A cross-platform app's code is in its repository (Flutter's `lib/`, React Native's `src/`), not `ios/`.
+    app.trackingSearch = .sources([RepositoryLayout.root(ofProjectFolder: project.sourceRoot)])
+    app.privacyManifests = ManifestSearch(reader: reader).inProject(
+      resources: resources, sourceRoot: project.sourceRoot)
     app.finish()
     return .success(app)
   }
@@ -119,8 +146,8 @@ enum ProjectApp {
   /// The Info.plist file (`INFOPLIST_FILE`), its build variables expanded, and with `GENERATE_INFOPLIST_FILE`
   /// the `INFOPLIST_KEY_*` settings merged over it.
   private static func readInfoPlist(into app: inout AppResources, project: XcodeProject, settings: BuildSettings) {
-    var unresolved = Set<String>()
-    if let file = settings.value("INFOPLIST_FILE", unresolved: &unresolved), !file.isEmpty {
+    var notes = ExpansionNotes()
+    if let file = settings.value("INFOPLIST_FILE", notes: &notes), !file.isEmpty {
       app.read(infoPlist: project.sourceRoot.resolving(file))
     }
     let generates = settings.isOn("GENERATE_INFOPLIST_FILE")
@@ -163,21 +190,6 @@ enum ProjectApp {
       } else {
         app.add(emptyFolder: folder)
       }
-    }
-  }
-
-  /// Localized InfoPlist files in the project's folder that no target copies: a translation that never ships.
-  private static func noteFilesOutside(
-    of app: inout AppResources, project: XcodeProject, target: XcodeProject.Target, resources: Set<FilePath>
-  ) {
-    let everyTarget = Set(project.allTargets.flatMap { project.resources(of: $0) })
-    for entry in AppLoader.walk(project.sourceRoot).entries where !entry.isDirectory {
-      let file = entry.path
-      let isInfoPlistTable =
-        (file.lastComponent == "InfoPlist.strings" && file.parent.pathExtension == "lproj")
-        || file.lastComponent == "InfoPlist.xcstrings"
-      guard isInfoPlistTable, !resources.contains(file), !everyTarget.contains(file) else { continue }
-      app.outside.append(FileOutsideApp(path: file.string, reason: "no target of the project copies it"))
     }
   }
 }

@@ -1,5 +1,6 @@
 import FileAccess
 import StringsFiles
+import TextSupport
 
 /// One build setting's value and where it was written.
 struct BuildSetting: Hashable, Sendable {
@@ -11,14 +12,33 @@ struct BuildSetting: Hashable, Sendable {
   var location: SourceLocation?
 }
 
+/// What an expansion met besides values: variables nothing defines, and where it gave up (a setting that
+/// names itself, nesting too deep, a value too long).
+struct ExpansionNotes: Sendable {
+  /// Variables nothing defines (they expand to nothing, as in Xcode).
+  var unresolved: Set<String> = []
+  /// Why part of a value was not expanded, one sentence each.
+  var problems: [String] = []
+}
+
 /// The build settings of one target in one configuration, as Xcode layers them: the project's xcconfig, the
 /// project's settings, the target's xcconfig, the target's settings (each over the one before), plus the
-/// settings Xcode defines itself (`SRCROOT`, `TARGET_NAME`, `DEVELOPMENT_LANGUAGE`, …).
+/// settings Xcode defines itself (`SRCROOT`, `TARGET_NAME`, `DEVELOPMENT_LANGUAGE`, …). Never the process
+/// environment: a project cannot read it through `$(HOME)` or `$(CI_TOKEN)`.
+///
+/// Expansion is bounded whatever the project says: each setting is expanded once per layer (memoized), a
+/// setting that names itself is caught, references nest at most `maximumDepth` deep, and no value grows past
+/// `maximumLength` characters; past a bound the value is cut and the reason noted, never a crash or a hang.
 struct BuildSettings: Sendable {
   /// The layers, lowest first.
   var layers: [[String: BuildSetting]]
   /// Settings Xcode defines, under every layer.
   var builtIn: [String: String]
+
+  /// How deep references may nest (`$(A)` whose value names `$(B)` …, and `$($(NAME))`).
+  static let maximumDepth = 32
+  /// The longest a value may grow, in UTF-8 bytes: far past any purpose string iOS shows.
+  static let maximumLength = 64 << 10
 
   /// The setting as the highest layer that sets it writes it.
   func setting(_ name: String) -> BuildSetting? {
@@ -28,44 +48,94 @@ struct BuildSettings: Sendable {
     return nil
   }
 
-  /// The value of `name` with every variable expanded; `unresolved` collects variables nothing defines.
-  func value(_ name: String, unresolved: inout Set<String>) -> String? {
-    resolve(name, below: layers.count, depth: 0, unresolved: &unresolved)
+  /// The value of `name` with every variable expanded; `notes` collects what was left out and why.
+  func value(_ name: String, notes: inout ExpansionNotes) -> String? {
+    var expander = Expander(settings: self)
+    defer { notes.merge(expander.notes) }
+    return expander.resolve(name, below: layers.count, depth: 0)
   }
 
   /// `text` with `$(NAME)`, `${NAME}` and `$NAME` replaced by their values (with Xcode's `:lower`, `:upper`,
   /// `:rfc1034identifier`, `:c99extidentifier` and `:default=` operators). A variable nothing defines is
-  /// named in `unresolved` and, as Xcode does, expands to nothing.
-  func expand(_ text: String, unresolved: inout Set<String>) -> String {
-    expand(text, below: layers.count, depth: 0, unresolved: &unresolved)
+  /// named in `notes` and, as Xcode does, expands to nothing.
+  func expand(_ text: String, notes: inout ExpansionNotes) -> String {
+    var expander = Expander(settings: self)
+    defer { notes.merge(expander.notes) }
+    return expander.expand(text, below: layers.count, depth: 0)
   }
 
   /// Whether a Boolean setting is on (`YES`, `yes`, `true`, `1`).
   func isOn(_ name: String) -> Bool {
-    var ignored = Set<String>()
-    guard let value = value(name, unresolved: &ignored) else { return false }
+    var ignored = ExpansionNotes()
+    guard let value = value(name, notes: &ignored) else { return false }
     return ["YES", "yes", "true", "TRUE", "1"].contains(value.trimmingSpaces)
   }
+}
 
-  /// The value of `name` from the layers below `below` (so `$(inherited)` reads the next layer down).
-  private func resolve(_ name: String, below: Int, depth: Int, unresolved: inout Set<String>) -> String? {
-    guard depth < 32 else { return nil }
-    for index in stride(from: below - 1, through: 0, by: -1) {
-      if let setting = layers[index][name] {
-        return expand(setting.value, below: index, depth: depth + 1, unresolved: &unresolved, inheriting: name)
-      }
-    }
-    return builtIn[name].map { expand($0, below: 0, depth: depth + 1, unresolved: &unresolved) }
+extension ExpansionNotes {
+  mutating func merge(_ other: ExpansionNotes) {
+    unresolved.formUnion(other.unresolved)
+    for problem in other.problems where !problems.contains(problem) { problems.append(problem) }
+  }
+}
+
+/// One expansion: the settings, what was already worked out, and what is being worked out now.
+private struct Expander {
+  let settings: BuildSettings
+  var notes = ExpansionNotes()
+  /// A setting's value as read from below a layer, once worked out.
+  private var memo: [Key: String?] = [:]
+  /// The settings being worked out, to catch one that names itself.
+  private var resolving: Set<Key> = []
+
+  private struct Key: Hashable {
+    var name: String
+    var below: Int
   }
 
-  private func expand(
-    _ text: String, below: Int, depth: Int, unresolved: inout Set<String>, inheriting: String? = nil
-  ) -> String {
-    guard text.contains("$") else { return text }
+  init(settings: BuildSettings) { self.settings = settings }
+
+  /// The value of `name` from the layers below `below` (so `$(inherited)` reads the next layer down).
+  mutating func resolve(_ name: String, below: Int, depth: Int) -> String? {
+    let key = Key(name: name, below: below)
+    if let known = memo[key] { return known }
+    guard depth < BuildSettings.maximumDepth else {
+      note(
+        "build settings refer to each other more than \(BuildSettings.maximumDepth) deep (at \(name.forMessage(limit: 60)))"
+      )
+      return ""
+    }
+    // A setting defined in terms of itself is empty from there on, and said once, not "undefined".
+    guard resolving.insert(key).inserted else {
+      note("\(name.forMessage(limit: 60)) refers to itself")
+      return ""
+    }
+    defer { resolving.remove(key) }
+    var result: String?
+    var found = false
+    for index in stride(from: below - 1, through: 0, by: -1) {
+      if let setting = settings.layers[index][name] {
+        result = expand(setting.value, below: index, depth: depth + 1, inheriting: name)
+        found = true
+        break
+      }
+    }
+    if !found { result = settings.builtIn[name].map { expand($0, below: 0, depth: depth + 1) } }
+    memo[key] = result
+    return result
+  }
+
+  mutating func expand(_ text: String, below: Int, depth: Int, inheriting: String? = nil) -> String {
+    guard text.utf8.contains(UInt8(ascii: "$")) else { return text }
+    guard depth < BuildSettings.maximumDepth else {
+      note("a build setting nests references more than \(BuildSettings.maximumDepth) deep")
+      return ""
+    }
     var out = ""
     var rest = Substring(text)
     while let dollar = rest.firstIndex(of: "$") {
       out += rest[..<dollar]
+      guard fits(&out) else { return out }
       let afterDollar = rest.index(after: dollar)
       guard afterDollar < rest.endIndex else {
         out += "$"
@@ -93,27 +163,41 @@ struct BuildSettings: Sendable {
         rest = rest[afterDollar...]
         continue
       }
-      let inner = expand(String(reference), below: below, depth: depth + 1, unresolved: &unresolved)
+      let inner = expand(String(reference), below: below, depth: depth + 1)
       let parts = inner.split(separator: ":", maxSplits: 1).map(String.init)
       let name = parts.first ?? ""
       var value: String?
       if name == "inherited" {
-        value = inheriting.flatMap { resolve($0, below: below, depth: depth + 1, unresolved: &unresolved) } ?? ""
+        value = inheriting.flatMap { resolve($0, below: below, depth: depth + 1) } ?? ""
       } else if name == "" {
         value = ""
       } else {
-        value = resolve(name, below: layers.count, depth: depth + 1, unresolved: &unresolved)
+        value = resolve(name, below: settings.layers.count, depth: depth + 1)
       }
       if parts.count == 2 { value = Self.apply(operators: parts[1], to: value) }
       if let value {
         out += value
       } else {
-        unresolved.insert(name)
+        notes.unresolved.insert(name)
       }
+      guard fits(&out) else { return out }
       rest = rest[end...]
     }
     out += rest
+    _ = fits(&out)
     return out
+  }
+
+  /// Whether `text` is within the longest a value may be; past it, cuts it there and says so.
+  private mutating func fits(_ text: inout String) -> Bool {
+    guard text.utf8.count > BuildSettings.maximumLength else { return true }
+    text = String(decoding: text.utf8.prefix(BuildSettings.maximumLength), as: UTF8.self)
+    note("a build setting expands past \(ByteCount(BuildSettings.maximumLength)); attsim cut it there")
+    return false
+  }
+
+  private mutating func note(_ problem: String) {
+    if !notes.problems.contains(problem) { notes.problems.append(problem) }
   }
 
   private static func matchingClose(

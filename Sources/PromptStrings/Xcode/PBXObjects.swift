@@ -9,26 +9,39 @@ struct PBXObjects: Sendable {
   let objects: [String: [String: PlistValue]]
   /// The `PBXProject` object's identifier.
   let rootObject: String
-  /// The file's UTF-8 text.
-  let text: [UInt8]
   private let lineMap: LineMap
+  /// Where each key inside each object stands (the first of a name), found in the one parse of the file.
+  private let keyOffsets: [String: [String: Int]]
 
-  /// Why a project file cannot be read.
+  /// Why a project file cannot be read, and where in it.
   struct Failure: Error, Sendable {
+    var location: SourceLocation?
     var message: String
+
+    /// `line:column: message`, or the message alone.
+    var description: String { location.map { "\($0): \(message)" } ?? message }
   }
 
   /// Parses the text of a `project.pbxproj`.
   init(path: String, bytes: [UInt8]) throws(Failure) {
     let decoded: DecodedText
     switch TextDecoder.decode(bytes) {
-    case .failure(let problem): throw Failure(message: "\(problem.message) at byte \(problem.byteOffset)")
+    case .failure(let problem): throw Failure(location: problem.location, message: problem.message)
     case .success(let text): decoded = text
     }
-    let table = StringsReader.parse(decoded.utf8, encoding: decoded.encoding)
+    let table = StringsReader.parse(decoded.utf8, encoding: decoded.encoding, recordingNestedKeys: true)
     if let error = table.syntaxError {
-      let location = table.lineMap.location(of: error.offset)
-      throw Failure(message: "\(location): \(error.message)")
+      throw Failure(location: table.lineMap.location(of: error.offset), message: error.message)
+    }
+    // The objects are the keys one level in; everything deeper belongs to the object last named.
+    var offsets: [String: [String: Int]] = [:]
+    var current: String?
+    for key in table.nestedKeys {
+      if key.depth == 1 {
+        current = key.key
+      } else if let current, offsets[current]?[key.key] == nil {
+        offsets[current, default: [:]][key.key] = key.offset
+      }
     }
     var values: [String: PlistValue] = [:]
     for entry in table.entries { values[entry.key] = entry.value }
@@ -45,8 +58,8 @@ struct PBXObjects: Sendable {
     self.path = path
     self.objects = objects
     self.rootObject = root
-    self.text = decoded.utf8
-    self.lineMap = LineMap(bytes: decoded.utf8)
+    self.lineMap = table.lineMap
+    self.keyOffsets = offsets
   }
 
   /// The `isa` of an object.
@@ -67,24 +80,9 @@ struct PBXObjects: Sendable {
     return values
   }
 
-  /// Where `key = …` stands inside the object `identifier` as Xcode writes it, for findings (nil if not found).
+  /// Where `key = …` stands inside the object `identifier` (or in a dictionary inside it), for findings; nil
+  /// if not found.
   func location(ofKey key: String, inObject identifier: String) -> SourceLocation? {
-    guard let start = firstOffset(of: Array(identifier.utf8), from: 0) else { return nil }
-    let needle = Array(key.utf8)
-    var from = start
-    while let offset = firstOffset(of: needle, from: from) {
-      from = offset + needle.count
-      let before = offset > 0 ? text[offset - 1] : 0x20
-      guard before == 0x20 || before == 0x09 || before == 0x0A || before == 0x22 || before == 0x7B else { continue }
-      var next = offset + needle.count
-      if next < text.count && text[next] == 0x22 { next += 1 }
-      while next < text.count && (text[next] == 0x20 || text[next] == 0x09) { next += 1 }
-      if next < text.count && text[next] == UInt8(ascii: "=") { return lineMap.location(of: offset) }
-    }
-    return nil
-  }
-
-  private func firstOffset(of needle: [UInt8], from start: Int) -> Int? {
-    text.firstRange(of: needle, from: start)?.lowerBound
+    keyOffsets[identifier]?[key].map(lineMap.location(of:))
   }
 }

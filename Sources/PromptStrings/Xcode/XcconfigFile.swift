@@ -3,38 +3,125 @@ import StringsFiles
 
 /// An `.xcconfig` file's settings, with its `#include`s read in place (relative to the including file;
 /// `#include?` may be missing, as Flutter's Pods include often is before `pod install`).
+///
+/// Includes are read through the project's sandbox: one that lies outside the project, or is reached
+/// through a link out of it, is refused and named (`refusedIncludes`). A file that includes itself, however
+/// spelled (`a/../Base.xcconfig`), is caught by its identity; each file is read and parsed once however often
+/// it is included, and at most `maximumIncludes` includes are followed in all.
 struct XcconfigFile: Sendable {
   /// The settings in the order they apply (later lines win).
   var settings: [String: BuildSetting] = [:]
   /// Files named by `#include` that could not be read, with why.
   var missingIncludes: [(file: String, reason: String)] = []
+  /// Includes that were not followed, and where they are written: outside the project, through a link out of
+  /// it, a loop, or past the limit.
+  var refusedIncludes: [RefusedInclude] = []
 
-  /// Reads `path` and everything it includes, at most 16 deep; settings conditional on a configuration
-  /// apply only to `configuration`, and those conditional on an SDK only when it is an iOS one.
-  init(path: FilePath, configuration: String) {
-    var visited = Set<String>()
-    read(path, configuration: configuration, depth: 0, visited: &visited)
+  /// An `#include` attsim did not follow.
+  struct RefusedInclude: Sendable {
+    /// The file that includes.
+    var file: String
+    /// The `#include` line.
+    var location: SourceLocation
+    /// Why it was not followed.
+    var reason: String
+    /// Whether it was refused because it leaves the project (rather than a loop or a limit).
+    var leavesProject: Bool
   }
 
-  private mutating func read(_ path: FilePath, configuration: String, depth: Int, visited: inout Set<String>) {
-    guard depth < 16, visited.insert(path.string).inserted else { return }
-    let text: String
-    switch FileReader.read(path.string, limit: 1 << 20) {
-    case .failure(let failure):
-      missingIncludes.append((path.string, failure.reason))
+  /// How deep includes may nest, and how many may be followed in all.
+  static let maximumDepth = 16
+  static let maximumIncludes = 256
+
+  /// One line that matters: a setting, or an include.
+  private enum Line {
+    case setting(name: String, conditions: Substring?, value: String, location: SourceLocation)
+    case include(path: String, optional: Bool, location: SourceLocation)
+  }
+
+  /// What a read is in the middle of: the files being included (for loops), the files parsed, the count.
+  private struct Reading {
+    var including: [FileIdentity] = []
+    var parsed: [FileIdentity: [Line]] = [:]
+    var includes = 0
+  }
+
+  /// Reads `path` and everything it includes through `reader`; settings conditional on a configuration apply
+  /// only to `configuration`, and those conditional on an SDK only when it is an iOS one.
+  init(path: FilePath, configuration: String, reader: InputFiles) {
+    var reading = Reading()
+    read(path, configuration: configuration, reader: reader, reading: &reading)
+  }
+
+  private mutating func read(_ path: FilePath, configuration: String, reader: InputFiles, reading: inout Reading) {
+    if let refusal = reader.refusal(of: path.string) {
+      missingIncludes.append((path.string, refusal.reason))
       return
-    case .success(let bytes): text = String(decoding: bytes, as: UTF8.self)
     }
+    guard let identity = FileIdentity(path: path.string) else {
+      missingIncludes.append((path.string, "no such file"))
+      return
+    }
+    let lines: [Line]
+    if let known = reading.parsed[identity] {
+      lines = known
+    } else {
+      switch reader.read(path.string, limit: 1 << 20) {
+      case .failure(let failure):
+        missingIncludes.append((path.string, failure.reason))
+        return
+      case .success(let bytes): lines = Self.parse(bytes)
+      }
+      reading.parsed[identity] = lines
+    }
+    reading.including.append(identity)
+    defer { reading.including.removeLast() }
+    for line in lines {
+      switch line {
+      case .setting(let name, let conditions, let value, let location):
+        if let conditions, !Self.applies(conditions, configuration: configuration) { continue }
+        settings[name] = BuildSetting(value: value, file: path.string, location: location)
+      case .include(let included, let optional, let location):
+        let target = path.parent.resolving(included)
+        func refuse(_ reason: String, leavesProject: Bool = false) {
+          refusedIncludes.append(
+            RefusedInclude(file: path.string, location: location, reason: reason, leavesProject: leavesProject))
+        }
+        if let refusal = reader.refusal(of: target.string) {
+          refuse("#include \"\(included.forMessage(limit: 60))\": \(refusal.reason)", leavesProject: true)
+          continue
+        }
+        if let next = FileIdentity(path: target.string), reading.including.contains(next) {
+          refuse("'\(included.forMessage(limit: 60))' includes itself (through the files that include it)")
+          continue
+        }
+        guard reading.including.count < Self.maximumDepth, reading.includes < Self.maximumIncludes else {
+          refuse(
+            "attsim follows at most \(Self.maximumIncludes) includes, \(Self.maximumDepth) deep; '\(included.forMessage(limit: 60))' is past that"
+          )
+          continue
+        }
+        reading.includes += 1
+        let before = missingIncludes.count
+        read(target, configuration: configuration, reader: reader, reading: &reading)
+        if optional && missingIncludes.count > before { missingIncludes.removeLast(missingIncludes.count - before) }
+      }
+    }
+  }
+
+  /// The lines of an xcconfig file that set something or include something.
+  private static func parse(_ bytes: [UInt8]) -> [Line] {
+    let text = String(decoding: bytes, as: UTF8.self)
+    var result: [Line] = []
     let lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }
     for (index, rawLine) in lines.enumerated() {
-      let line = Self.withoutComment(rawLine).trimmingSpaces
+      let line = withoutComment(rawLine).trimmingSpaces
+      let indent = rawLine.prefix { $0 == " " || $0 == "\t" }.count
+      let location = SourceLocation(line: index + 1, column: indent + 1)
       if line.hasPrefix("#include") {
-        let optional = line.hasPrefix("#include?")
         guard let first = line.firstIndex(of: "\""), let last = line.lastIndex(of: "\""), first < last else { continue }
-        let included = path.parent.resolving(String(line[line.index(after: first)..<last]))
-        let before = missingIncludes.count
-        read(included, configuration: configuration, depth: depth + 1, visited: &visited)
-        if optional && missingIncludes.count > before { missingIncludes.removeLast(missingIncludes.count - before) }
+        let included = String(line[line.index(after: first)..<last])
+        result.append(.include(path: included, optional: line.hasPrefix("#include?"), location: location))
         continue
       }
       // The `=` that assigns is the first one outside `[condition=value]` brackets.
@@ -46,24 +133,23 @@ struct XcconfigFile: Sendable {
         })
       else { continue }
       var name = String(line[..<equals]).trimmingSpaces
+      var conditions: Substring?
       if let bracket = name.firstIndex(of: "[") {
-        let conditions = name[bracket...]
+        conditions = Substring(name[bracket...])
         name = String(name[..<bracket])
-        guard Self.applies(conditions, configuration: configuration) else { continue }
       }
       guard !name.isEmpty, name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }) else {
         continue
       }
       let value = String(line[line.index(after: equals)...]).trimmingSpaces
-      let indent = rawLine.prefix { $0 == " " || $0 == "\t" }.count
-      settings[name] = BuildSetting(
-        value: value, file: path.string, location: SourceLocation(line: index + 1, column: indent + 1))
+      result.append(.setting(name: name, conditions: conditions, value: value, location: location))
     }
+    return result
   }
 
   /// The line before a `//` comment (xcconfig files have no quoting: `//` starts a comment anywhere).
   private static func withoutComment(_ line: Substring) -> String {
-    guard let range = line.range(of: "//") else { return String(line) }
+    guard let range = line.firstRange(of: "//") else { return String(line) }
     return String(line[..<range.lowerBound])
   }
 

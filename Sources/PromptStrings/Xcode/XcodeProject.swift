@@ -14,6 +14,11 @@ struct XcodeProject: Sendable {
   var name: String { bundle.stem }
   /// Every object's place on disk, for the objects reachable from the main group that have one.
   let paths: [String: FilePath]
+  /// The files under each of Xcode 16's synchronized folders (by group), each folder walked once, relative to
+  /// it; a folder outside the project, or reached through a link out of it, is not walked.
+  private let synchronizedFiles: [String: [String]]
+  /// Folders the project names that were not walked, and why: outside the project, or through a link.
+  let refusedFolders: [UnreadableFile]
 
   /// An application target.
   struct Target: Hashable, Sendable {
@@ -25,11 +30,11 @@ struct XcodeProject: Sendable {
     var isAppClip: Bool
   }
 
-  /// Reads `<bundle>/project.pbxproj`.
-  init(bundle: FilePath) throws(PBXObjects.Failure) {
+  /// Reads `<bundle>/project.pbxproj` through `reader` (inside the project's sandbox).
+  init(bundle: FilePath, reader: InputFiles) throws(PBXObjects.Failure) {
     let file = bundle.appending("project.pbxproj")
     let bytes: [UInt8]
-    switch FileReader.read(file.string) {
+    switch reader.read(file.string) {
     case .failure(let failure): throw PBXObjects.Failure(message: failure.reason)
     case .success(let read): bytes = read
     }
@@ -37,11 +42,16 @@ struct XcodeProject: Sendable {
     self.objects = objects
     self.bundle = bundle
     var root = bundle.parent
-    // A project directory outside the project's own folder would send the reader across the disk.
-    if let projectDir = objects.string(objects.rootObject, "projectDirPath"), !projectDir.isEmpty,
-      root.resolving(projectDir).isInside(root)
-    {
-      root = root.resolving(projectDir)
+    var refused: [UnreadableFile] = []
+    // A project directory outside the project's own folder (as written, or through a link) would send the
+    // reader across the disk.
+    if let projectDir = objects.string(objects.rootObject, "projectDirPath"), !projectDir.isEmpty {
+      let named = root.resolving(projectDir)
+      if let refusal = named.isInside(root) ? reader.refusal(of: named.string) : nil {
+        refused.append(UnreadableFile(path: named.string, reason: refusal.reason, refusal: refusal.kind))
+      } else if named.isInside(root) {
+        root = named
+      }
     }
     self.sourceRoot = root
     var paths: [String: FilePath] = [:]
@@ -49,6 +59,28 @@ struct XcodeProject: Sendable {
       Self.place(main, in: root, sourceRoot: root, objects: objects, paths: &paths, depth: 0)
     }
     self.paths = paths
+    // Each synchronized folder is walked once, however many groups and targets name it.
+    var walked: [FilePath: [String]] = [:]
+    var files: [String: [String]] = [:]
+    let groups = objects.objects.keys.filter { objects.isa($0) == "PBXFileSystemSynchronizedRootGroup" }.sorted()
+    for group in groups {
+      // Only folders inside the project are walked: a path to `/` must not send the reader across the disk.
+      guard let folder = paths[group], folder.isInside(root) else { continue }
+      if let known = walked[folder] {
+        files[group] = known
+        continue
+      }
+      switch reader.walk(folder) {
+      case .failure(let refusal):
+        refused.append(UnreadableFile(path: folder.string, reason: refusal.reason, refusal: refusal.kind))
+        walked[folder] = []
+      case .success(let walk):
+        walked[folder] = walk.entries.filter { !$0.isDirectory }.compactMap { $0.path.relative(to: folder) }
+      }
+      files[group] = walked[folder]
+    }
+    synchronizedFiles = files
+    refusedFolders = refused
   }
 
   /// The project's `developmentRegion`, the value of `$(DEVELOPMENT_LANGUAGE)`.
@@ -88,11 +120,21 @@ struct XcodeProject: Sendable {
     return (names, objects.string(list, "defaultConfigurationName"))
   }
 
-  /// The build settings of `target` in `configuration`, layered as Xcode layers them, with the xcconfig
-  /// includes that could not be read.
-  func settings(of target: Target, configuration: String) -> (BuildSettings, missingIncludes: [String]) {
+  /// A target's build settings, and what reading its xcconfig files met.
+  struct TargetSettings {
+    var settings: BuildSettings
+    /// Includes that could not be read (`file (why)`).
+    var missingIncludes: [String] = []
+    /// Includes attsim did not follow: outside the project, loops, past the limits.
+    var refusedIncludes: [XcconfigFile.RefusedInclude] = []
+  }
+
+  /// The build settings of `target` in `configuration`, layered as Xcode layers them, read through `reader`,
+  /// with the xcconfig includes that could not be read or were not followed.
+  func settings(of target: Target, configuration: String, reader: InputFiles) -> TargetSettings {
     var layers: [[String: BuildSetting]] = []
     var missing: [String] = []
+    var refused: [XcconfigFile.RefusedInclude] = []
     for owner in [objects.rootObject, target.identifier] {
       guard let list = objects.string(owner, "buildConfigurationList"),
         let config = objects.list(list, "buildConfigurations").first(where: {
@@ -104,9 +146,10 @@ struct XcodeProject: Sendable {
       }
       var base: [String: BuildSetting] = [:]
       if let reference = objects.string(config, "baseConfigurationReference"), let file = paths[reference] {
-        let xcconfig = XcconfigFile(path: file, configuration: configuration)
+        let xcconfig = XcconfigFile(path: file, configuration: configuration, reader: reader)
         base = xcconfig.settings
         missing += xcconfig.missingIncludes.map { "\($0.file) (\($0.reason))" }
+        refused += xcconfig.refusedIncludes
       }
       layers.append(base)
       var own: [String: BuildSetting] = [:]
@@ -130,7 +173,8 @@ struct XcodeProject: Sendable {
       "DEVELOPMENT_LANGUAGE": developmentRegion ?? "en", "PLATFORM_NAME": "iphoneos", "SDKROOT": "iphoneos",
       "EFFECTIVE_PLATFORM_NAME": "-iphoneos", "WRAPPER_EXTENSION": "app", "CONTENTS_FOLDER_PATH": "$(PRODUCT_NAME).app",
     ]
-    return (BuildSettings(layers: layers, builtIn: builtIn), missing)
+    return TargetSettings(
+      settings: BuildSettings(layers: layers, builtIn: builtIn), missingIncludes: missing, refusedIncludes: refused)
   }
 
   /// The files `target` copies into the app: its Copy Bundle Resources phase (variant groups by language)
@@ -155,11 +199,9 @@ struct XcodeProject: Sendable {
   /// the exceptions for the target in other targets' folders (an exception flips membership).
   private func synchronizedMembers(of target: Target) -> [FilePath] {
     let own = Set(objects.list(target.identifier, "fileSystemSynchronizedGroups"))
-    let groups = objects.objects.keys.filter { objects.isa($0) == "PBXFileSystemSynchronizedRootGroup" }.sorted()
     var members: [FilePath] = []
-    for group in groups {
-      // Only folders inside the project are walked: a path to `/` must not send the reader across the disk.
-      guard let folder = paths[group], folder.isInside(sourceRoot) else { continue }
+    for (group, files) in synchronizedFiles.sorted(by: { $0.key < $1.key }) {
+      guard let folder = paths[group] else { continue }
       var flipped = Set<String>()
       for exception in objects.list(group, "exceptions")
       where objects.isa(exception) == "PBXFileSystemSynchronizedBuildFileExceptionSet"
@@ -169,10 +211,15 @@ struct XcodeProject: Sendable {
       }
       let isOwn = own.contains(group)
       guard isOwn || !flipped.isEmpty else { continue }
-      for entry in DirectoryWalk(folder).entries where !entry.isDirectory {
-        guard let relative = entry.path.relative(to: folder) else { continue }
-        let excepted = flipped.contains { relative == $0 || relative.hasPrefix($0 + "/") }
-        if isOwn != excepted { members.append(entry.path) }
+      for relative in files {
+        // An exception names the file or a folder above it: look the path and each of its folders up once.
+        var excepted = flipped.contains(relative)
+        var folderEnd = relative.lastIndex(of: "/")
+        while !excepted, let end = folderEnd {
+          excepted = flipped.contains(String(relative[..<end]))
+          folderEnd = relative[..<end].lastIndex(of: "/")
+        }
+        if isOwn != excepted { members.append(folder.appending(relative)) }
       }
     }
     return members
