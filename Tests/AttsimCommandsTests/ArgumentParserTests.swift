@@ -116,7 +116,7 @@ import Testing
       ["help", "nope"],
       "unknown subcommand 'nope' (subcommands: play, scenarios, check, prompts, render, cast, gallery, matrix, completion, man)"
     ),
-    (["--force"], "--force goes with --record FILE"),
+    (["--force"], "--force goes with --record FILE or --cast FILE"),
     (["--force=yes", "--record", "r"], "--force takes no value"),
     (
       ["prompts", "App", "--locale", "../etc"],

@@ -175,7 +175,7 @@ import Testing
     let script = try write(Self.script, to: "s.attsim", in: folder)
     let outcome = attsim("play", "--output", script, script)
     #expect(outcome.status == 2)
-    #expect(outcome.err.contains("it is one of the inputs"))
+    #expect(outcome.err.contains("it is one of this command's inputs"))
     #expect(try String(contentsOfFile: script, encoding: .utf8) == Self.script)
   }
 

@@ -90,6 +90,6 @@ import Testing
     let path = folder.appendingPathComponent("latin1.attsim").path
     FileManager.default.createFile(atPath: path, contents: Data([0x74, 0x72, 0x61, 0x63, 0x6B, 0x20, 0xE9, 0x0A]))
     let outcome = attsim("play", path)
-    #expect(outcome.status == 2 && outcome.err == "attsim: cannot read '\(path)': not UTF-8 text\n")
+    #expect(outcome.status == 2 && outcome.err == "\(path):1:7: error: not UTF-8 text (byte 0xE9 at offset 6)\n")
   }
 }

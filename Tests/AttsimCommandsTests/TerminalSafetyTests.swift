@@ -48,8 +48,56 @@ import Testing
       "# title: mine\nrequest\ntap allow\nexpect status=authorized\n", to: "x.attsim", in: folder)
     let tmux = try Tmux("\(Tmux.attsim) --record x.attsim --force --scenario x.attsim", width: 160, in: folder.path)
     #expect(tmux.waitForExit() == 2)
-    #expect(try tmux.waitFor("it is one of the inputs"))
+    #expect(try tmux.waitFor("it is one of this command's inputs"))
     #expect(try String(contentsOfFile: scenario, encoding: .utf8).hasPrefix("# title: mine"))
+  }
+
+  @Test(arguments: ["--record app/Info.plist --force", "--cast app/PrivacyInfo.xcprivacy --force"])
+  func aSessionNeverRecordsOverTheAppsOwnFiles(options: String) throws {
+    let folder = try temporaryFolder()
+    try FileManager.default.copyItem(
+      at: repositoryRoot.appendingPathComponent("Assets/DemoApp"), to: folder.appendingPathComponent("app"))
+    let before = try Data(contentsOf: folder.appendingPathComponent("app/Info.plist"))
+    let tmux = try Tmux("\(Tmux.attsim) --app app \(options)", width: 200, in: folder.path)
+    #expect(tmux.waitForExit() == 2)
+    #expect(try tmux.waitFor("it is one of this command's inputs"), "\(tmux.screen)")
+    #expect(try Data(contentsOf: folder.appendingPathComponent("app/Info.plist")) == before)
+  }
+
+  @Test func aRecordingWhoseFolderIsDeletedFailsTheSession() throws {
+    let folder = try temporaryFolder()
+    try FileManager.default.createDirectory(
+      at: folder.appendingPathComponent("rec"), withIntermediateDirectories: true)
+    let tmux = try Tmux("\(Tmux.attsim) --record rec/r.attsim", width: 160, height: 30, in: folder.path)
+    #expect(try tmux.waitFor("● REC"), "\(tmux.screen)")
+    try FileManager.default.removeItem(at: folder.appendingPathComponent("rec"))
+    try tmux.send("t")
+    #expect(try tmux.waitFor("✗ REC FAILED"), "\(tmux.screen)")
+    try tmux.send("q")
+    #expect(tmux.waitForExit() == 2)
+    #expect(try tmux.waitFor("was deleted while attsim was writing it"), "\(tmux.screen)")
+  }
+
+  @Test func aSecondSessionCannotRecordIntoALiveRecording() throws {
+    let folder = try temporaryFolder()
+    let first = try Tmux("\(Tmux.attsim) --record r.attsim", width: 160, height: 30, in: folder.path)
+    #expect(try first.waitFor("● REC"), "\(first.screen)")
+    try first.send("t")
+    #expect(try first.waitFor("demo_event_1"), "\(first.screen)")
+    let second = try Tmux("\(Tmux.attsim) --record r.attsim --force", width: 200, in: folder.path)
+    #expect(second.waitForExit() == 2)
+    #expect(try second.waitFor("another attsim session is recording into it"), "\(second.screen)")
+    try first.send("t")
+    #expect(try first.waitFor("demo_event_2"))
+    try first.send("q")
+    #expect(first.waitForExit() == 0)
+    let kept = try String(contentsOf: folder.appendingPathComponent("r.attsim"), encoding: .utf8)
+    #expect(kept.hasPrefix("# attsim session") && kept.contains("track demo_event_2"), "\(kept)")
+    // Once the first session is over, --force may replace its finished recording.
+    let third = try Tmux("\(Tmux.attsim) --record r.attsim --force", width: 160, in: folder.path)
+    #expect(try third.waitFor("● REC"), "\(third.screen)")
+    try third.send("q")
+    #expect(third.waitForExit() == 0)
   }
 
   @Test func aRecordingThatCannotBeWrittenSaysSoAtOnceAndFailsTheSession() throws {

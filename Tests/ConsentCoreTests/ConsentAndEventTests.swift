@@ -86,3 +86,24 @@ import Testing
     #expect(subject.sdk.queue == ["a"] && !subject.sdk.initialized)
   }
 }
+
+/// The consent queue is a persistent list: copies share it, and a long one is dropped without recursion.
+@Suite struct EventQueueTests {
+  @Test func copiesShareTheQueueAndDivergeOnAppend() {
+    var first: EventQueue = ["a", "b"]
+    let kept = first
+    first.append("c")
+    #expect(first.names == ["a", "b", "c"] && kept.names == ["a", "b"])
+    #expect(first != kept && kept == ["a", "b"])
+    first.removeAll()
+    #expect(first.isEmpty && kept.count == 2)
+  }
+
+  @Test func aMillionQueuedEventsAreDroppedWithoutOverflowingTheStack() {
+    var queue = EventQueue()
+    for index in 0..<1_000_000 { queue.append("e\(index)") }
+    #expect(queue.count == 1_000_000)
+    queue.removeAll()
+    #expect(queue.isEmpty)
+  }
+}

@@ -53,13 +53,13 @@ import Testing
     #expect(symlink(target.string, link.string) == 0)
     let fifo = FilePath(folder).appending("fifo")
     #expect(mkfifo(fifo.string, 0o600) == 0)
-    let cases: [(FilePath, [FileIdentity], String)] = [
-      (link, [], "is a symbolic link to '\(target.string)'"),
-      (fifo, [], "it is a FIFO (named pipe), not a file"),
-      (FilePath(folder), [], "it is a folder, not a file"),
-      (FilePath(folder + "/"), [], "it names a folder, not a file"),
-      (target, [try #require(FileIdentity(path: link.string))], "it is one of the inputs"),
-      (FilePath(folder).appending("missing/out"), [], "cannot create a file in '\(folder)/missing': no such folder"),
+    let cases: [(FilePath, [FileIdentity: String], String)] = [
+      (link, [:], "is a symbolic link to '\(target.string)'"),
+      (fifo, [:], "it is a FIFO (named pipe), not a file"),
+      (FilePath(folder), [:], "it is a folder, not a file"),
+      (FilePath(folder + "/"), [:], "it names a folder, not a file"),
+      (target, [try #require(FileIdentity(path: link.string)): link.string], "it is one of this command's inputs"),
+      (FilePath(folder).appending("missing/out"), [:], "cannot create a file in '\(folder)/missing': no such folder"),
     ]
     for (path, inputs, message) in cases {
       let error = OutputFile.write("x", to: path, inputs: inputs)

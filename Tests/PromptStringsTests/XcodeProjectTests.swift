@@ -48,7 +48,7 @@ import Testing
 
   func project(_ text: String) throws -> XcodeProject {
     let root = try makeApp(["Paths.xcodeproj/project.pbxproj": text])
-    return try XcodeProject(bundle: FilePath(root).appending("Paths.xcodeproj"))
+    return try XcodeProject(bundle: FilePath(root).appending("Paths.xcodeproj"), reader: InputFiles())
   }
 
   @Test(arguments: [
@@ -87,13 +87,13 @@ import Testing
     let target = try #require(project.applicationTargets.first)
     #expect(project.configurations(of: target).names == ["Alpha", "Beta"])
     #expect(try ProjectApp.configuration(nil, of: project, target).get() == "Beta")
-    var unresolved = Set<String>()
-    let settings = project.settings(of: target, configuration: "Beta").0
+    var notes = ExpansionNotes()
+    let settings = project.settings(of: target, configuration: "Beta", reader: InputFiles()).settings
     // Quoted values are read with their escapes, like every old-style property list.
     #expect(
-      settings.value("INFOPLIST_KEY_NSUserTrackingUsageDescription", unresolved: &unresolved) == "Ads, \"fitting\".")
+      settings.value("INFOPLIST_KEY_NSUserTrackingUsageDescription", notes: &notes) == "Ads, \"fitting\".")
     #expect(settings.setting("INFOPLIST_FILE")?.location == SourceLocation(line: 26, column: 7))
-    #expect(settings.value("DEVELOPMENT_LANGUAGE", unresolved: &unresolved) == "de")
+    #expect(settings.value("DEVELOPMENT_LANGUAGE", notes: &notes) == "de")
     #expect(throws: AppResources.LoadFailure.self) { try ProjectApp.configuration("Gamma", of: project, target).get() }
   }
 
@@ -106,7 +106,8 @@ import Testing
 
   @Test func xcode16FoldersBelongToTheirTargetLessTheExceptions() throws {
     let project = try XcodeProject(
-      bundle: FilePath(Self.fixtures.appendingPathComponent("Xcode16App/Xcode16App.xcodeproj").path))
+      bundle: FilePath(Self.fixtures.appendingPathComponent("Xcode16App/Xcode16App.xcodeproj").path),
+      reader: InputFiles())
     let targets = project.applicationTargets
     #expect(targets.map(\.name) == ["Xcode16App", "Clip"])
     #expect(targets.map(\.isAppClip) == [false, true])

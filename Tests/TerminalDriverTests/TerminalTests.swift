@@ -1,5 +1,9 @@
 import ConsentUI
+import Dispatch
+import Foundation
 import Glibc
+import PromptStrings
+import Synchronization
 import Testing
 
 @testable import TerminalDriver
@@ -42,6 +46,41 @@ import Testing
     while let next = terminal.read(timeout: 200) { read.append(next) }
     #expect(
       read == [.key(.character("a")), .key(.up), .key(.tab), .key(.enter), .key(.interrupt), .key(.character("é"))])
+  }
+}
+
+extension TerminalTests {
+  /// The check after the first frame runs on another thread: `q` ends the session while it is still
+  /// working (here it waits until the test lets it go, ten seconds at most).
+  @Test func quittingDoesNotWaitForTheWorkAfterTheFirstFrame() throws {
+    var keys: [Int32] = [0, 0]
+    #expect(pipe(&keys) == 0)
+    let devNull = open("/dev/null", O_WRONLY)
+    defer {
+      close(devNull)
+      close(keys[1])
+    }
+    let assets = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().appendingPathComponent("Assets")
+    let app = try AppResources.load(assets.appendingPathComponent("DemoApp").path).get()
+    let system = try AppResources.load(assets.appendingPathComponent("System").path).get()
+    let state = UIState(environment: UIEnvironment(appTexts: AppTexts(app: app, system: system)))
+    let terminal = try Terminal(input: keys[0], output: devNull, type: "xterm-256color", noColor: false)
+    defer { terminal.stop() }
+    let release = DispatchSemaphore(value: 0)
+    let finished = Atomic<Bool>(false)
+    _ = write(keys[1], "q", 1)
+    let signal = TerminalSession.run(
+      state, terminal: terminal,
+      afterFirstFrame: { _ in
+        _ = release.wait(timeout: .now() + 10)
+        finished.store(true, ordering: .releasing)
+        return []
+      }, record: { _ in nil })
+    let workFinished = finished.load(ordering: .acquiring)
+    #expect(signal == 0)
+    #expect(!workFinished, "the session waited for the work to finish")
+    release.signal()
   }
 }
 
