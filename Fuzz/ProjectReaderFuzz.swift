@@ -1,28 +1,29 @@
 // libFuzzer target for the Xcode project reader (built by Scripts/fuzz.sh, not by SwiftPM).
-// Every input must be read as a project.pbxproj, or refused, without a crash or a hang: the object graph,
-// each target's settings in each configuration with every variable expanded, and its resources.
+// An input is a project.pbxproj, optionally followed by a line `#XCCONFIG` and an xcconfig file that every
+// configuration is based on. The whole reader runs on it in its sandbox, as `attsim check` does: the object
+// graph, each target's layered build settings with every variable expanded (within their budgets), the
+// xcconfig's includes, the resources, and the check's rules. A crash, a hang (-timeout) or memory past the
+// limit (-rss_limit_mb) is a finding.
 import FileAccess
 import Foundation
 
+@testable import PromptCheck
 @testable import PromptStrings
 @testable import StringsFiles
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzProjectReader(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   let bytes = Array(UnsafeBufferPointer(start: data, count: size))
-  let folder = FilePath(NSTemporaryDirectory()).appending("attsim-fuzz-\(getpid()).xcodeproj")
-  mkdir(folder.string, 0o700)
-  FileManager.default.createFile(atPath: folder.appending("project.pbxproj").string, contents: Data(bytes))
-  guard let project = try? XcodeProject(bundle: folder) else { return 0 }
-  for target in project.allTargets {
-    for configuration in project.configurations(of: target).names {
-      let settings = project.settings(of: target, configuration: configuration).0
-      var unresolved = Set<String>()
-      for layer in settings.layers {
-        for (name, _) in layer { _ = settings.value(name, unresolved: &unresolved) }
-      }
-    }
-    _ = project.resources(of: target)
-  }
+  let separator = Array("\n#XCCONFIG\n".utf8)
+  let split = bytes.firstRange(of: separator, from: 0)
+  let project = split.map { Array(bytes[..<$0.lowerBound]) } ?? bytes
+  let xcconfig = split.map { Array(bytes[$0.upperBound...]) } ?? []
+  let folder = FilePath(NSTemporaryDirectory()).appending("attsim-fuzz-\(getpid())")
+  let bundle = folder.appending("App.xcodeproj")
+  try? FileManager.default.createDirectory(atPath: bundle.string, withIntermediateDirectories: true)
+  FileManager.default.createFile(atPath: bundle.appending("project.pbxproj").string, contents: Data(project))
+  FileManager.default.createFile(atPath: folder.appending("Base.xcconfig").string, contents: Data(xcconfig))
+  guard case .success(let apps) = AppResources.loadAll(folder.string) else { return 0 }
+  for app in apps { _ = PromptLinter.check(app: app) }
   return 0
 }

@@ -2,8 +2,11 @@
 # Fuzzes attsim's readers with libFuzzer for SECONDS (default 300) on JOBS workers (default 1).
 #   strings: the .strings reader, differentially against CoreFoundation;
 #   script:  the .attsim parser, with the writer's round trip (every parsed action written and read back);
-#   project: the Xcode project reader (object graph, layered build settings, variables, resources);
-#   manifest: the privacy-manifest reader (types, domain positions, the host-name rule).
+#   project: the Xcode project reader with an xcconfig (object graph, layered build settings, variables and
+#            their budgets, includes, resources) and the check's rules over what it read;
+#   manifest: the privacy-manifest reader, XML and binary (types, shared children, domain positions, the
+#            host-name rule).
+# Every target runs under AddressSanitizer with a 2 GB memory limit: an input that needs more is a finding.
 # Crashes and disagreements land in .build/fuzz/ as crash-* files; turn each into a regression test.
 # Usage: Scripts/fuzz.sh [strings|script|project|manifest] [SECONDS] [JOBS]
 set -euo pipefail
@@ -24,6 +27,7 @@ module TextSupport
 module FileAccess
 module StringsFiles
 module PromptStrings
+module PromptCheck
 case "$target" in
   strings)
     libraries=(-lPromptStrings -lStringsFiles -lFileAccess -lTextSupport)
@@ -36,7 +40,7 @@ case "$target" in
     source=Fuzz/ScriptParserFuzz.swift
     ;;
   project)
-    libraries=(-lPromptStrings -lStringsFiles -lFileAccess -lTextSupport)
+    libraries=(-lPromptCheck -lPromptStrings -lStringsFiles -lFileAccess -lTextSupport)
     source=Fuzz/ProjectReaderFuzz.swift
     ;;
   manifest)
@@ -55,4 +59,4 @@ cd "$out"
 # Foundation's PropertyListSerialization leaks on Linux when it reports an error; that is not ours to find.
 export ASAN_OPTIONS=detect_leaks=0
 ./"$target"-fuzz -max_total_time="$seconds" -jobs="$jobs" -workers="$jobs" -max_len=16384 -timeout=10 \
-  -detect_leaks=0 -print_final_stats=1 "corpus-$target"
+  -rss_limit_mb=2048 -malloc_limit_mb=2048 -detect_leaks=0 -print_final_stats=1 "corpus-$target"
