@@ -16,6 +16,8 @@ public struct InfoPlist: Sendable {
   public var keyLocations: [String: SourceLocation]
   /// Keys that come from build settings (`INFOPLIST_KEY_…`): the setting, its file and line.
   public var generatedKeys: [String: GeneratedKey] = [:]
+  /// What each top-level value that is not a string is, in words (`an array`, `a Boolean`).
+  public var valueKinds: [String: String] = [:]
 
   /// A key written as a build setting (`INFOPLIST_KEY_NSUserTrackingUsageDescription = …`).
   public struct GeneratedKey: Hashable, Sendable {
@@ -75,13 +77,34 @@ public struct InfoPlist: Sendable {
     }
     var strings: [String: String] = [:]
     var arrays: [String: [String]] = [:]
+    var kinds: [String: String] = [:]
     for (key, value) in dictionary {
-      if let text = value as? String { strings[key] = text }
+      if let text = value as? String {
+        strings[key] = text
+        continue
+      }
       if let list = value as? [Any] { arrays[key] = list.compactMap { $0 as? String } }
+      kinds[key] = kindName(of: value)
     }
     let locations = bytes.starts(with: Array("bplist".utf8)) ? [:] : Self.keyLocations(in: bytes)
-    return .success(
-      InfoPlist(path: path, strings: strings, arrays: arrays, keys: dictionary.keys.sorted(), keyLocations: locations))
+    var plist = InfoPlist(
+      path: path, strings: strings, arrays: arrays, keys: dictionary.keys.sorted(), keyLocations: locations)
+    plist.valueKinds = kinds
+    return .success(plist)
+  }
+
+  /// A property-list value's kind in words.
+  private static func kindName(of value: Any) -> String {
+    switch value {
+    case is [Any]: "an array"
+    case is [String: Any]: "a dictionary"
+    case is Data: "data"
+    case is Date: "a date"
+    case let number as NSNumber where type(of: value) == Bool.self || String(cString: number.objCType) == "c":
+      "a Boolean"
+    case is NSNumber: "a number"
+    default: "not a string"
+    }
   }
 
   /// `CFBundleDevelopmentRegion`, the language the app falls back to.

@@ -33,12 +33,28 @@ enum AppLoader {
     if let app = reader.children(of: given.appending("Payload")).first(where: { $0.pathExtension == "app" }) {
       return BundleApp.read(app, reader: reader).map { [$0] }
     }
-    for folder in [given, given.appending("ios")] {
-      let projects = reader.children(of: folder).filter { $0.pathExtension == "xcodeproj" }
-      if !projects.isEmpty {
-        return project.read(projects, root: given, sandbox: RepositoryLayout.root(ofProjectFolder: folder))
+    // Where cross-platform tools put the project, then a workspace's members, then a project a folder or two
+    // down (SPEC §4, "From a repository's root").
+    // A project with no app target (a library's own, beside its example app) does not end the search.
+    var libraryOnly: Failure?
+    func found(_ read: Result<[AppResources], Failure>) -> Result<[AppResources], Failure>? {
+      guard case .failure(let failure) = read, failure.isNoAppTarget else { return read }
+      libraryOnly = libraryOnly ?? failure
+      return nil
+    }
+    for folder in RepositoryLayout.projectFolders(in: given) {
+      let projects = RepositoryLayout.projects(in: folder, reader: reader)
+      if !projects.isEmpty,
+        let read = found(project.read(projects, root: given, sandbox: RepositoryLayout.root(ofProjectFolder: folder)))
+      {
+        return read
       }
     }
+    let members = RepositoryLayout.workspaceMembers(in: given, reader: reader)
+    if !members.isEmpty, let read = found(project.read(members, root: given, sandbox: given)) { return read }
+    let below = RepositoryLayout.projectsBelow(given, reader: reader)
+    if !below.isEmpty, let read = found(project.read(below, root: given, sandbox: given)) { return read }
+    if let libraryOnly { return .failure(libraryOnly) }
     // A project's app folder given on its own (`ios/Runner`): the project beside it knows its settings, so
     // the project's folder is the sandbox.
     let beside = children(of: given.parent).filter { $0.pathExtension == "xcodeproj" }
@@ -49,7 +65,11 @@ enum AppLoader {
       return .success(apps)
     }
     if target != nil { return .failure(Failure(message: "\(shown) holds no Xcode project, so it has no targets")) }
-    return FolderApp.read(given, reader: reader).map { [$0] }
+    let folderApp = FolderApp.read(given, reader: reader)
+    if case .failure = folderApp, let kind = RepositoryLayout.missingProject(in: given) {
+      return .failure(Failure(message: "\(shown) is \(kind): there is no iOS app to read yet"))
+    }
+    return folderApp.map { [$0] }
   }
 
   /// What `load` passes on to read projects: the target and configuration asked for.
@@ -64,7 +84,8 @@ enum AppLoader {
         return .failure(Failure(message: "cannot resolve '\(sandbox.string.forMessage())'"))
       }
       return ProjectApp.read(
-        projects: projects, root: root, reader: reader, target: target, configuration: configuration, within: within)
+        projects: projects, root: root, sandbox: sandbox, reader: reader, target: target, configuration: configuration,
+        within: within)
     }
   }
 

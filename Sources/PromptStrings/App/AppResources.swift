@@ -87,6 +87,16 @@ public struct RefusedInclude: Hashable, Sendable {
   public var leavesProject: Bool
 }
 
+/// A file the project copies into the app that is not on disk (nor in another case).
+public struct MissingFile: Hashable, Sendable {
+  /// The path the project names.
+  public var path: String
+  /// The project file that names it.
+  public var referencedIn: String
+  /// Where in that file.
+  public var location: SourceLocation?
+}
+
 /// A build variable (`$(NAME)`) that nothing defines, and the Info.plist key that uses it.
 public struct UnresolvedVariable: Hashable, Sendable {
   public var key: String
@@ -128,18 +138,21 @@ public struct AppResources: Sendable {
   public var missingIncludes: [String] = []
   /// xcconfig includes attsim did not follow.
   public var refusedIncludes: [RefusedInclude] = []
+  /// Localization files the project copies that are not on disk.
+  public var missingFiles: [MissingFile] = []
   /// Where expanding the Info.plist's build variables gave up (a setting that names itself, nesting too deep,
   /// a value too long), with the key it was for.
   public var expansionProblems: [(key: String, problem: String)] = []
-  /// Where to look for whether the app asks for tracking. The look (a walk of the sources, or a read of
-  /// the binaries) waits for `trackingEvidence()`, which the linter calls: the UI's first frame does not.
+  /// Where to look into the app's code. The look (a walk of the sources, or a read of the binaries) waits for
+  /// `scanCode()`, which the check calls: the UI's first frame does not.
   public var trackingSearch: TrackingSearch = .nothing
 
-  /// Whether the app asks for tracking, and how attsim knows: reads what `trackingSearch` names.
-  public func trackingEvidence() -> TrackingEvidence { TrackingEvidence.scan(trackingSearch, reader: reader) }
+  /// What the app's code says (does it ask for tracking, with a beta spelling?): reads what `trackingSearch`
+  /// names, within the look's limits.
+  public func scanCode() -> CodeScan { CodeScan.scan(trackingSearch, reader: reader) }
 
   /// The files the check of this app will still read (its code, or its binaries), not yet read.
-  public func prospectiveInputs() -> [FilePath] { TrackingEvidence.candidates(trackingSearch, reader: reader) }
+  public func prospectiveInputs() -> [FilePath] { CodeScan.candidates(trackingSearch, reader: reader) }
   /// Whether the app is an App Clip target.
   public var isAppClip = false
   /// The app's privacy manifests and its SDKs' (`PrivacyInfo.xcprivacy`).
@@ -150,9 +163,14 @@ public struct AppResources: Sendable {
   /// Why a path is not an app attsim can read.
   public struct LoadFailure: Error, Hashable, Sendable {
     public var message: String
+    /// Whether the projects read have no iOS app target (a library's, for one).
+    public var isNoAppTarget = false
 
     /// A failure saying `message`.
-    public init(message: String) { self.message = message }
+    public init(message: String, isNoAppTarget: Bool = false) {
+      self.message = message
+      self.isNoAppTarget = isNoAppTarget
+    }
   }
 
   /// A development region given on the command line, overriding the app's own.
@@ -193,6 +211,9 @@ public struct AppResources: Sendable {
   private var folderIndex: [String: Int] = [:]
   /// The paths of `unreadable`, to look one up at once.
   private(set) var unreadablePaths: Set<String> = []
+  /// The purpose strings the app has anywhere — its Info.plist (generated keys included), its
+  /// `InfoPlist.strings` tables and catalogs — tracking first. Worked out when the app is read.
+  public private(set) var purposeKeys: [String] = []
 
   /// The localization folder called `name`, if the app has one.
   public func folder(named name: String) -> LocalizationFolder? { folderIndex[name].map { folders[$0] } }
@@ -207,6 +228,20 @@ public struct AppResources: Sendable {
     localeIndex = LocaleIndex(localizations)
     folderIndex = Dictionary(folders.enumerated().map { ($1.name, $0) }) { first, _ in first }
     unreadablePaths = Set(unreadable.map(\.path))
+    var keys = Set(infoPlist?.keys ?? [])
+    for folder in folders { keys.formUnion(folder.files["InfoPlist"]?.table?.keys ?? [:].keys) }
+    for catalog in catalogs where catalog.tableName == "InfoPlist" { keys.formUnion(catalog.translations.keys) }
+    purposeKeys = PurposeKeys.ordered(keys.filter(PurposeKeys.isPurposeKey))
+  }
+
+  /// Why the app has the localization `name`, in a few words: `a de.lproj folder`, `the String Catalog
+  /// InfoPlist.xcstrings has de`, `CFBundleLocalizations declares de`.
+  public func origin(ofLocalization name: String) -> String {
+    if folderIndex[name] != nil { return "a \(name).lproj folder" }
+    if let catalog = catalogs.first(where: { $0.languageSet.contains(name) }) {
+      return "the String Catalog \(FilePath(catalog.path).lastComponent) has \(name)"
+    }
+    return "CFBundleLocalizations declares \(name)"
   }
 
   /// lproj names that are not languages: interface bases and Xcode's multi-language catalogs.

@@ -11,13 +11,13 @@ enum ProjectApp {
   /// The apps of `projects` (all their application targets, or only `target`), read through `reader`;
   /// `within` keeps only targets whose Info.plist lies in that folder.
   static func read(
-    projects paths: [FilePath], root: FilePath, reader: InputFiles, target: String?, configuration: String?,
-    within: FilePath? = nil
+    projects paths: [FilePath], root: FilePath, sandbox: FilePath, reader: InputFiles, target: String?,
+    configuration: String?, within: FilePath? = nil
   ) -> Result<[AppResources], Failure> {
     var candidates: [(ProjectFacts, XcodeProject.Target)] = []
     for path in paths {
       do {
-        let project = ProjectFacts(try XcodeProject(bundle: path, reader: reader), reader: reader)
+        let project = ProjectFacts(try XcodeProject(bundle: path, reader: reader), sandbox: sandbox, reader: reader)
         candidates += project.project.applicationTargets.map { (project, $0) }
       } catch {
         let file = path.appending("project.pbxproj").string.forMessage()
@@ -34,7 +34,9 @@ enum ProjectApp {
     }
     let names = candidates.map(\.1.name)
     guard !candidates.isEmpty else {
-      return .failure(Failure(message: "'\(root.string.forMessage())' has an Xcode project but no iOS app target"))
+      return .failure(
+        Failure(
+          message: "'\(root.string.forMessage())' has an Xcode project but no iOS app target", isNoAppTarget: true))
     }
     if let target {
       candidates = candidates.filter { $0.1.name == target }
@@ -58,24 +60,29 @@ enum ProjectApp {
   }
 
   /// What every target of one project shares, worked out once: the files any target copies, and the
-  /// localized InfoPlist files in the project's folder.
+  /// localized InfoPlist files on disk around it.
   struct ProjectFacts {
     let project: XcodeProject
     /// Every file some target of the project copies.
     let copiedByAnyTarget: Set<FilePath>
     /// Every `*.lproj/InfoPlist.strings` and `InfoPlist.xcstrings` under the project's folder.
     let infoPlistTables: [FilePath]
+    /// Those elsewhere in the repository (its root above the project's folder), which no project builds.
+    let tablesElsewhere: [FilePath]
 
-    init(_ project: XcodeProject, reader: InputFiles) {
+    init(_ project: XcodeProject, sandbox: FilePath, reader: InputFiles) {
       self.project = project
       copiedByAnyTarget = Set(project.allTargets.flatMap { project.resources(of: $0) })
-      infoPlistTables = (AppLoader.walk(project.sourceRoot, reader: reader)?.entries ?? []).compactMap { entry in
+      let everywhere = (AppLoader.walk(sandbox, reader: reader)?.entries ?? []).compactMap {
+        entry -> FilePath? in
         let file = entry.path
         let isTable =
           (file.lastComponent == "InfoPlist.strings" && file.parent.pathExtension == "lproj")
           || file.lastComponent == "InfoPlist.xcstrings"
         return !entry.isDirectory && isTable ? file : nil
       }
+      infoPlistTables = everywhere.filter { $0.isInside(project.sourceRoot) }
+      tablesElsewhere = everywhere.filter { !$0.isInside(project.sourceRoot) }
     }
   }
 
@@ -129,11 +136,27 @@ enum ProjectApp {
     }
     app.unreadable += project.refusedFolders
     readInfoPlist(into: &app, project: project, settings: targetSettings.settings)
-    let resources = project.resources(of: target)
-    for file in resources { add(file, to: &app) }
+    // A path that differs from the disk only in case is that file (Xcode builds on a case-insensitive disk),
+    // and the app then has it under the disk's name; a path that is not there at all fails the build.
+    var resources: [FilePath] = []
+    for file in project.resources(of: target) {
+      if let onDisk = DiskName.resolve(file, reader: reader) {
+        resources.append(onDisk)
+        add(onDisk, to: &app)
+      } else if isLocalization(file) {
+        app.missingFiles.append(
+          MissingFile(
+            path: file.string, referencedIn: project.objects.path, location: project.location(ofReferenceTo: file)))
+      }
+    }
     let copied = Set(resources)
     for file in facts.infoPlistTables where !copied.contains(file) && !facts.copiedByAnyTarget.contains(file) {
       app.outside.append(FileOutsideApp(path: file.string, reason: "no target of the project copies it"))
+    }
+    if !facts.tablesElsewhere.isEmpty {
+      let names = facts.tablesElsewhere.map { $0.relative(to: root) ?? $0.string }
+      app.notes.append(
+        "files on disk that no project builds are not in the app: \(MessageList.of(names, limit: 4))")
     }
     // A cross-platform app's code is in its repository (Flutter's `lib/`, React Native's `src/`), not `ios/`.
     app.trackingSearch = .sources([RepositoryLayout.root(ofProjectFolder: project.sourceRoot)])
@@ -148,7 +171,8 @@ enum ProjectApp {
   private static func readInfoPlist(into app: inout AppResources, project: XcodeProject, settings: BuildSettings) {
     var notes = ExpansionNotes()
     if let file = settings.value("INFOPLIST_FILE", notes: &notes), !file.isEmpty {
-      app.read(infoPlist: project.sourceRoot.resolving(file))
+      let named = project.sourceRoot.resolving(file).normalized
+      app.read(infoPlist: DiskName.resolve(named, reader: app.reader) ?? named)
     }
     let generates = settings.isOn("GENERATE_INFOPLIST_FILE")
     guard generates || app.infoPlist != nil else { return }
@@ -170,6 +194,11 @@ enum ProjectApp {
     plist.keys = Array(Set(plist.keys).union(plist.strings.keys)).sorted()
     app.infoPlist = plist
     app.expandVariables(with: settings)
+  }
+
+  /// Whether `file` is one of the files attsim reads: a strings file or catalog, or a privacy manifest.
+  private static func isLocalization(_ file: FilePath) -> Bool {
+    ["strings", "xcstrings", "xcprivacy"].contains(file.pathExtension ?? "") || file.parent.pathExtension == "lproj"
   }
 
   /// An xcconfig value written in quotes: Xcode passes the text inside them.

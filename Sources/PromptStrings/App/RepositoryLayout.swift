@@ -37,4 +37,87 @@ enum RepositoryLayout {
     }
     return folder
   }
+
+  /// The folders under a repository's root where a project may be, in the order attsim looks: the root,
+  /// then where Flutter, React Native, Expo, Capacitor, Cordova and Kotlin Multiplatform put it.
+  static func projectFolders(in root: FilePath) -> [FilePath] {
+    [root] + layouts.map { layout in layout.folders.reduce(root) { $0.appending($1) } }
+  }
+
+  /// Folders never searched for a project: dependencies, build output, localization exports.
+  static let skipped: Set<String> = [
+    "Pods", "node_modules", "build", "DerivedData", "Carthage", ".build", ".dart_tool", "android", "vendor",
+  ]
+
+  /// The app projects directly in `folder` (CocoaPods' own `Pods.xcodeproj` is not one).
+  static func projects(in folder: FilePath, reader: InputFiles) -> [FilePath] {
+    reader.children(of: folder).filter { $0.pathExtension == "xcodeproj" && $0.stem != "Pods" }
+  }
+
+  /// The projects the workspaces directly in `root` name (`group:` and `container:` file references), less
+  /// dependencies.
+  static func workspaceMembers(in root: FilePath, reader: InputFiles) -> [FilePath] {
+    var members: [FilePath] = []
+    for workspace in reader.children(of: root) where workspace.pathExtension == "xcworkspace" {
+      guard
+        case .success(let bytes) = reader.read(workspace.appending("contents.xcworkspacedata").string, limit: 1 << 20)
+      else { continue }
+      let text = String(decoding: bytes, as: UTF8.self)
+      for reference in text.split(separator: "location = \"").dropFirst() {
+        guard let end = reference.firstIndex(of: "\"") else { continue }
+        let location = reference[..<end]
+        let path: Substring
+        if location.hasPrefix("group:") {
+          path = location.dropFirst("group:".count)
+        } else if location.hasPrefix("container:") {
+          path = location.dropFirst("container:".count)
+        } else {
+          continue
+        }
+        let project = root.resolving(String(path)).normalized
+        guard project.pathExtension == "xcodeproj",
+          !project.components.contains(where: { skipped.contains(String($0)) }),
+          !members.contains(project), AppLoader.isFolder(project)
+        else { continue }
+        members.append(project)
+      }
+    }
+    return members
+  }
+
+  /// Projects one or two folders below `root` — or where a tool puts them in a package one or two folders
+  /// down (a monorepo's `packages/app/ios/`) — outside dependencies, build output and `.xcloc` exports.
+  static func projectsBelow(_ root: FilePath, reader: InputFiles) -> [FilePath] {
+    guard
+      case .success(let walk) = reader.walk(
+        root, maxDepth: 5, limit: 20_000,
+        skip: { $0.hasPrefix(".") || skipped.contains($0) || $0.hasSuffix(".xcloc") },
+        descend: { !["xcodeproj", "xcworkspace", "app", "framework", "bundle"].contains($0.path.pathExtension ?? "") })
+    else { return [] }
+    let found = walk.entries.filter { $0.isDirectory && $0.path.pathExtension == "xcodeproj" && $0.path.stem != "Pods" }
+    let near = found.filter { (1...2).contains($0.depth) }
+    if !near.isEmpty { return near.map(\.path) }
+    // A package one or two folders down holding its project where its tool puts it.
+    return found.filter { entry in
+      let folder = entry.path.parent
+      return layouts.contains { layout in
+        let package = layout.folders.reduce(folder) { current, _ in current.parent }
+        let depth = entry.depth - layout.folders.count
+        return (1...2).contains(depth) && projectFolders(in: package).contains(folder)
+      }
+    }.map(\.path)
+  }
+
+  /// What a repository without an iOS project is, when its tool makes the project later: `a Capacitor app
+  /// without its ios/ folder (npx cap add ios makes it)`.
+  static func missingProject(in root: FilePath) -> String? {
+    let names = Set(FolderListing.names(in: root.string))
+    if names.contains("capacitor.config.ts") || names.contains("capacitor.config.json") {
+      return "a Capacitor app without its ios/ folder (npx cap add ios makes it)"
+    }
+    if names.contains("pubspec.yaml") { return "a Flutter project without its ios/ folder (flutter create . makes it)" }
+    if names.contains("app.json") { return "an Expo app without its ios/ folder (npx expo prebuild makes it)" }
+    if names.contains("config.xml") { return "a Cordova app without platforms/ios (cordova platform add ios makes it)" }
+    return nil
+  }
 }

@@ -14,6 +14,8 @@ struct XcodeProject: Sendable {
   var name: String { bundle.stem }
   /// Every object's place on disk, for the objects reachable from the main group that have one.
   let paths: [String: FilePath]
+  /// The first object at each place, to point a finding at the reference that names a file.
+  let references: [FilePath: String]
   /// The files under each of Xcode 16's synchronized folders (by group), each folder walked once, relative to
   /// it; a folder outside the project, or reached through a link out of it, is not walked.
   private let synchronizedFiles: [String: [String]]
@@ -59,6 +61,7 @@ struct XcodeProject: Sendable {
       Self.place(main, in: root, sourceRoot: root, objects: objects, paths: &paths, depth: 0)
     }
     self.paths = paths
+    references = Dictionary(paths.map { ($1, $0) }) { first, second in min(first, second) }
     // Each synchronized folder is walked once, however many groups and targets name it.
     var walked: [FilePath: [String]] = [:]
     var files: [String: [String]] = [:]
@@ -118,6 +121,11 @@ struct XcodeProject: Sendable {
     guard let list = objects.string(owner, "buildConfigurationList") else { return ([], nil) }
     let names = objects.list(list, "buildConfigurations").compactMap { objects.string($0, "name") }
     return (names, objects.string(list, "defaultConfigurationName"))
+  }
+
+  /// Where the file reference naming `path` writes it, for a finding about the file.
+  func location(ofReferenceTo path: FilePath) -> SourceLocation? {
+    references[path].flatMap { objects.location(ofKey: "path", inObject: $0) }
   }
 
   /// A target's build settings, and what reading its xcconfig files met.
@@ -257,7 +265,8 @@ struct XcodeProject: Sendable {
     case "<absolute>": base = FilePath("/")
     default: return
     }
-    let path = objects.string(identifier, "path").map { base.resolving($0) } ?? base
+    // Paths are normalized as written (`App/../en.lproj` is `en.lproj`): findings name files as a person would.
+    let path = objects.string(identifier, "path").map { base.resolving($0).normalized } ?? base
     paths[identifier] = path
     for child in objects.list(identifier, "children") {
       place(child, in: path, sourceRoot: sourceRoot, objects: objects, paths: &paths, depth: depth + 1)

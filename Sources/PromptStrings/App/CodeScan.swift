@@ -1,0 +1,217 @@
+import FileAccess
+import Glibc
+import StringsFiles
+
+/// Where attsim looks into an app's code: its sources and package manifests, or a built app's binaries.
+public enum TrackingSearch: Hashable, Sendable {
+  case sources([FilePath])
+  case binaries([FilePath])
+  case nothing
+}
+
+/// What attsim found in an app's code: the calls that ask for tracking (and whether the file checks for the
+/// usage description first), an ATT plugin a manifest declares, a binary that uses ATT, and calls that still
+/// spell iOS 27.2's expanded request as the betas did.
+public struct CodeScan: Hashable, Sendable {
+  /// A place in the code.
+  public struct Match: Hashable, Sendable {
+    /// The file.
+    public var file: String
+    /// The file as a person reads it (relative to the folder searched).
+    public var shown: String
+    public var location: SourceLocation
+    /// What was found there (`requestTrackingAuthorization`).
+    public var text: String
+
+    /// `lib/main.dart:6 calls requestTrackingAuthorization`.
+    public var sentence: String { "\(shown):\(location.line) calls \(text)" }
+  }
+
+  /// Calls that request tracking, in files that do not check for the usage description.
+  public var requests: [Match] = []
+  /// Calls that request tracking in files that first check for `NSUserTrackingUsageDescription`.
+  public var guardedRequests: [Match] = []
+  /// `pubspec.yaml declares app_tracking_transparency`.
+  public var plugin: String?
+  /// `the binary Lumen references ATTrackingManager`.
+  public var binary: String?
+  /// Calls of the expanded request under a beta name (`usingExpandedInterface:`, `preferExpandedInterface:`).
+  public var betaCalls: [Match] = []
+  /// How many source files (or binaries) were read.
+  public var filesRead = 0
+  /// Why the look stopped before the end, if it did (a limit).
+  public var stopped: String?
+
+  /// The calls that request tracking, in Swift, Objective-C, Dart, JavaScript and C# (Unity).
+  static let requestCalls = [
+    "requestTrackingAuthorization", "requestTrackingPermission", "requestTrackingPermissionsAsync",
+    "RequestAuthorizationTracking",
+  ]
+
+  /// iOS 27.2's expanded request as the betas spelled it (Swift labels and Objective-C selectors); the
+  /// released name says `preferringExpandedInterface:`.
+  static let betaSpellings = [
+    "usingExpandedInterface:", "UsingExpandedInterface:", "preferExpandedInterface:", "PreferExpandedInterface:",
+  ]
+
+  /// Plugins and pods whose whole purpose is the ATT prompt.
+  static let plugins = [
+    "app_tracking_transparency", "react-native-tracking-transparency", "expo-tracking-transparency",
+    "app-tracking-transparency", "cordova-plugin-idfa", "AppTrackingTransparency",
+  ]
+
+  /// Source files worth reading, by extension.
+  static let sourceExtensions: Set<String> = ["swift", "m", "mm", "dart", "js", "jsx", "ts", "tsx", "cs"]
+
+  /// Manifests that declare plugins.
+  static let manifests: Set<String> = ["pubspec.yaml", "package.json", "Podfile", "Podfile.lock"]
+
+  /// Folders never read: dependencies, build output, the other platform.
+  static let skippedFolders: Set<String> = [
+    "node_modules", "Pods", "build", ".build", "DerivedData", ".dart_tool", "android", "Carthage",
+  ]
+
+  /// How many matches of one kind are kept.
+  static let maximumMatches = 20
+
+  /// How far the look goes: files, bytes in all, bytes a file, and seconds. A repository of any size is
+  /// judged within these; past them attsim says it stopped (DECISIONS D56).
+  public struct Limits: Sendable {
+    public var files = 20_000
+    public var bytes = 32 << 20
+    public var bytesPerFile = 1 << 20
+    public var seconds = 3.0
+
+    /// The limits `check` uses.
+    public init() {}
+  }
+
+  /// Whether the app asks for tracking, and how attsim knows.
+  public var tracking: TrackingEvidence {
+    if let request = requests.first { return .asks(request.sentence, request) }
+    if let plugin { return .asks(plugin, nil) }
+    if let binary { return .asks(binary, nil) }
+    if let guarded = guardedRequests.first { return .guarded(guarded) }
+    if let stopped { return .stopped(stopped) }
+    return filesRead > 0 ? .neverAsks("\(filesRead) file\(filesRead == 1 ? "" : "s")") : .unknown
+  }
+
+  /// Looks where `search` says, reading through `reader` (inside the app's sandbox, never through a link).
+  static func scan(_ search: TrackingSearch, reader: InputFiles, limits: Limits = Limits()) -> CodeScan {
+    switch search {
+    case .sources(let folders): scan(sources: folders, reader: reader, limits: limits)
+    case .binaries(let binaries): scan(binaries: binaries, reader: reader)
+    case .nothing: CodeScan()
+    }
+  }
+
+  /// The files the look at `search` would read, in the order it reads them (for a command that must know
+  /// its inputs before it writes anything).
+  static func candidates(_ search: TrackingSearch, reader: InputFiles, limits: Limits = Limits()) -> [FilePath] {
+    switch search {
+    case .sources(let folders): sourceFiles(folders, reader: reader, limits: limits).map(\.path)
+    case .binaries(let binaries): binaries
+    case .nothing: []
+    }
+  }
+
+  /// The source files and manifests under `folders`, links left out.
+  private static func sourceFiles(_ folders: [FilePath], reader: InputFiles, limits: Limits) -> [(
+    path: FilePath, folder: FilePath
+  )] {
+    var files: [(FilePath, FilePath)] = []
+    for folder in folders {
+      guard
+        case .success(let walk) = reader.walk(
+          folder, maxDepth: 10, limit: limits.files, skip: { $0.hasPrefix(".") || skippedFolders.contains($0) })
+      else { continue }
+      for entry in walk.entries where !entry.isDirectory && !entry.isLink {
+        let name = entry.path.lastComponent
+        guard manifests.contains(name) || sourceExtensions.contains(entry.path.pathExtension ?? "") else { continue }
+        files.append((entry.path, folder))
+      }
+    }
+    return files
+  }
+
+  /// Reads the code and manifests under `folders`, within `limits`.
+  static func scan(sources folders: [FilePath], reader: InputFiles, limits: Limits) -> CodeScan {
+    var scan = CodeScan()
+    let clock = ContinuousClock()
+    let deadline = clock.now.advanced(by: .milliseconds(Int(limits.seconds * 1000)))
+    var bytesRead = 0
+    // The key as a string literal (a comment that names it is no check).
+    let guardKeys = ["\"", "'"].map { Array(($0 + PurposeKeys.tracking + $0).utf8) }
+    for (path, folder) in sourceFiles(folders, reader: reader, limits: limits) {
+      guard bytesRead < limits.bytes, clock.now < deadline else {
+        scan.stopped =
+          "attsim stopped after \(scan.filesRead) files (its limit of \(ByteCount(limits.bytes)) or \(Int(limits.seconds)) seconds)"
+        break
+      }
+      guard case .success(let bytes) = reader.read(path.string, limit: limits.bytesPerFile) else { continue }
+      bytesRead += bytes.count
+      scan.filesRead += 1
+      let shown = path.relative(to: folder) ?? path.string
+      if manifests.contains(path.lastComponent) {
+        if scan.plugin == nil, let (plugin, _) = firstMatch(of: plugins, in: bytes) {
+          scan.plugin = "\(shown) declares \(plugin)"
+        }
+        continue
+      }
+      let map = LineMap(bytes: bytes)
+      func matches(_ needles: [String]) -> [Match] {
+        needles.flatMap { needle in
+          offsets(of: Array(needle.utf8), in: bytes).map {
+            Match(file: path.string, shown: shown, location: map.location(of: $0), text: needle)
+          }
+        }.sorted { $0.location < $1.location }
+      }
+      let requests = matches(requestCalls)
+      // A file that looks the usage description up checks for it before it asks (`Bundle.main.object(…)`).
+      let guarded = guardKeys.contains { ByteSearch.offset(of: $0, in: bytes) != nil }
+      if guarded {
+        scan.guardedRequests += requests.prefix(maximumMatches - scan.guardedRequests.count)
+      } else {
+        scan.requests += requests.prefix(maximumMatches - scan.requests.count)
+      }
+      scan.betaCalls += matches(betaSpellings).prefix(maximumMatches - scan.betaCalls.count)
+    }
+    return scan
+  }
+
+  /// The first of `needles` found in `bytes` (the earliest one in the list that occurs), with its offset.
+  static func firstMatch(of needles: [String], in bytes: [UInt8]) -> (String, Int)? {
+    for needle in needles {
+      if let offset = ByteSearch.offset(of: Array(needle.utf8), in: bytes) { return (needle, offset) }
+    }
+    return nil
+  }
+
+  /// Every offset of `needle` in `bytes`, the first `maximumMatches`.
+  private static func offsets(of needle: [UInt8], in bytes: [UInt8]) -> [Int] {
+    var found: [Int] = []
+    var from = 0
+    while found.count < maximumMatches, let offset = ByteSearch.offset(of: needle, in: bytes, from: from) {
+      found.append(offset)
+      from = offset + needle.count
+    }
+    return found
+  }
+
+  /// Looks into a built app's executable and its frameworks' binaries for the ATT class.
+  static func scan(binaries: [FilePath], reader: InputFiles) -> CodeScan {
+    var scan = CodeScan()
+    // An app embeds a few dozen frameworks; past 64 binaries of at most 256 MB each, attsim stops looking.
+    for binary in binaries.prefix(64) {
+      guard reader.refusal(of: binary.string) == nil else { continue }
+      var status = stat()
+      guard lstat(binary.string, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { continue }
+      scan.filesRead += 1
+      if FileScanner.firstMatch(in: binary.string, of: ["ATTrackingManager"], limit: 256 << 20) != nil {
+        scan.binary = "the binary \(binary.lastComponent) references ATTrackingManager"
+        break
+      }
+    }
+    return scan
+  }
+}
