@@ -142,6 +142,16 @@ public enum ArgumentParser {
       guard let value = Int(text), (1...1000).contains(value) else {
         throw UsageError("--\(name) must be a number of cells between 1 and 1000, not '\(shown)'")
       }
+    case .purposeKey:
+      guard text == "all" || PurposeKeys.isPurposeKey(text) else {
+        let nearest = PurposeKeys.known.keys.sorted().min {
+          EditDistance.between(text.lowercased(), $0.lowercased())
+            < EditDistance.between(text.lowercased(), $1.lowercased())
+        }
+        let suggestion = nearest.map { "; did you mean \($0)?" } ?? ""
+        throw UsageError(
+          "--\(name) must be a purpose-string key like NSCameraUsageDescription, or all, not '\(shown)'\(suggestion)")
+      }
     case .file, .output, .app, .name, .scenario, .keys:
       guard !text.isEmpty else { throw UsageError("--\(name) needs a value (\(placeholder))") }
     }

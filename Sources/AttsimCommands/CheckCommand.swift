@@ -4,67 +4,26 @@ import PromptCheck
 import PromptStrings
 import TextSupport
 
-/// `attsim check PATH`: lints an app folder's (or one file's) localized prompt strings.
+/// `attsim check PATH`: lints an app's (or one file's) privacy purpose strings; the policy is the linter's,
+/// this only prints what it found.
 enum CheckCommand {
   /// Exit 0 when clean (warnings allowed), 1 with errors, 2 when the input is unusable.
   static func run(_ command: Command.Check, console: Console) -> Int32 {
-    let path = command.app.path ?? "."
-    var status = stat()
-    guard stat(path, &status) == 0 else {
-      console.err("attsim: cannot check '\(path.forMessage())': no such file or folder\n")
-      return 2
-    }
-    let isFolder = status.st_mode & S_IFMT == S_IFDIR
-    let given = FilePath(path)
-    guard isFolder || ["xcstrings", "plist", "xcprivacy"].contains(given.pathExtension ?? "") else {
-      // One strings file (or something that is not a file at all).
-      switch PromptLinter.check(stringsFile: path) {
-      case .failure(let failure):
-        console.err("attsim: cannot check '\(path.forMessage())': \(failure.reason)\n")
-        return 2
-      case .success(let findings):
-        return report(findings, scope: "1 file", root: nil, format: command.format, console: console)
-      }
-    }
-    let apps: [AppResources]
-    switch AppResources.loadAll(path, target: command.app.target, configuration: command.app.configuration) {
+    let report: CheckReport
+    switch PromptLinter.check(
+      path: command.app.path ?? ".", target: command.app.target, configuration: command.app.configuration,
+      developmentRegion: command.developmentRegion, options: CheckOptions(allStrings: command.allStrings))
+    {
     case .failure(let failure):
-      console.err("attsim: cannot check: \(failure.message.escapingControlCharacters)\n")
+      console.err("attsim: \(failure.message.escapingControlCharacters)\n")
       return 2
-    case .success(let loaded): apps = loaded
+    case .success(let checked): report = checked
     }
-    var findings: [Finding] = []
-    for var app in apps {
-      if let region = command.developmentRegion { app.overrideDevelopmentRegion(region) }
-      for var finding in PromptLinter.check(app: app) {
-        // A lone catalog or Info.plist is not meant to be an app.
-        if app.input == .file && finding.rule == .noApp { continue }
-        if apps.count > 1 { finding.target = app.target }
-        findings.append(finding)
-      }
-    }
-    let scope: String
-    if apps.count > 1 {
-      scope = "\(apps.count) apps (\(MessageList.of(apps.compactMap(\.target))))"
-    } else if apps.first?.input == .file && apps.first?.localizations.isEmpty == true {
-      scope = "1 file"
-    } else {
-      let count = apps.first?.localizations.count ?? 0
-      scope = "\(count) localization\(count == 1 ? "" : "s")"
-    }
-    let root = isFolder ? (["xcodeproj"].contains(given.pathExtension ?? "") ? given.parent : given) : nil
-    return report(findings, scope: scope, root: root, format: command.format, console: console)
-  }
-
-  /// Prints `findings` in `format`; exit 1 with errors, else 0.
-  private static func report(
-    _ findings: [Finding], scope: String, root: FilePath?, format: CheckFormat, console: Console
-  ) -> Int32 {
-    switch format {
+    switch command.format {
     case .text:
       var lastTarget: String?
       var text = ""
-      for finding in findings {
+      for finding in report.findings {
         if let target = finding.target, target != lastTarget {
           text += "target \(target.escapingControlCharacters):\n"
           lastTarget = target
@@ -72,20 +31,22 @@ enum CheckCommand {
         text += FindingFormat.text(finding) + "\n"
       }
       console.out(text)
-      console.err(FindingFormat.summary(findings, scope: scope).escapingControlCharacters + "\n")
-    case .json: console.out(FindingFormat.json(findings) + "\n")
-    case .sarif: console.out(FindingFormat.sarif(findings, root: root, version: Attsim.version) + "\n")
+      console.err(FindingFormat.summary(report.findings, scope: report.scope).escapingControlCharacters + "\n")
+    case .json: console.out(FindingFormat.json(report.findings) + "\n")
+    case .sarif: console.out(FindingFormat.sarif(report.findings, root: report.root, version: Attsim.version) + "\n")
     }
-    return findings.contains { $0.severity == .error } ? 1 : 0
+    return report.hasErrors ? 1 : 0
   }
 }
 
 /// The three output formats of `attsim check`.
 enum FindingFormat {
-  /// `file:line:col: severity: message [rule]`, as compilers print; safe for a terminal.
+  /// `file:line:col: severity: message [rule key]`, as compilers print; safe for a terminal. The key is
+  /// named when the message does not already name it.
   static func text(_ finding: Finding) -> String {
     let place = finding.location.map { "\(finding.file):\($0.line):\($0.column)" } ?? finding.file
-    return "\(place): \(finding.severity.rawValue): \(finding.message) [\(finding.rule.rawValue)]"
+    let key = finding.key.flatMap { finding.message.contains($0) ? nil : " " + $0 } ?? ""
+    return "\(place): \(finding.severity.rawValue): \(finding.message) [\(finding.rule.rawValue)\(key)]"
       .escapingControlCharacters
   }
 
@@ -111,6 +72,7 @@ enum FindingFormat {
         object.add("severity", finding.severity.rawValue)
         object.add("rule", finding.rule.rawValue)
         object.add("locale", finding.locale)
+        object.add("key", finding.key)
         object.add("message", finding.message)
         if let target = finding.target { object.add("target", target) }
         return object.json
@@ -156,9 +118,10 @@ enum FindingFormat {
       var place = JSONText()
       place.add("physicalLocation", physical)
       result.add("locations", [place])
-      if finding.locale != nil || finding.target != nil {
+      if finding.locale != nil || finding.target != nil || finding.key != nil {
         var properties = JSONText()
         if let locale = finding.locale { properties.add("locale", locale) }
+        if let key = finding.key { properties.add("key", key) }
         if let target = finding.target { properties.add("target", target) }
         result.add("properties", properties)
       }

@@ -113,6 +113,8 @@ public enum Command: Equatable, Sendable {
     public var app: AppChoice
     public var format: CheckFormat = .text
     public var developmentRegion: String?
+    /// Lint every strings table, not only the purpose strings (`--all-strings`).
+    public var allStrings = false
     public init(app: AppChoice) { self.app = app }
   }
 
@@ -121,6 +123,8 @@ public enum Command: Equatable, Sendable {
     public var app: AppChoice
     /// The preferred languages to show (none: every localization and the development region).
     public var locales: [String] = []
+    /// The purpose-string keys to show (none: the tracking key; `all`: every one the app has).
+    public var keys: [String] = []
     public var format: PromptsFormat = .text
     public init(app: AppChoice) { self.app = app }
   }

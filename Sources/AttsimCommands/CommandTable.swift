@@ -23,6 +23,8 @@ enum ValueKind: Equatable, Sendable {
   case keys
   /// A number of seconds, 0.1…60.
   case seconds
+  /// A purpose-string key (`NSCameraUsageDescription`), or `all`.
+  case purposeKey
 }
 
 /// One `--name [VALUE]` option.
@@ -190,9 +192,11 @@ enum CommandTable {
     CommandSpec(
       name: "check", summary: "lint an app's localized prompt strings",
       discussion: """
-        Lints the localized NSUserTrackingUsageDescription of an app the way Xcode builds it and iOS looks it
-        up: an Xcode project's app targets (each one an app of its own), a Flutter or React Native root, a
-        built .app, a folder, or one .strings, .xcstrings or Info.plist file.
+        Lints an app's privacy purpose strings (every NS…UsageDescription: tracking, camera, location,
+        photos, …) in every localization, the bundle keys that decide their lookup and the privacy manifests,
+        the way Xcode builds the app and iOS looks them up: an Xcode project's app targets (each one an app of
+        its own), a repository root (Flutter, React Native, Capacitor, Cordova, Kotlin Multiplatform, Unity,
+        a workspace), a built .app, a folder, or one .strings, .xcstrings or Info.plist file.
         """,
       exitStatus: "0 when there are no errors (warnings allowed), 1 with errors, 2 when the input cannot be used.",
       options: [
@@ -201,25 +205,33 @@ enum CommandTable {
           help: "text (like compiler output), JSON, or SARIF 2.1.0 for code scanning"),
         OptionSpec(
           name: "dev-region", value: ("TAG", .languageTag), help: "treat TAG as the development region"),
+        OptionSpec(
+          name: "all-strings", value: nil, help: "lint every strings table and catalog too, not only purpose strings"),
         targetOption, configurationOption,
       ], operands: ("PATH", .app, 1...1)
     ) { arguments throws(UsageError) in
       var command = Command.Check(app: arguments.appChoice(path: arguments.operands[0]))
       command.format = arguments.value("format").flatMap(CheckFormat.init(rawValue:)) ?? .text
       command.developmentRegion = arguments.value("dev-region")
+      command.allStrings = arguments.flag("all-strings")
       return .check(command)
     },
     CommandSpec(
-      name: "prompts", summary: "what every language sees in the ATT dialog, and where it comes from",
+      name: "prompts", summary: "what every language sees in a permission prompt, and where it comes from",
       discussion: """
         For each preferred language (default: every localization of the app and its development region),
-        the localization iOS picks, the purpose string the dialog shows, and the file, line and column it
-        comes from: a strings file, a String Catalog, the Info.plist, or a build setting.
+        the localization iOS picks, the purpose string a prompt shows (the ATT dialog's unless --key names
+        others), and the file, line and column it comes from: a strings file, a String Catalog, the
+        Info.plist, or a build setting.
         """,
       exitStatus: "0, or 2 when the input cannot be used.",
       options: [
         OptionSpec(
           name: "locale", value: ("TAG", .languageTag), help: "a preferred language to show (repeat for more)",
+          repeatable: true),
+        OptionSpec(
+          name: "key", value: ("KEY", .purposeKey),
+          help: "a purpose string to show (NSCameraUsageDescription; repeat for more; all: every one the app has)",
           repeatable: true),
         targetOption, configurationOption,
         OptionSpec(
@@ -229,6 +241,7 @@ enum CommandTable {
     ) { arguments throws(UsageError) in
       var command = Command.Prompts(app: arguments.appChoice(path: arguments.operands[0]))
       command.locales = arguments.values("locale")
+      command.keys = arguments.values("key")
       command.format = arguments.value("format").flatMap(PromptsFormat.init(rawValue:)) ?? .text
       return .prompts(command)
     },

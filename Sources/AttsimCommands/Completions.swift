@@ -1,3 +1,5 @@
+import PromptStrings
+
 /// Shell completions for bash, zsh and fish, written from `CommandTable` so they know exactly the
 /// subcommands, options and values the parser accepts. Locales (of the app given with `--app`) and scenario
 /// names come from attsim itself at completion time (`attsim completion words locales|scenarios`).
@@ -27,6 +29,7 @@ public enum Completions {
   private static func values(_ kind: ValueKind) -> Values {
     switch kind {
     case .choice(let choices): .words(choices)
+    case .purposeKey: .words(["all"] + PurposeKeys.known.keys.sorted())
     case .file, .output, .app: .files
     case .languageTag: .locales
     case .scenario: .scenarios

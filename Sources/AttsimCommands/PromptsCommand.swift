@@ -2,12 +2,15 @@ import FileAccess
 import PromptStrings
 import TextSupport
 
-/// `attsim prompts PATH`: for each preferred language, the localization iOS picks, the purpose string the
-/// ATT dialog shows, and the file, line and column it comes from (and the Markdown one of the EU sheet).
+/// `attsim prompts PATH`: for each preferred language, the localization iOS picks, the purpose string a
+/// prompt shows (the ATT dialog's, or the keys `--key` names), and the file, line and column it comes from
+/// (and, for the ATT dialog, the Markdown one of the EU sheet).
 enum PromptsCommand {
-  /// One language's row.
+  /// One language's row for one key.
   struct Row {
     var locale: String
+    /// The purpose-string key.
+    var key: String
     var localization: String?
     var text: LocalizedText?
     /// `NSUserTrackingMarkdownUsageDescription`, the iOS 27.2 EU sheet's text, when the app has it.
@@ -25,7 +28,7 @@ enum PromptsCommand {
       return 2
     case .success(let loaded): app = loaded
     }
-    let rows = rows(for: app, locales: command.locales)
+    let rows = rows(for: app, locales: command.locales, keys: keys(command.keys, of: app))
     let base = baseFolder(for: FilePath(path))
     switch command.format {
     case .json: console.out(json(app, rows, base: base) + "\n")
@@ -34,15 +37,28 @@ enum PromptsCommand {
     return 0
   }
 
-  /// The rows for `locales`, or for every localization with the development region first.
-  static func rows(for app: AppResources, locales: [String]) -> [Row] {
+  /// The keys `--key` names: the tracking key when none, every purpose string the app has for `all`.
+  static func keys(_ asked: [String], of app: AppResources) -> [String] {
+    if asked.isEmpty { return [PurposeKeys.tracking] }
+    if asked.contains("all") { return app.purposeKeys.isEmpty ? [PurposeKeys.tracking] : app.purposeKeys }
+    var seen = Set<String>()
+    return asked.filter { seen.insert($0).inserted }
+  }
+
+  /// The rows for `locales` (or every localization, the development region first), for each of `keys`.
+  static func rows(for app: AppResources, locales: [String], keys: [String] = [PurposeKeys.tracking]) -> [Row] {
     let development = app.developmentRegion
     let languages = locales.isEmpty ? [development] + app.localizations.filter { $0 != development } : locales
-    return languages.map { locale in
-      Row(
-        locale: locale, localization: app.searchList(locale: locale).first,
-        text: app.usageDescription(locale: locale)?.forDisplay,
-        markdown: app.markdownUsageDescription(locale: locale)?.forDisplay, displayName: app.appName(locale: locale))
+    return languages.flatMap { locale in
+      let searchList = app.searchList(locale: locale)
+      let name = app.appName(locale: locale)
+      return keys.map { key in
+        Row(
+          locale: locale, key: key, localization: searchList.first,
+          text: app.infoPlistString(key, locale: locale)?.forDisplay,
+          markdown: key == PurposeKeys.tracking ? app.markdownUsageDescription(locale: locale)?.forDisplay : nil,
+          displayName: name)
+      }
     }
   }
 
@@ -66,6 +82,7 @@ enum PromptsCommand {
     let prompts = rows.map { row -> JSONText in
       var prompt = JSONText()
       prompt.add("locale", row.locale)
+      prompt.add("key", row.key)
       prompt.add("localization", row.localization)
       prompt.add("text", row.text?.value)
       prompt.add("kind", row.text?.source.kind ?? "none")
@@ -96,26 +113,30 @@ enum PromptsCommand {
     func place(_ text: LocalizedText) -> String {
       shown(text.source.path, base: base) + (text.location.map { ":\($0.line):\($0.column)" } ?? "")
     }
+    // With several keys each row names its key; with the tracking key alone it goes without saying.
+    let showsKey = Set(rows.map(\.key)) != [PurposeKeys.tracking]
     // The EU sheet's Markdown text, when the app has one, goes on a line of its own under the plain text.
     let cells = rows.flatMap { row -> [[String]] in
       let what = row.text.map { "\"\($0.value)\"" } ?? "no purpose string"
       let plain = [
-        row.locale, row.localization ?? "—", row.text?.source.kind ?? "none", row.text.map(place) ?? "—", what,
+        row.locale, row.key, row.localization ?? "—", row.text?.source.kind ?? "none", row.text.map(place) ?? "—",
+        what,
       ]
       guard let markdown = row.markdown else { return [plain] }
-      return [plain, ["", "EU sheet", markdown.source.kind, place(markdown), "\"\(markdown.value)\""]]
+      return [plain, ["", "", "EU sheet", markdown.source.kind, place(markdown), "\"\(markdown.value)\""]]
     }
-    let header = ["language", "iOS uses", "from", "file", "text"]
-    let widths = (0..<4).map { column in
+    let header = ["language", "key", "iOS uses", "from", "file", "text"]
+    let columns = (0..<5).filter { showsKey || $0 != 1 }
+    let widths = columns.map { column in
       ([header[column]] + cells.map { $0[column] }).map { TerminalWidth.of($0.escapingControlCharacters) }.max() ?? 0
     }
     for line in [header] + cells {
       var text = ""
-      for column in 0..<4 {
+      for (index, column) in columns.enumerated() {
         let cell = line[column].escapingControlCharacters
-        text += cell + String(repeating: " ", count: widths[column] - TerminalWidth.of(cell) + 2)
+        text += cell + String(repeating: " ", count: widths[index] - TerminalWidth.of(cell) + 2)
       }
-      out += text + line[4].escapingControlCharacters + "\n"
+      out += text + line[5].escapingControlCharacters + "\n"
     }
     return out
   }

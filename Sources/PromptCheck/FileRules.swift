@@ -4,89 +4,124 @@ import TextSupport
 
 /// The rules that judge a strings file as a whole: syntax, encoding, duplicate keys, key typos.
 enum FileRules {
-  /// Findings about `file`, which lives in the localization `locale` (nil when unknown); `fallback` says
-  /// what iOS shows instead when the file cannot be read.
-  static func check(_ file: StringsFile, displayPath: String, locale: String?, fallback: String, map: LineMap?)
-    -> [Finding]
-  {
+  /// What a file's findings depend on besides its text.
+  struct Context {
+    /// The localization the file is in (nil when unknown).
+    var locale: String?
+    /// What iOS shows instead when it cannot read the file (`every key in it falls back`).
+    var fallback: String
+    /// Whether iOS reading none of it crashes the app (the tracking key would have no text at all).
+    var fallbackCrashes = false
+    /// Whether the file is a source Xcode compiles (so a file it cannot read fails the build), rather than
+    /// one in a built app.
+    var isSource = true
+    /// Which keys' duplicates matter: nil for every key (`--all-strings`), else these.
+    var keys: Set<String>? = nil
+  }
+
+  /// Findings about `file` (shown as `displayPath`).
+  static func check(_ file: StringsFile, displayPath: String, context: Context) -> [Finding] {
     var findings = FindingList()
-    func report(_ rule: RuleID, _ location: SourceLocation?, _ message: String) {
-      findings.add(Finding(file: displayPath, location: location, rule: rule, locale: locale, message: message))
+    func report(_ rule: RuleID, _ location: SourceLocation?, _ message: String, severity: Severity? = nil) {
+      findings.add(
+        Finding(
+          file: displayPath, location: location, rule: rule, severity: severity, locale: context.locale,
+          message: message))
     }
+    // A file iOS cannot read: in a project the build fails (Xcode compiles every strings file); in a built
+    // app its users get the fallback, and an app that then has no tracking text crashes when it asks.
+    let unreadableSeverity: Severity = context.isSource || context.fallbackCrashes ? .error : .warning
+    let consequence =
+      context.isSource
+      ? "Xcode cannot compile it, so the build fails (and iOS could not read it: \(context.fallback))"
+      : "iOS cannot read this file, so \(context.fallback)"
     let table: StringsTable
     switch file.contents {
     case .failure(let problem):
       report(
-        .encoding, problem.location,
-        "\(problem.message) at byte \(problem.byteOffset): iOS cannot read this file, so \(fallback)")
+        .encoding, problem.location, "\(problem.message) at byte \(problem.byteOffset): \(consequence)",
+        severity: unreadableSeverity)
       return findings.all
     case .success(let read): table = read
     }
-    let map = map ?? table.lineMap
+    let map = table.lineMap
     switch table.encoding {
     case .utf16LittleEndianWithoutBOM, .utf16BigEndianWithoutBOM:
       report(
         .encoding, SourceLocation(line: 1, column: 1),
         table.encoding == .utf16LittleEndianWithoutBOM
           ? "UTF-16LE without a byte-order mark: iOS takes the first character for one and misreads the rest; save the file as UTF-8 or with a BOM"
-          : "UTF-16BE without a byte-order mark: iOS reads it as UTF-8 and cannot; save the file as UTF-8 or with a BOM"
-      )
+          : "UTF-16BE without a byte-order mark: iOS reads it as UTF-8 and cannot; save the file as UTF-8 or with a BOM",
+        severity: .warning)
     default: break
     }
     for flaw in table.encodingFlaws {
-      let message = "\(table.encoding.rawValue) file with \(flaw.message)"
-      findings.add(
-        Finding(
-          file: displayPath, location: flaw.location, rule: .encoding,
-          severity: .warning, locale: locale, message: message))
+      report(.encoding, flaw.location, "\(table.encoding.rawValue) file with \(flaw.message)", severity: .warning)
     }
     if let error = table.syntaxError {
-      let consequence =
-        error.effect == .fileIgnored ? ": iOS cannot read this file, so \(fallback)" : ""
-      report(.parseError, table.text.isEmpty ? nil : map.location(of: error.offset), error.message + consequence)
-    }
-    var firstOffset: [String: Int] = [:]
-    firstOffset.reserveCapacity(table.entries.count)
-    for entry in table.entries {
-      if let first = firstOffset[entry.key] {
-        // Past the cap a duplicate is only counted: millions of them are not worded one by one.
-        guard findings.hasRoom(.duplicateKey, displayPath) else {
-          findings.countPastCap(
-            .duplicateKey, displayPath,
-            like: Finding(
-              file: displayPath, location: table.text.isEmpty ? nil : map.location(of: entry.keyOffset),
-              rule: .duplicateKey, locale: locale, message: ""))
-          continue
-        }
-        let firstPlace = table.text.isEmpty ? "" : " (first at \(map.location(of: first)))"
-        report(
-          .duplicateKey, table.text.isEmpty ? nil : map.location(of: entry.keyOffset),
-          "\"\(entry.key.forMessage(limit: 60))\" is defined again\(firstPlace); iOS uses this last one")
+      let location = table.text.isEmpty ? nil : map.location(of: error.offset)
+      if error.effect == .fileIgnored {
+        report(.parseError, location, "\(error.message): \(consequence)", severity: unreadableSeverity)
       } else {
-        firstOffset[entry.key] = entry.keyOffset
+        // iOS silently stops there; Xcode accepts the file as CoreFoundation does.
+        report(.parseError, location, error.message, severity: .warning)
       }
     }
-    for (key, offset) in firstOffset {
+    var firstEntry: [String: Int] = [:]
+    firstEntry.reserveCapacity(table.entries.count)
+    for (index, entry) in table.entries.enumerated() {
+      guard let first = firstEntry[entry.key] else {
+        firstEntry[entry.key] = index
+        continue
+      }
+      guard context.keys?.contains(entry.key) ?? true else { continue }
+      // Past the cap a duplicate is only counted: millions of them are not worded one by one.
+      guard findings.hasRoom(.duplicateKey, displayPath) else {
+        findings.countPastCap(
+          .duplicateKey, displayPath,
+          like: Finding(
+            file: displayPath, location: table.text.isEmpty ? nil : map.location(of: entry.keyOffset),
+            rule: .duplicateKey, locale: context.locale, message: ""))
+        continue
+      }
+      let earlier = table.entries[first]
+      let firstPlace = table.text.isEmpty ? "" : " (first at \(map.location(of: earlier.keyOffset)))"
+      // The same text twice is tidiness; two texts is a choice iOS makes for you: the last.
+      let differs = earlier.value != entry.value
+      findings.add(
+        Finding(
+          file: displayPath, location: table.text.isEmpty ? nil : map.location(of: entry.keyOffset),
+          rule: .duplicateKey, severity: differs ? .warning : .info, locale: context.locale,
+          key: PurposeKeys.isPurposeKey(entry.key) ? entry.key : nil,
+          message: differs
+            ? "\"\(entry.key.forMessage(limit: 60))\" is defined again with another text\(firstPlace); iOS uses this last one"
+            : "\"\(entry.key.forMessage(limit: 60))\" is defined again with the same text\(firstPlace)"))
+    }
+    for (key, index) in firstEntry {
       guard let typoOf = purposeKeyTypo(key) else { continue }
-      report(
-        .keyTypo, table.text.isEmpty ? nil : map.location(of: offset),
-        "\"\(key.forMessage(limit: 60))\" looks like a typo of \(typoOf); iOS ignores it")
+      let offset = table.entries[index].keyOffset
+      findings.add(
+        Finding(
+          file: displayPath, location: table.text.isEmpty ? nil : map.location(of: offset), rule: .keyTypo,
+          locale: context.locale, key: typoOf,
+          message: "\"\(key.forMessage(limit: 60))\" looks like a typo of \(typoOf); iOS ignores it"))
     }
     return findings.all
   }
 
-  /// The purpose-string key `key` is a near miss of, if any (the keys themselves are not).
+  /// The purpose-string key `key` is a near miss of, if any: a few edits away from one Apple documents, or
+  /// the same but for case. A key that has the shape of one (`NS…UsageDescription`) must be closer still, as
+  /// Apple adds keys attsim may not know.
   static func purposeKeyTypo(_ key: String) -> String? {
-    let keys = [InfoPlist.usageDescriptionKey, InfoPlist.markdownUsageDescriptionKey]
-    guard !keys.contains(key) else { return nil }
-    return keys.first { isTypo(key, of: $0) }
-  }
-
-  /// Whether `key` is a near miss of `target`: a few edits away, or the same but for case or spaces.
-  static func isTypo(_ key: String, of target: String) -> Bool {
-    guard key != target else { return false }
+    guard PurposeKeys.known[key] == nil else { return nil }
+    let wellFormed = PurposeKeys.isPurposeKey(key)
     let length = key.utf8.count
-    guard abs(length - target.utf8.count) <= 3 else { return false }
-    return EditDistance.between(key.lowercased(), target.lowercased()) <= 3
+    var best: (key: String, distance: Int)?
+    for known in PurposeKeys.known.keys.sorted() where abs(length - known.utf8.count) <= 3 {
+      let distance = EditDistance.between(key.lowercased(), known.lowercased())
+      guard distance <= (wellFormed ? 2 : 3), distance < best?.distance ?? Int.max else { continue }
+      best = (known, distance)
+    }
+    return best?.key
   }
 }

@@ -18,12 +18,17 @@ public enum Severity: String, Hashable, Sendable, Comparable {
   public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs.rank < rhs.rank }
 }
 
-/// The rules of `attsim check` (SPEC §4), each with its severity and a one-line summary.
+/// The rules of `attsim check` (SPEC §4), each with its usual severity and a one-line summary.
+///
+/// Severity follows harm: `error` where the build fails, App Store Connect rejects, or the app crashes;
+/// `warning` where a user of some language sees the wrong or broken text; `info` for advice. Some rules
+/// judge each case (a parse error fails the build of a project, but in a built app it means a fallback).
 public enum RuleID: String, CaseIterable, Hashable, Sendable {
   case parseError = "parse-error"
   case encoding
   case missingUsageDescription = "missing-usage-description"
   case missingKey = "missing-key"
+  case missingFile = "missing-file"
   case emptyValue = "empty-value"
   case whitespace
   case duplicateKey = "duplicate-key"
@@ -37,6 +42,8 @@ public enum RuleID: String, CaseIterable, Hashable, Sendable {
   case noApp = "no-app"
   case notInApp = "not-in-app"
   case buildVariable = "build-variable"
+  case bundleKey = "bundle-key"
+  case fileNameCase = "file-name-case"
   case markdownUnderline = "markdown-underline"
   case markdownInPlain = "markdown-in-plain"
   case privacyManifest = "privacy-manifest"
@@ -44,14 +51,18 @@ public enum RuleID: String, CaseIterable, Hashable, Sendable {
   case trackingFlag = "tracking-flag"
   case trackingUndeclared = "tracking-undeclared"
   case trackingWithoutPrompt = "tracking-without-prompt"
+  case betaAPI = "beta-api"
   case includeOutside = "include-outside"
   case linkOutside = "link-outside"
   case buildSetting = "build-setting"
 
-  /// How bad a finding of this rule is.
+  /// The severity a finding of this rule has unless the case says otherwise.
   public var severity: Severity {
     switch self {
-    case .parseError, .encoding, .missingUsageDescription, .emptyValue, .privacyManifest, .trackingDomain: .error
+    case .parseError, .encoding, .missingUsageDescription, .missingFile, .emptyValue, .privacyManifest,
+      .trackingDomain:
+      .error
+    case .whitespace, .duplicateKey, .catalogState, .tooLong, .noApp: .info
     default: .warning
     }
   }
@@ -59,31 +70,36 @@ public enum RuleID: String, CaseIterable, Hashable, Sendable {
   /// What the rule looks for, in one line (for SARIF and help).
   public var summary: String {
     switch self {
-    case .parseError: "The strings file has a syntax error iOS cannot get past."
+    case .parseError: "A strings file or catalog has a syntax error: the build fails, or iOS falls back."
     case .encoding: "The file's bytes are not text iOS reads correctly."
     case .missingUsageDescription: "Info.plist lacks NSUserTrackingUsageDescription: the app crashes when it asks."
-    case .missingKey: "A locale lacks the purpose string and falls back to Info.plist's."
-    case .emptyValue: "The purpose string is empty."
-    case .whitespace: "The purpose string has stray whitespace."
+    case .missingKey: "A locale shows a purpose string in another language: its translation is missing."
+    case .missingFile: "The project copies a file that is not on disk: the build fails."
+    case .emptyValue: "A purpose string is empty."
+    case .whitespace: "A purpose string has stray whitespace."
     case .duplicateKey: "A key is defined twice; the last one wins."
-    case .keyTypo: "A key is a near miss of NSUserTrackingUsageDescription and is ignored."
+    case .keyTypo: "A key is a near miss of a purpose-string key, and iOS ignores it."
     case .untranslated: "A locale's purpose string is the development region's text."
     case .wrongScript: "A locale's purpose string is not written in that language's script."
     case .formatSpecifier: "Format specifiers like %@ are shown literally."
-    case .controlCharacter: "The purpose string holds a control character."
-    case .catalogState: "A String Catalog translation is new, needs review or stale."
-    case .tooLong: "The purpose string wraps past the lines the dialog shows."
+    case .controlCharacter: "A purpose string holds a control character."
+    case .catalogState: "A String Catalog translation of a purpose string is new, needs review or stale."
+    case .tooLong: "A purpose string wraps past the lines the alert shows before it scrolls."
     case .noApp: "The folder holds strings files but no app: no Info.plist, Xcode project or built app."
-    case .notInApp: "A localized InfoPlist file in the tree is not in the app, so iOS never reads it."
+    case .notInApp: "A localized InfoPlist file on disk is in no target, so iOS never reads it."
     case .buildVariable: "An Info.plist value uses a build variable nothing defines; Xcode leaves it empty."
+    case .bundleKey: "A bundle key that decides the lookup is malformed (development region, localizations)."
+    case .fileNameCase:
+      "A file's name differs in case from what iOS looks up: the Mac forgives it, the iPhone does not."
     case .markdownUnderline: "The Markdown purpose string asks for underline, which the EU sheet does not draw."
-    case .markdownInPlain: "Markdown in NSUserTrackingUsageDescription is shown as written: it is plain text."
+    case .markdownInPlain: "Markdown in a plain purpose string is shown as written."
     case .privacyManifest: "A privacy manifest is not a property list, or a key has the wrong type (ITMS-91056)."
     case .trackingDomain: "A tracking domain is not a bare host name: a scheme, port, path, query or slash (TN3181)."
     case .trackingFlag: "Tracking domains are declared while NSPrivacyTracking is false or absent (TN3182)."
-    case .trackingUndeclared: "The app asks for tracking, but no manifest of the app declares NSPrivacyTracking true."
+    case .trackingUndeclared: "The app asks for tracking, but its own manifest does not declare NSPrivacyTracking true."
     case .trackingWithoutPrompt:
       "A manifest declares tracking, but the app cannot ask: no NSUserTrackingUsageDescription."
+    case .betaAPI: "Code calls iOS 27.2's expanded request by a beta name: it does not build against the released SDK."
     case .includeOutside: "The project names a file outside it (an xcconfig include, a path): attsim does not read it."
     case .linkOutside: "A symbolic link in the project leads out of it: attsim does not follow it."
     case .buildSetting: "A build setting or include attsim stopped following: a loop, too deep, or too long."
@@ -101,22 +117,28 @@ public struct Finding: Hashable, Sendable {
   public var severity: Severity
   /// Which rule.
   public var rule: RuleID
-  /// The locale it concerns (lproj or catalog language), if any.
+  /// The locale it concerns (lproj or catalog language); nil for a finding about the whole app.
   public var locale: String?
+  /// The purpose-string key it is about (`NSCameraUsageDescription`); nil for the whole app or a file.
+  public var key: String?
   /// What is wrong, for a person.
   public var message: String
   /// The Xcode target the finding is about, when a project has several apps.
   public var target: String?
+  /// For the last finding of a rule and file that went over the cap: how many it stands for.
+  var summarizes = 0
 
   /// A finding, with the rule's own severity unless another is given.
   public init(
-    file: String, location: SourceLocation?, rule: RuleID, severity: Severity? = nil, locale: String?, message: String
+    file: String, location: SourceLocation?, rule: RuleID, severity: Severity? = nil, locale: String?,
+    key: String? = nil, message: String
   ) {
     self.file = file
     self.location = location
     self.severity = severity ?? rule.severity
     self.rule = rule
     self.locale = locale
+    self.key = key
     self.message = message
   }
 }

@@ -34,6 +34,11 @@ struct FindingList {
   /// Keeps `finding`, unless it was already given or its rule and file are over the cap (then it is counted).
   mutating func add(_ finding: Finding) {
     let place = Place(rule: finding.rule, file: finding.file)
+    // A summary from a list made earlier joins this list's count: one summary in the end.
+    if finding.summarizes > 0 {
+      overflow[place, default: (finding, 0)].count += finding.summarizes
+      return
+    }
     guard hasRoom(finding.rule, finding.file) else {
       overflow[place, default: (finding, 0)].count += 1
       return
@@ -62,6 +67,7 @@ struct FindingList {
         place, value in
         // At the first finding it does not show, so it sorts after those it does.
         var summary = value.first
+        summary.summarizes = value.count
         summary.message =
           "… and \(MessageList.grouped(value.count)) more \(place.rule.rawValue) findings in this file (attsim shows the first \(Self.perRuleAndFile))"
         return summary

@@ -14,6 +14,7 @@ enum ManifestRules {
         findings.append(
           Finding(
             file: manifest.path, location: manifest.trackingLocation, rule: .trackingWithoutPrompt, locale: nil,
+            key: PurposeKeys.tracking,
             message:
               "\(whose(manifest)) declares tracking, but the app has no NSUserTrackingUsageDescription: it can never ask, so on iOS 17+ every request to \(domainList(manifest)) fails"
           ))
@@ -24,12 +25,14 @@ enum ManifestRules {
     if asks && !declared && app.input != .file && app.infoPlist != nil {
       let own = app.privacyManifests.first { $0.owner == nil }
       let why = app.hasUsageDescription ? "it has NSUserTrackingUsageDescription" : "it asks for tracking"
+      // Most apps have no manifest of their own, and App Store Connect does not require one for tracking:
+      // advice. A manifest that is there and leaves tracking out is a manifest that says the wrong thing.
       findings.append(
         Finding(
           file: own?.path ?? app.infoPlist?.path ?? app.root, location: own?.trackingLocation,
-          rule: .trackingUndeclared, locale: nil,
+          rule: .trackingUndeclared, severity: own == nil ? .info : .warning, locale: nil, key: PurposeKeys.tracking,
           message: own == nil
-            ? "the app tracks (\(why)) but has no \(PrivacyManifest.fileName) declaring NSPrivacyTracking true"
+            ? "the app tracks (\(why)) but has no \(PrivacyManifest.fileName) of its own: declaring NSPrivacyTracking true and its tracking domains there is how iOS 17+ knows them"
             : "the app tracks (\(why)) but its \(PrivacyManifest.fileName) does not declare NSPrivacyTracking true"))
     }
     return findings

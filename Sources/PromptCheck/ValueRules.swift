@@ -2,31 +2,10 @@ import PromptStrings
 import StringsFiles
 import TextSupport
 
-/// Which purpose string: the ATT alert's plain text, or the EU sheet's Markdown.
-enum PurposeKey {
-  case plain
-  case markdown
-
-  /// The Info.plist key.
-  var name: String {
-    switch self {
-    case .plain: InfoPlist.usageDescriptionKey
-    case .markdown: InfoPlist.markdownUsageDescriptionKey
-    }
-  }
-
-  /// How messages name it.
-  var noun: String {
-    switch self {
-    case .plain: "the purpose string"
-    case .markdown: "the Markdown purpose string"
-    }
-  }
-}
-
 /// A purpose string to lint, and what is needed to judge it.
 struct PromptValue {
-  var key = PurposeKey.plain
+  /// The purpose-string key (`NSCameraUsageDescription`).
+  var key: String
   var value: String
   var file: String
   var location: SourceLocation?
@@ -34,17 +13,25 @@ struct PromptValue {
   /// The development region's text, to spot untranslated copies (nil for the development region itself).
   var developmentText: String?
   var developmentRegion: String
+  /// Whether the text is the Info.plist's own (what App Store Connect reads), not a translation.
+  var isInfoPlist = false
+
+  /// Whether this is the EU sheet's Markdown text rather than plain text an alert shows.
+  var isMarkdown: Bool { key == PurposeKeys.trackingMarkdown }
 }
 
 /// The rules that judge a purpose string's text.
 enum ValueRules {
   static func check(_ prompt: PromptValue) -> [Finding] {
     var findings: [Finding] = []
-    func report(_ rule: RuleID, _ message: String) {
+    func report(_ rule: RuleID, _ message: String, severity: Severity? = nil) {
       findings.append(
-        Finding(file: prompt.file, location: prompt.location, rule: rule, locale: prompt.locale, message: message))
+        Finding(
+          file: prompt.file, location: prompt.location, rule: rule, severity: severity, locale: prompt.locale,
+          key: prompt.key, message: message))
     }
-    let noun = prompt.key.noun
+    let noun = PurposeKeys.noun(for: prompt.key)
+    let localeNoun = prompt.locale.map { noun.replacing("the ", with: "the \($0) ") } ?? noun
     let (value, isCut) = prompt.value.prefixForDisplay(DialogMetrics.longestMessage)
     if isCut {
       report(
@@ -53,50 +40,53 @@ enum ValueRules {
       )
     }
     if value.allSatisfy(\.isWhitespace) {
-      report(.emptyValue, "\(noun) is empty: the prompt gives no reason, and App Review rejects that")
+      // App Review rejects an app whose prompt gives no reason: the tracking text, which the app asks
+      // with, is an error in the Info.plist; another prompt's matters only if the app asks for it (project
+      // templates ship empty ones), and an empty translation leaves only its users without a reason.
+      let rejected = prompt.isInfoPlist && PurposeKeys.isTracking(prompt.key)
+      report(
+        .emptyValue,
+        prompt.isInfoPlist
+          ? "\(noun) is empty: the prompt gives no reason, and App Review rejects that\(rejected ? "" : " if the app asks")"
+          : "\(localeNoun) is empty: the prompt gives those users no reason",
+        severity: rejected ? .error : .warning)
       return findings
     }
     if let first = value.first, let last = value.last, first.isWhitespace || last.isWhitespace {
       report(.whitespace, "\(noun) \(first.isWhitespace ? "starts" : "ends") with whitespace")
-    } else if prompt.key == .plain && value.contains("  ") {
-      // Markdown's own line breaks and indents are spaces; only the plain text is judged on them.
+    } else if !prompt.isMarkdown && value.contains("  ") {
+      // Markdown's own line breaks and indents are spaces; only plain text is judged on them.
       report(.whitespace, "\(noun) has two spaces in a row")
     }
-    if let control = value.unicodeScalars.first(where: { $0 != "\n" && $0.isUnsafeForTerminal }) {
+    if let control = value.unicodeScalars.first(where: { $0 != "\n" && $0 != "\t" && $0.isUnsafeForTerminal }) {
       let code = "U+" + String(control.value, radix: 16, uppercase: true).leftPadded(to: 4)
       report(.controlCharacter, "\(noun) holds the control character \(code), which iOS does not draw")
+    } else if value.unicodeScalars.contains("\t") {
+      // A tab is drawn as a gap: often the file's own indentation, kept inside a value that spans lines.
+      report(.whitespace, "\(noun) holds a tab, which the alert shows as a gap (the file's indentation?)")
     }
-    reportMarkup(prompt.key, value, report)
+    reportMarkup(prompt, value, report)
     if let specifier = formatSpecifier(in: value) {
       report(
         .formatSpecifier,
         "\(specifier) is shown literally: iOS does not fill in format specifiers in purpose strings")
     }
-    if let locale = prompt.locale, let script = ScriptExpectation.expected(for: locale),
-      !value.unicodeScalars.contains(where: script.contains)
-    {
-      report(
-        .wrongScript,
-        "\(noun.replacing("the ", with: "the \(locale) ")) has no \(script.name) characters; is it translated?")
-    }
-    if let development = prompt.developmentText, let locale = prompt.locale, prompt.value == development,
-      LocaleTag(locale)?.language != LocaleTag(prompt.developmentRegion)?.language
-    {
+    // `Base` is no language: it has no translation to miss, and no script to be written in.
+    let language = prompt.locale.flatMap { $0 == "Base" ? nil : LocaleTag($0) }
+    let untranslated =
+      prompt.developmentText == prompt.value && language != nil
+      && language?.language != LocaleTag(prompt.developmentRegion)?.language
+    if untranslated {
       report(
         .untranslated,
-        "\(noun.replacing("the ", with: "the \(locale) ")) is the same as the development region's (\(prompt.developmentRegion)): not translated"
-      )
+        "\(localeNoun) is the same as the development region's (\(prompt.developmentRegion)): not translated")
+    } else if let locale = prompt.locale, language != nil,
+      let problem = ScriptExpectation.problem(in: value, locale: locale)
+    {
+      // The development region's text in another script is `untranslated`, said once.
+      report(.wrongScript, "\(localeNoun) \(problem); is it translated?")
     }
-    switch prompt.key {
-    case .plain:
-      let lines = TextWrapper.wrap(value, width: DialogMetrics.messageWidth).count
-      if !isCut && lines > DialogMetrics.maxMessageLines {
-        report(
-          .tooLong,
-          "the purpose string wraps to \(lines) lines in the dialog's \(DialogMetrics.messageWidth) columns; at 80×24 it shows \(DialogMetrics.maxMessageLines) before the user must scroll"
-        )
-      }
-    case .markdown:
+    if prompt.isMarkdown {
       let lines = MarkdownText(parsing: value).lines(width: SheetMetrics.messageWidth).count
       if !isCut && lines > SheetMetrics.maxMessageLines {
         report(
@@ -104,28 +94,35 @@ enum ValueRules {
           "the Markdown purpose string takes \(lines) lines on the sheet's \(SheetMetrics.messageWidth) columns; at 80×24 it shows \(SheetMetrics.maxMessageLines) before the user must scroll"
         )
       }
+    } else {
+      let lines = TextWrapper.wrap(value, width: DialogMetrics.messageWidth).count
+      if !isCut && lines > DialogMetrics.maxMessageLines {
+        report(
+          .tooLong,
+          "\(noun) wraps to \(lines) lines in the alert's \(DialogMetrics.messageWidth) columns; at 80×24 it shows \(DialogMetrics.maxMessageLines) before the user must scroll"
+        )
+      }
     }
     return findings
   }
 
-  /// Markdown where it does not belong: syntax in the plain text (the alert shows it as written), and
+  /// Markdown where it does not belong: syntax in plain text (the alert shows it as written), and
   /// underline in the Markdown text (the sheet has none).
-  private static func reportMarkup(_ key: PurposeKey, _ value: String, _ report: (RuleID, String) -> Void) {
-    switch key {
-    case .plain:
-      if let markup = MarkdownText.firstMarkup(in: value) {
-        report(
-          .markdownInPlain,
-          "\"\(markup.forMessage(limit: 40))\" is shown as written: \(InfoPlist.usageDescriptionKey) is plain text (Markdown goes in \(InfoPlist.markdownUsageDescriptionKey))"
-        )
-      }
-    case .markdown:
+  private static func reportMarkup(
+    _ prompt: PromptValue, _ value: String, _ report: (RuleID, String, Severity?) -> Void
+  ) {
+    if prompt.isMarkdown {
       if let underline = MarkdownText.firstUnderline(in: value) {
         report(
           .markdownUnderline,
-          "\"\(underline.forMessage(limit: 40))\" asks for underline, which the sheet does not draw: it shows the characters as written"
-        )
+          "\"\(underline.forMessage(limit: 40))\" asks for underline, which the sheet does not draw: it shows the characters as written",
+          nil)
       }
+    } else if let markup = MarkdownText.firstMarkup(in: value) {
+      let markdownHome = PurposeKeys.isTracking(prompt.key) ? " (Markdown goes in \(PurposeKeys.trackingMarkdown))" : ""
+      report(
+        .markdownInPlain,
+        "\"\(markup.forMessage(limit: 40))\" is shown as written: \(prompt.key) is plain text\(markdownHome)", nil)
     }
   }
 

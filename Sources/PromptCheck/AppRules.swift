@@ -1,0 +1,218 @@
+import FileAccess
+import PromptStrings
+import StringsFiles
+import TextSupport
+
+/// The findings about the app as a whole, each once and with no locale: files it names that cannot be read
+/// or are missing, what the project names outside itself, the Info.plist's keys (the tracking crash, near
+/// misses, build variables, the bundle keys that decide the lookup), names iOS reads case-sensitively,
+/// localized files no target ships, and beta spellings in the code.
+enum AppRules {
+  static func check(_ context: CheckContext) -> [Finding] {
+    let app = context.app
+    var findings: [Finding] = app.unreadable.map(PromptLinter.unreadable)
+    findings += sandbox(app)
+    if app.infoPlist == nil && !app.unreadable.contains(where: { FilePath($0.path).lastComponent == "Info.plist" }),
+      app.input != .file
+    {
+      findings.append(
+        Finding(
+          file: app.root, location: nil, rule: .noApp, severity: .warning, locale: nil,
+          message:
+            "found no Info.plist, Xcode project or built app here: only the strings files and catalogs were checked, not an app"
+        ))
+    }
+    if let plist = app.infoPlist {
+      findings += trackingKey(plist, context)
+      findings += keyTypos(plist)
+      findings += buildVariables(plist, app)
+      findings += BundleKeyRules.check(plist, app: app)
+    }
+    findings += missingFiles(app)
+    findings += caseOfNames(app)
+    findings += filesOutside(app, context)
+    for call in context.scan.betaCalls {
+      findings.append(
+        Finding(
+          file: call.file, location: call.location, rule: .betaAPI, locale: nil, key: PurposeKeys.tracking,
+          message:
+            "\(call.text) is how the iOS 27.2 betas spelled the expanded request; the released SDK calls it requestTrackingAuthorization(preferringExpandedInterface:additionalInformationAction:completionHandler:), so this does not build against it, and code that looks the beta name up at run time gets the classic prompt"
+        ))
+    }
+    return findings
+  }
+
+  /// What the project names that attsim did not follow: includes out of the project, loops and limits,
+  /// and build settings whose expansion it stopped.
+  private static func sandbox(_ app: AppResources) -> [Finding] {
+    var findings: [Finding] = []
+    for include in app.refusedIncludes {
+      findings.append(
+        Finding(
+          file: include.file, location: include.location,
+          rule: include.leavesProject ? .includeOutside : .buildSetting, locale: nil,
+          message: include.leavesProject
+            ? "\(include.reason); the settings in it are unknown here, so what attsim shows may differ from the build"
+            : include.reason))
+    }
+    for (key, problem) in app.expansionProblems {
+      let (source, location) = app.infoPlist?.source(of: key) ?? (.infoPlist(path: app.root), nil)
+      findings.append(
+        Finding(
+          file: source.path, location: location, rule: .buildSetting, locale: nil, key: key,
+          message: "\(key): \(problem)"))
+    }
+    return findings
+  }
+
+  /// The tracking key itself: without it, a request crashes the app. The finding stands at the call that
+  /// would crash when attsim found it; a call guarded by a check for the key is not a crash.
+  private static func trackingKey(_ plist: InfoPlist, _ context: CheckContext) -> [Finding] {
+    guard let tracking = context.tracking else { return [] }
+    let key = PurposeKeys.tracking
+    func finding(_ severity: Severity, _ message: String, at match: CodeScan.Match? = nil) -> Finding {
+      Finding(
+        file: match?.file ?? plist.path, location: match?.location, rule: .missingUsageDescription,
+        severity: severity, locale: nil, key: key, message: message)
+    }
+    switch tracking {
+    case .asks(_, let call?):
+      return [
+        finding(
+          .error, "\(call.text) crashes the app here: Info.plist has no \(key)", at: call)
+      ]
+    case .asks(let evidence, nil):
+      return [
+        finding(
+          .error, "Info.plist has no \(key), and the app asks for tracking (\(evidence)): it crashes when it does")
+      ]
+    case .guarded(let call):
+      return [
+        finding(
+          .info,
+          "\(call.sentence) only after checking for \(key), which Info.plist does not have: no crash, but the app never asks",
+          at: call)
+      ]
+    case .unknown:
+      return [
+        finding(
+          .warning,
+          "Info.plist has no \(key); attsim found no code to tell whether the app asks for tracking: if it does, it crashes"
+        )
+      ]
+    case .stopped(let why):
+      return [
+        finding(
+          .warning,
+          "Info.plist has no \(key), and \(why) without finding whether the app asks for tracking: if it does, it crashes"
+        )
+      ]
+    case .neverAsks: return []
+    }
+  }
+
+  /// Info.plist keys that are near misses of a purpose-string key: iOS ignores them.
+  private static func keyTypos(_ plist: InfoPlist) -> [Finding] {
+    plist.keys.compactMap { other in
+      guard let typoOf = FileRules.purposeKeyTypo(other) else { return nil }
+      let (source, location) = plist.source(of: other)
+      return Finding(
+        file: source.path, location: location, rule: .keyTypo, locale: nil, key: typoOf,
+        message: "\"\(other.forMessage(limit: 60))\" looks like a typo of \(typoOf); iOS ignores it")
+    }
+  }
+
+  /// Build variables nothing defines, in the keys a prompt shows or looks up with.
+  private static func buildVariables(_ plist: InfoPlist, _ app: AppResources) -> [Finding] {
+    let missing = app.missingIncludes.isEmpty ? "" : " (\(MessageList.of(app.missingIncludes)) is missing)"
+    return app.unresolved.compactMap { variable in
+      guard PurposeKeys.isPurposeKey(variable.key) || BundleKeyRules.lookupKeys.contains(variable.key) else {
+        return nil
+      }
+      let (source, location) = plist.source(of: variable.key)
+      let used = variable.used.isEmpty ? "it is empty" : "it reads \"\(variable.used.forMessage(limit: 60))\""
+      return Finding(
+        file: source.path, location: location, rule: .buildVariable, locale: nil,
+        key: PurposeKeys.isPurposeKey(variable.key) ? variable.key : nil,
+        message:
+          "\(variable.key) uses $(\(variable.variable.forMessage(limit: 60))), which no build setting defines\(missing): in the built app \(used)"
+      )
+    }
+  }
+
+  /// Files the project copies into the app that are not on disk: Xcode stops the build.
+  private static func missingFiles(_ app: AppResources) -> [Finding] {
+    app.missingFiles.map { missing in
+      Finding(
+        file: missing.referencedIn, location: missing.location, rule: .missingFile, locale: nil,
+        message:
+          "the build fails: Xcode cannot find \(missing.path.forMessage()), which the target copies into the app")
+    }
+  }
+
+  /// `InfoPlist` tables whose file is named in another case: the Mac's case-insensitive disk lets Xcode build
+  /// them, but the iPhone looks `InfoPlist.strings` up case-sensitively, so it never reads them.
+  private static func caseOfNames(_ app: AppResources) -> [Finding] {
+    var findings: [Finding] = []
+    for folder in app.folders {
+      for (table, file) in folder.files where table != "InfoPlist" && table.lowercased() == "infoplist" {
+        let shown = app.infoPlistString(PurposeKeys.tracking, locale: folder.name)
+        let instead =
+          shown.map { "the \(folder.name) prompts show \($0.source.label)" }
+          ?? "the \(folder.name) prompts show no purpose strings"
+        findings.append(
+          Finding(
+            file: file.path, location: nil, rule: .fileNameCase, locale: folder.name,
+            message:
+              "\(FilePath(file.path).lastComponent) is never read on an iPhone: iOS looks InfoPlist.strings up with that exact case (the Mac's disk forgives it, the device's does not), so \(instead); rename it InfoPlist.strings"
+          ))
+      }
+    }
+    for catalog in app.catalogs where catalog.tableName != "InfoPlist" && catalog.tableName.lowercased() == "infoplist"
+    {
+      findings.append(
+        Finding(
+          file: catalog.path, location: nil, rule: .fileNameCase, locale: nil,
+          message:
+            "\(FilePath(catalog.path).lastComponent) compiles to \(catalog.tableName).strings, which an iPhone never reads: iOS looks InfoPlist.strings up with that exact case; rename it InfoPlist.xcstrings"
+        ))
+    }
+    return findings
+  }
+
+  /// Localized InfoPlist files on disk that the app does not contain, and how attsim chose among same-named
+  /// folders. Syntax problems in them are told as information: they do not ship.
+  private static func filesOutside(_ app: AppResources, _ context: CheckContext) -> [Finding] {
+    var findings: [Finding] = []
+    for file in app.outside {
+      let path = FilePath(file.path)
+      let language = path.parent.pathExtension == "lproj" ? path.parent.stem : nil
+      guard path.pathExtension == "strings", case .success(let strings) = StringsFile.read(file.path, from: app.reader)
+      else { continue }
+      let fileContext = FileRules.Context(
+        locale: language, fallback: "every key in it falls back", isSource: context.isSource,
+        keys: context.options.allStrings ? nil : TableRules.checkedKeys(app.purposeKeys))
+      for var finding in FileRules.check(strings, displayPath: file.path, context: fileContext) {
+        finding.severity = .info
+        finding.message += " (this file is not in the app)"
+        findings.append(finding)
+      }
+      // A translation the app has no other copy of never ships: that is worth a warning (`Base` is no language).
+      guard let language, language != "Base", case .absent = app.table("InfoPlist", in: language),
+        let key = PurposeKeys.ordered(strings.table?.keys.filter(PurposeKeys.isPurposeKey) ?? []).first
+      else { continue }
+      let shown = app.infoPlistString(key, locale: language).map { "the text of \($0.source.label)" } ?? "no text"
+      findings.append(
+        Finding(
+          file: file.path, location: nil, rule: .notInApp, locale: language, key: key,
+          message:
+            "this \(language) translation is not in the app (\(file.reason)): iOS never reads it, and the \(language) \(PurposeKeys.prompt(for: key)) shows \(shown)"
+        ))
+    }
+    for note in app.notes {
+      findings.append(
+        Finding(file: app.root, location: nil, rule: .notInApp, severity: .info, locale: nil, message: note))
+    }
+    return findings
+  }
+}
