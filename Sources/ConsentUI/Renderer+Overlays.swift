@@ -142,7 +142,8 @@ extension Renderer {
     }
     switch section {
     case .check:
-      let findings = Renderer.ordered(state.environment.findings(locale: state.locale) ?? [])
+      let own = Renderer.ordered(state.environment.findings(locale: state.locale) ?? [])
+      let findings = own + Renderer.ordered(state.environment.appWideFindings ?? [])
       let root = state.environment.appTexts.app.root
       for finding in findings {
         let file = finding.file.hasPrefix(root + "/") ? String(finding.file.dropFirst(root.count + 1)) : finding.file
@@ -152,7 +153,7 @@ extension Renderer {
           Renderer.style(finding.severity))
         add(finding.message, .plain, lead: "  ", indent: "  ")
       }
-      return ("Check (\(findings.count)) for \(state.locale)", lines)
+      return ("Check: \(own.count) for \(state.locale), \(findings.count - own.count) for the app", lines)
     case .warnings:
       let warnings = state.consent.warnings
       if let problem = state.recordingProblem { add("✗ recording stopped: \(problem)", Renderer.error, indent: "  ") }

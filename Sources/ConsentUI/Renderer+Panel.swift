@@ -242,15 +242,22 @@ extension Renderer {
 
   private func checkSection(width: Int) -> [PanelLine] {
     let localization = texts.resolution.localization.map { "\($0).lproj" } ?? "Info.plist"
-    guard let findings = state.environment.findings(locale: state.locale) else {
+    guard let findings = state.environment.findings(locale: state.locale),
+      let appWide = state.environment.appWideFindings
+    else {
       return [.header("Check"), .text("checking \(state.locale) → \(localization)…", Renderer.dim)]
     }
+    // The app's own findings are one line under the locale's: they are the same in every locale.
+    let appLine: [PanelLine] =
+      appWide.filter({ $0.severity != .info }).isEmpty
+      ? []
+      : [.text(Renderer.appWideSummary(appWide), Renderer.style(appWide.map(\.severity).min() ?? .info))]
     guard !findings.isEmpty else {
-      return [.header("Check"), .text("✓ \(state.locale) → \(localization): no findings", Renderer.good)]
+      return [.header("Check"), .text("✓ \(state.locale) → \(localization): no findings", Renderer.good)] + appLine
     }
     var lines: [PanelLine] = [.header("Check (\(findings.count))")]
     let ordered = Renderer.ordered(findings)
-    let shown = 2
+    let shown = appLine.isEmpty ? 2 : 1
     for finding in ordered.prefix(shown) {
       lines.append(
         .text(
@@ -264,13 +271,21 @@ extension Renderer {
       let what = errors > 0 ? " (\(errors) error\(errors == 1 ? "" : "s"))" : ""
       lines.append(.text("+\(hidden.count) more\(what): v shows them all", errors > 0 ? Renderer.error : .plain))
     }
-    return lines
+    return lines + appLine
   }
 
-  /// Errors first, and the locale's own findings before those about the whole app.
-  static func ordered(_ findings: [Finding]) -> [Finding] {
-    findings.sorted { ($0.severity, $0.locale == nil ? 1 : 0) < ($1.severity, $1.locale == nil ? 1 : 0) }
+  /// `app: 1 error, 2 warnings (v)`: the app-wide findings in a line.
+  static func appWideSummary(_ findings: [Finding]) -> String {
+    let errors = findings.filter { $0.severity == .error }.count
+    let warnings = findings.filter { $0.severity == .warning }.count
+    var parts: [String] = []
+    if errors > 0 { parts.append("\(errors) error\(errors == 1 ? "" : "s")") }
+    if warnings > 0 { parts.append("\(warnings) warning\(warnings == 1 ? "" : "s")") }
+    return "app: " + parts.joined(separator: ", ") + " (v)"
   }
+
+  /// The tracking prompt's findings first, then errors before warnings.
+  static func ordered(_ findings: [Finding]) -> [Finding] { findings.trackingFirst }
 
   /// A sign for each severity, so it shows without colour: ✗ error, ! warning, i information.
   static func severityMark(_ severity: Severity) -> String {

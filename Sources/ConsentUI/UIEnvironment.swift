@@ -18,8 +18,11 @@ public struct UIEnvironment: Sendable {
     self.findings = findings
   }
 
-  /// The findings about `locale`; nil until checked.
+  /// The findings about what a user of `locale` sees; nil until checked.
   public func findings(locale: String) -> [Finding]? {
     findings?.about(locale: locale, in: appTexts.app)
   }
+
+  /// The findings about the whole app; nil until checked.
+  public var appWideFindings: [Finding]? { findings?.appWide }
 }

@@ -28,7 +28,7 @@ public enum GalleryPage {
       </header>
 
       """
-    page += manifestSummary(appTexts, findings)
+    page += appSummary(appTexts, findings)
     page += summaryTable(appTexts, findings, locales)
     for locale in locales { page += localeBlock(appTexts, findings.about(locale: locale, in: appTexts.app), locale) }
     page +=
@@ -43,15 +43,12 @@ public enum GalleryPage {
     return ("clean", "clean")
   }
 
-  /// The privacy manifests, once for the whole app: whose, whether it tracks, its domains, and what `check`
-  /// says about them.
-  private static func manifestSummary(_ appTexts: AppTexts, _ findings: [Finding]) -> String {
+  /// What is said once for the whole app: its privacy manifests (whose, whether it tracks, its domains), and
+  /// every `check` finding about the app rather than a locale.
+  private static func appSummary(_ appTexts: AppTexts, _ findings: [Finding]) -> String {
     let app = appTexts.app
-    let manifestRules: Set<RuleID> = [
-      .privacyManifest, .trackingDomain, .trackingFlag, .trackingUndeclared, .trackingWithoutPrompt,
-    ]
-    let findings = findings.filter { manifestRules.contains($0.rule) }
-    var html = "<section class=\"manifests\">\n<h2>Privacy manifests</h2>\n"
+    let findings = findings.appWide.trackingFirst
+    var html = "<section class=\"manifests\">\n<h2>The whole app</h2>\n<h3>Privacy manifests</h3>\n"
     if app.privacyManifests.isEmpty {
       html += "<p>No PrivacyInfo.xcprivacy: nothing declares tracking or tracking domains.</p>\n"
     } else {
@@ -67,15 +64,38 @@ public enum GalleryPage {
       }
       html += "</tbody>\n</table>\n"
     }
-    if !findings.isEmpty {
-      html += "<ul class=\"findings\">\n"
-      for finding in findings {
-        html += "<li class=\"\(finding.severity.rawValue)\"><b>\(finding.severity.rawValue)</b> "
-        html += "<code>\(HTML.escape(finding.rule.rawValue))</code> \(HTML.escape(finding.message))</li>\n"
-      }
-      html += "</ul>\n"
-    }
+    html += "<h3>Findings about the whole app</h3>\n"
+    html += findings.isEmpty ? "<p class=\"clean\">None.</p>\n" : findingList(findings, root: app.root)
     return html + "</section>\n"
+  }
+
+  /// Findings as a list: severity, rule (and key), message, and where.
+  private static func findingList(_ findings: [Finding], root: String) -> String {
+    var html = "<ul class=\"findings\">\n"
+    for finding in findings {
+      let place = finding.location.map { "\(finding.file):\($0.line):\($0.column)" } ?? finding.file
+      let key = finding.key.map { " <code>\(HTML.escape($0))</code>" } ?? ""
+      html += "<li class=\"\(finding.severity.rawValue)\"><b>\(finding.severity.rawValue)</b> "
+      html += "<code>\(HTML.escape(finding.rule.rawValue))</code>\(key) \(HTML.escape(finding.message))"
+      html += "<br><small>\(HTML.escape(shortPath(place, root: root)))</small></li>\n"
+    }
+    return html + "</ul>\n"
+  }
+
+  /// The locale's other purpose strings (camera, location, …) in a compact table: key, text, where from.
+  private static func otherPurposeStrings(_ appTexts: AppTexts, _ locale: String) -> String {
+    let keys = appTexts.app.purposeKeys.filter { !PurposeKeys.isTracking($0) }
+    guard !keys.isEmpty else { return "" }
+    let tag = HTML.escape(locale)
+    var html =
+      "<table class=\"purposes\">\n<thead><tr><th>Purpose string</th><th>Text</th><th>From</th></tr></thead>\n<tbody>\n"
+    for key in keys {
+      let text = appTexts.app.infoPlistString(key, locale: locale)?.forDisplay
+      html += "<tr><td><code>\(HTML.escape(key))</code></td>"
+      html += "<td lang=\"\(tag)\">\(HTML.escape(text?.value ?? "—"))</td>"
+      html += "<td>\(HTML.escape(text?.source.label ?? "none"))</td></tr>\n"
+    }
+    return html + "</tbody>\n</table>\n"
   }
 
   private static func summaryTable(_ appTexts: AppTexts, _ findings: [Finding], _ locales: [String]) -> String {
@@ -123,23 +143,15 @@ public enum GalleryPage {
     if let markdown = texts.markdownUsageDescription {
       block += sheet(texts, markdown: markdown.value)
     }
-    block += "</div>\n<div class=\"findings\">\n"
+    block += "</div>\n" + otherPurposeStrings(appTexts, locale) + "<div class=\"findings\">\n"
     let resolution = texts.resolution
     block +=
       "<p class=\"source\">Looked up as \(HTML.escape(resolution.path.joined(separator: " → "))); purpose string from "
     block += "\(HTML.escape(texts.usageDescription?.source.label ?? "nowhere")).</p>\n"
-    if findings.isEmpty {
-      block += "<p class=\"clean\">No findings.</p>\n"
-    } else {
-      block += "<ul>\n"
-      for finding in findings {
-        let place = finding.location.map { "\(finding.file):\($0.line):\($0.column)" } ?? finding.file
-        block += "<li class=\"\(finding.severity.rawValue)\"><b>\(finding.severity.rawValue)</b> "
-        block += "<code>\(HTML.escape(finding.rule.rawValue))</code> \(HTML.escape(finding.message))"
-        block += "<br><small>\(HTML.escape(shortPath(place, root: appTexts.app.root)))</small></li>\n"
-      }
-      block += "</ul>\n"
-    }
+    block +=
+      findings.isEmpty
+      ? "<p class=\"clean\">No findings for \(tag).</p>\n"
+      : findingList(findings.trackingFirst, root: appTexts.app.root)
     return block + "</div>\n</section>\n"
   }
 
@@ -204,6 +216,11 @@ public enum GalleryPage {
     .findings { font-size: 14px; margin-top: 14px; max-width: 940px; }
     section.manifests { background: #fff; border-radius: 16px; padding: 4px 20px 12px; margin: 0 0 24px; }
     section.manifests h2 { font-size: 18px; } section.manifests table.summary { margin: 8px 0; }
+    section.manifests h3 { font-size: 15px; margin: 14px 0 4px; }
+    table.purposes { border-collapse: collapse; margin: 14px 0 0; max-width: 940px; background: #fff; font-size: 13px; }
+    table.purposes th, table.purposes td { padding: 4px 10px; border-bottom: 1px solid #e5e5ea; text-align: start; vertical-align: top; }
+    ul.findings { padding-inline-start: 18px; } ul.findings li { margin: 0 0 8px; }
+    ul.findings li.error b { color: #c41e3a; } ul.findings li.warning b { color: #a05a00; } ul.findings li.info b { color: #6e6e73; }
     .findings ul { padding-inline-start: 18px; }
     .findings li { margin: 0 0 8px; }
     .findings li.error b { color: #c41e3a; } .findings li.warning b { color: #a05a00; } .findings li.info b { color: #6e6e73; }
