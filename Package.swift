@@ -55,7 +55,8 @@ let package = Package(
       name: "PromptStringsTests",
       dependencies: ["PromptStrings", "PromptCheck", "StringsFiles", "FileAccess", "TextSupport"]),
     .testTarget(name: "GalleryTests", dependencies: ["Gallery", "PromptStrings", "PromptCheck"]),
-    .testTarget(name: "TerminalDriverTests", dependencies: ["TerminalDriver", "ConsentUI", "CNcurses", "PromptStrings"]),
+    .testTarget(
+      name: "TerminalDriverTests", dependencies: ["TerminalDriver", "ConsentUI", "CNcurses", "PromptStrings"]),
     .testTarget(
       name: "ConsentUITests",
       dependencies: ["ConsentUI", "ConsentCore", "PromptStrings", "PromptCheck", "Scenarios", "TextSupport"],

@@ -18,25 +18,34 @@ import Testing
     let outcome = attsim("check", Self.broken)
     #expect(outcome.status == 1)
     let lines = outcome.out.split(separator: "\n")
-    #expect(lines.count == 29)
+    #expect(lines.count == 31)
     #expect(
       lines.contains(
-        "\(Self.broken)/ko.lproj/InfoPlist.strings:2:63: error: missing ';' after the value of \"NSUserTrackingUsageDescription\": iOS cannot read this file, so NSUserTrackingUsageDescription falls back to Info.plist, which has none: the app crashes when it asks [parse-error]"
+        "\(Self.broken)/ko.lproj/InfoPlist.strings:2:63: error: missing ';' after the value of \"NSUserTrackingUsageDescription\": Xcode cannot compile it, so the build fails (and iOS could not read it: NSUserTrackingUsageDescription falls back to Info.plist, which has none: the app crashes when it asks) [parse-error]"
       ))
-    #expect(outcome.err == "attsim check: 7 errors, 21 warnings in 16 localizations (1 note)\n")
+    // A finding that does not name its key says it in the brackets.
+    #expect(
+      lines.contains(
+        "\(Self.broken)/ja.lproj/InfoPlist.strings:2:36: warning: the ja tracking purpose string has no Japanese (Hiragana, Katakana or Kanji) characters; is it translated? [wrong-script NSUserTrackingUsageDescription]"
+      ))
+    #expect(outcome.err == "attsim check: 5 errors, 21 warnings in 17 localizations (5 notes)\n")
   }
 
   @Test func jsonCarriesEveryField() throws {
     let outcome = attsim("check", Self.broken, "--format", "json")
     let findings = try #require(JSONSerialization.jsonObject(with: Data(outcome.out.utf8)) as? [[String: Any]])
-    #expect(findings.count == 29)
+    #expect(findings.count == 31)
     for finding in findings {
-      #expect(Set(finding.keys) == ["file", "line", "column", "severity", "rule", "locale", "message"])
+      #expect(Set(finding.keys) == ["file", "line", "column", "severity", "rule", "locale", "key", "message"])
     }
     let parse = try #require(findings.first { $0["rule"] as? String == "parse-error" })
     #expect(parse["line"] as? Int == 2 && parse["column"] as? Int == 63 && parse["locale"] as? String == "ko")
-    let missing = try #require(findings.first { $0["rule"] as? String == "missing-usage-description" })
-    #expect(missing["line"] is NSNull)
+    // The crash stands at the call that crashes.
+    let crash = try #require(findings.first { $0["rule"] as? String == "missing-usage-description" })
+    #expect((crash["file"] as? String)?.hasSuffix("Sources/ConsentFlow.swift") == true && crash["line"] as? Int == 6)
+    #expect(crash["key"] as? String == "NSUserTrackingUsageDescription" && crash["locale"] is NSNull)
+    let manifest = try #require(findings.first { $0["rule"] as? String == "privacy-manifest" })
+    #expect(manifest["key"] is NSNull)
   }
 
   @Test func sarifIsAValidLogForCodeScanning() throws {
@@ -49,7 +58,7 @@ import Testing
     let ruleIDs = (driver["rules"] as? [[String: Any]])?.compactMap { $0["id"] as? String }
     #expect(ruleIDs == RuleID.allCases.map(\.rawValue))
     let results = try #require(run["results"] as? [[String: Any]])
-    #expect(results.count == 29)
+    #expect(results.count == 31)
     let levels = Set(results.compactMap { $0["level"] as? String })
     #expect(levels == ["error", "warning", "note"])
     let located = results.compactMap { result -> [String: Any]? in
@@ -73,7 +82,7 @@ import Testing
     let path = try write("\"NSUserTrackingUsageDescription\" = \"English\";\n", to: "InfoPlist.strings", in: folder)
     let outcome = attsim("check", path)
     #expect(outcome.status == 0)
-    #expect(outcome.out.contains(":1:36: warning: the ja purpose string has no Japanese"))
+    #expect(outcome.out.contains(":1:36: warning: the ja tracking purpose string has no Japanese"))
   }
 
   @Test func devRegionChangesWhatCountsAsUntranslated() throws {

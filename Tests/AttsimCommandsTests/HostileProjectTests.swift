@@ -3,7 +3,7 @@ import Testing
 
 /// Issue 23, the second fault hunt: no output over any input, no secret through a project, no walk through a
 /// link out of it, nothing raw on the terminal, no crash or hang on small project files.
-@Suite struct HostileProjectTests {
+@Suite struct ProjectFixtureTests {
   /// A folder app (a copy of the demo app) and a script that names it, in a fresh folder.
   static func appAndScript() throws -> URL {
     let folder = try temporaryFolder()
@@ -11,7 +11,7 @@ import Testing
       at: repositoryRoot.appendingPathComponent("Assets/DemoApp"), to: folder.appendingPathComponent("app"))
     _ = try write(
       "app bundle=app\nsdk init\nrequest\ntap allow\nexpect status=authorized\n", to: "s.attsim", in: folder)
-    try HostileProject(at: folder.appendingPathComponent("proj"), xcconfig: "APP_NAME = Shop\n")
+    try ProjectFixture(at: folder.appendingPathComponent("proj"), xcconfig: "APP_NAME = Shop\n")
     return folder
   }
 
@@ -67,7 +67,7 @@ import Testing
     try FileManager.default.createDirectory(
       at: folder.appendingPathComponent("secret"), withIntermediateDirectories: true)
     _ = try write("TOKEN = \(fileSecret)\n", to: "secret/credentials", in: folder)
-    try HostileProject(
+    try ProjectFixture(
       at: folder.appendingPathComponent("proj"),
       xcconfig: """
         #include "/proc/self/environ"
@@ -114,7 +114,7 @@ import Testing
 
   @Test func buildSettingsNeverReadTheProcessEnvironment() throws {
     let folder = try temporaryFolder()
-    try HostileProject(
+    try ProjectFixture(
       at: folder, settings: "APP_NAME = \"$(HOME)-$(USER)-$(ATTSIM_PLANTED_SECRET)\";")
     let outcome = try runShell(
       "export ATTSIM_PLANTED_SECRET=\(Self.environmentSecret); \"$ATTSIM\" prompts . --format json", in: folder)
@@ -145,7 +145,7 @@ import Testing
     let folder = try temporaryFolder()
     let decoy = try Self.decoy(in: folder)
     let project = folder.appendingPathComponent("proj")
-    try HostileProject(at: project, xcconfig: "APP_NAME = Shop\n", groups: 1)
+    try ProjectFixture(at: project, xcconfig: "APP_NAME = Shop\n", groups: 1)
     try FileManager.default.createSymbolicLink(at: project.appendingPathComponent("App"), withDestinationURL: decoy)
     let outcome = try runShell(
       "\"$ATTSIM\" prompts proj --format json; \"$ATTSIM\" check proj; \"$ATTSIM\" gallery --app proj --out -",
@@ -157,7 +157,7 @@ import Testing
 
   @Test func aSynchronizedFolderLinkedToTheRootEndsAtOnce() throws {
     let folder = try temporaryFolder()
-    try HostileProject(at: folder, xcconfig: "APP_NAME = Shop\n", groups: 3)
+    try ProjectFixture(at: folder, xcconfig: "APP_NAME = Shop\n", groups: 3)
     try FileManager.default.createSymbolicLink(
       atPath: folder.appendingPathComponent("App").path, withDestinationPath: "/")
     // Ten seconds is a hang guard, not a measure: attsim walks nothing through the link.
@@ -170,7 +170,7 @@ import Testing
     let folder = try temporaryFolder()
     let decoy = try Self.decoy(in: folder)
     let project = folder.appendingPathComponent("proj")
-    try HostileProject(at: project, xcconfig: "APP_NAME = Shop\n", projectDirPath: "linked")
+    try ProjectFixture(at: project, xcconfig: "APP_NAME = Shop\n", projectDirPath: "linked")
     try FileManager.default.createSymbolicLink(at: project.appendingPathComponent("linked"), withDestinationURL: decoy)
     try FileManager.default.createDirectory(
       at: project.appendingPathComponent("Pods"), withIntermediateDirectories: true)
@@ -209,7 +209,7 @@ import Testing
 
   @Test func targetNamesWithEscapesAreEscapedInEveryHeaderAndSummary() throws {
     let folder = try temporaryFolder()
-    try HostileProject(at: folder, targets: 2, xcconfig: "APP_NAME = Shop\n")
+    try ProjectFixture(at: folder, targets: 2, xcconfig: "APP_NAME = Shop\n")
     let pbxproj = folder.appendingPathComponent("App.xcodeproj/project.pbxproj")
     let text = try String(contentsOf: pbxproj, encoding: .utf8)
     // The old-style plist's octal escapes: ESC ] 0 ; … BEL and ESC [ 2 J.
@@ -251,16 +251,16 @@ import Testing
   @Test func projectFilesThatFanOutNestOrLoopEndWithAFinding() throws {
     let folder = try temporaryFolder()
     let fanOut = (0..<6).map { level in "A\(level) = \"\(String(repeating: "$(A\(level + 1))", count: 16))\";" }
-    try HostileProject(
+    try ProjectFixture(
       at: folder.appendingPathComponent("fanout"), settings: fanOut.joined(separator: " ") + " A6 = x;",
       displayName: "$(A0)")
-    try HostileProject(
+    try ProjectFixture(
       at: folder.appendingPathComponent("nest"),
       settings: "A0 = \"\(String(repeating: "$(", count: 10_000))X\(String(repeating: ")", count: 10_000))\";",
       displayName: "$(A0)")
-    try HostileProject(
+    try ProjectFixture(
       at: folder.appendingPathComponent("self"), settings: "FOO = \"$(FOO)$(FOO)$(FOO)$(FOO)\";", displayName: "$(FOO)")
-    try HostileProject(
+    try ProjectFixture(
       at: folder.appendingPathComponent("loop"),
       xcconfig:
         "#include \"a/../Base.xcconfig\"\n#include \"./Base.xcconfig\"\n#include \"Base.xcconfig\"\nAPP_NAME = Shop\n",
@@ -279,11 +279,11 @@ import Testing
 
   @Test func largeButLegalProjectsAreReadInOnePass() throws {
     let folder = try temporaryFolder()
-    try HostileProject(
+    try ProjectFixture(
       at: folder.appendingPathComponent("settings"),
       settings: (0..<80_000).map { "S\($0) = v\($0);" }.joined(separator: " ") + " APP_NAME = Shop;")
-    try HostileProject(at: folder.appendingPathComponent("targets"), targets: 1_000, settings: "APP_NAME = Shop;")
-    try HostileProject(
+    try ProjectFixture(at: folder.appendingPathComponent("targets"), targets: 1_000, settings: "APP_NAME = Shop;")
+    try ProjectFixture(
       at: folder.appendingPathComponent("groups"), settings: "APP_NAME = Shop;", groups: 300,
       extraFiles: (0..<200).map { ("App/File\($0).swift", "") } + [("App/de.lproj/InfoPlist.strings", "\"a\" = \"b\";")]
     )
@@ -361,7 +361,7 @@ import Testing
 
   @Test func aWrongConfigurationAmongManyIsOneShortLine() throws {
     let folder = try temporaryFolder()
-    try HostileProject(at: folder, settings: "APP_NAME = Shop;", extraConfigurations: (0..<100_000).map { "X\($0)" })
+    try ProjectFixture(at: folder, settings: "APP_NAME = Shop;", extraConfigurations: (0..<100_000).map { "X\($0)" })
     let outcome = attsim("check", folder.path, "--configuration", "nope")
     #expect(outcome.status == 2)
     #expect(
@@ -382,7 +382,7 @@ import Testing
 
   @Test func filesThatAreNotUTF8AreNamedByLineAndColumn() throws {
     let folder = try temporaryFolder()
-    try HostileProject(at: folder.appendingPathComponent("proj"), settings: "APP_NAME = Shop;")
+    try ProjectFixture(at: folder.appendingPathComponent("proj"), settings: "APP_NAME = Shop;")
     let pbxproj = folder.appendingPathComponent("proj/App.xcodeproj/project.pbxproj")
     var bytes = try Data(contentsOf: pbxproj)
     bytes.insert(contentsOf: [0x0A, 0x2F, 0x2F, 0x20, 0xFF], at: bytes.firstIndex(of: 0x0A)!)

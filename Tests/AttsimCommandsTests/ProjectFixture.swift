@@ -2,7 +2,7 @@ import Foundation
 
 /// A small Xcode project written for one test: one app target (or many), its build settings, an xcconfig,
 /// and whatever else a test plants around it.
-struct HostileProject {
+struct ProjectFixture {
   /// The project's folder (it holds `App.xcodeproj`, `Info.plist`, `en.lproj`).
   let root: URL
 
@@ -13,11 +13,12 @@ struct HostileProject {
   init(
     at root: URL, targets: Int = 1, settings: String = "", xcconfig: String? = nil, groups: Int = 0,
     projectDirPath: String? = nil, displayName: String = "$(APP_NAME)", extraFiles: [(String, String)] = [],
-    extraConfigurations: [String] = []
+    extraConfigurations: [String] = [], name: String = "App", variants: [(language: String, path: String)]? = nil,
+    infoPlist: String? = nil
   ) throws {
     self.root = root
     let manager = FileManager.default
-    try manager.createDirectory(at: root.appendingPathComponent("App.xcodeproj"), withIntermediateDirectories: true)
+    try manager.createDirectory(at: root.appendingPathComponent("\(name).xcodeproj"), withIntermediateDirectories: true)
     try manager.createDirectory(at: root.appendingPathComponent("en.lproj"), withIntermediateDirectories: true)
     var objects: [String] = []
     var targetIDs: [String] = []
@@ -42,16 +43,22 @@ struct HostileProject {
       )
     }
     objects.append("BF1 = {isa = PBXBuildFile; fileRef = VG; };")
+    let children = variants ?? [("en", "en.lproj/InfoPlist.strings")]
+    let childIDs = children.indices.map { "V\($0)" }
     objects.append(
-      "VG = {isa = PBXVariantGroup; children = (EN); name = InfoPlist.strings; sourceTree = \"<group>\"; };")
-    objects.append(
-      "EN = {isa = PBXFileReference; name = en; path = en.lproj/InfoPlist.strings; sourceTree = \"<group>\"; };")
+      "VG = {isa = PBXVariantGroup; children = (\(childIDs.joined(separator: ", "))); name = InfoPlist.strings; sourceTree = \"<group>\"; };"
+    )
+    for (id, child) in zip(childIDs, children) {
+      objects.append(
+        "\(id) = {isa = PBXFileReference; name = \(child.language); path = \"\(child.path)\"; sourceTree = \"<group>\"; };"
+      )
+    }
     objects.append("XC = {isa = PBXFileReference; path = Base.xcconfig; sourceTree = \"<group>\"; };")
     for id in groupIDs {
       objects.append("\(id) = {isa = PBXFileSystemSynchronizedRootGroup; path = App; sourceTree = \"<group>\"; };")
     }
-    let children = (["VG", "XC"] + groupIDs).joined(separator: ", ")
-    objects.append("MAIN = {isa = PBXGroup; children = (\(children)); sourceTree = \"<group>\"; };")
+    let mainChildren = (["VG", "XC"] + groupIDs).joined(separator: ", ")
+    objects.append("MAIN = {isa = PBXGroup; children = (\(mainChildren)); sourceTree = \"<group>\"; };")
     objects.append(
       "PL = {isa = XCConfigurationList; buildConfigurations = (PC); defaultConfigurationName = Release; };")
     objects.append("PC = {isa = XCBuildConfiguration; name = Release; buildSettings = { }; };")
@@ -61,14 +68,16 @@ struct HostileProject {
     )
     let text =
       "// !$*UTF8*$!\n{\n archiveVersion = 1;\n objects = {\n\(objects.joined(separator: "\n"))\n };\n rootObject = ROOT;\n}\n"
-    try text.write(to: root.appendingPathComponent("App.xcodeproj/project.pbxproj"), atomically: true, encoding: .utf8)
-    let plist = """
-      <?xml version="1.0" encoding="UTF-8"?>
-      <plist version="1.0"><dict>
-      <key>CFBundleDisplayName</key><string>\(displayName)</string>
-      <key>NSUserTrackingUsageDescription</key><string>We use $(APP_NAME) data for ads.</string>
-      </dict></plist>
-      """
+    try text.write(
+      to: root.appendingPathComponent("\(name).xcodeproj/project.pbxproj"), atomically: true, encoding: .utf8)
+    let plist =
+      infoPlist ?? """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <plist version="1.0"><dict>
+        <key>CFBundleDisplayName</key><string>\(displayName)</string>
+        <key>NSUserTrackingUsageDescription</key><string>We use $(APP_NAME) data for ads.</string>
+        </dict></plist>
+        """
     try plist.write(to: root.appendingPathComponent("Info.plist"), atomically: true, encoding: .utf8)
     try "\"NSUserTrackingUsageDescription\" = \"Ads that fit you.\";\n".write(
       to: root.appendingPathComponent("en.lproj/InfoPlist.strings"), atomically: true, encoding: .utf8)

@@ -1,4 +1,5 @@
 import Foundation
+import PromptCheck
 import Testing
 
 /// The README's captures and samples are the program's own output: each block after a
@@ -106,5 +107,19 @@ import Testing
       section.split(separator: "\n").filter { $0.hasPrefix("| `") }.map { String($0.dropFirst(3).prefix { $0 != "`" }) }
     )
     #expect(listed == installed)
+  }
+
+  /// The README's rule table names every rule `check` has, each with its usual severity first.
+  @Test func theRuleTableIsEveryRuleWithItsSeverity() throws {
+    let readme = try String(contentsOf: Self.readme, encoding: .utf8)
+    let table = try #require(readme.components(separatedBy: "<!-- rules:").dropFirst().first)
+      .components(separatedBy: "\n\n")[0]
+    var listed: [String: String] = [:]
+    for row in table.split(separator: "\n") where row.hasPrefix("| `") {
+      let cells = row.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+      listed[String(cells[0].dropFirst().dropLast())] = String(cells[1].prefix { $0.isLetter })
+    }
+    #expect(Set(listed.keys) == Set(RuleID.allCases.map(\.rawValue)))
+    for rule in RuleID.allCases { #expect(listed[rule.rawValue] == rule.severity.rawValue, "\(rule.rawValue)") }
   }
 }

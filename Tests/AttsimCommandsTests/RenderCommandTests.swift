@@ -29,9 +29,21 @@ import TextSupport
     #expect(outcome.status == 0)
     #expect(outcome.out.contains("Broken"))
     #expect(outcome.out.contains("missing → the app crashes"))
-    // Errors come first in the panel; the details view lists every finding.
-    #expect(outcome.out.contains("✗ privacy-manifest") && outcome.out.contains("+8 more: v shows them all"))
-    #expect(attsim("render", "--app", broken, "--locale", "ja", "--keys", "v").out.contains("! wrong-script"))
+    // The panel shows the locale's own findings, and the whole app's in one line; the details view lists
+    // every one.
+    #expect(outcome.out.contains("Check (1)") && outcome.out.contains("! wrong-script"))
+    #expect(outcome.out.contains("app: 3 errors, 8 warnings (v)"))
+    let details = attsim("render", "--app", broken, "--locale", "ja", "--keys", "v").out
+    #expect(details.contains("! wrong-script") && details.contains("✗ missing-usage-description"), "\(details)")
+  }
+
+  /// The panel's Check section shows the tracking prompt's findings before the other prompts'.
+  @Test func theTrackingFindingsComeFirst() {
+    let broken = repositoryRoot.appendingPathComponent("Assets/Examples/BrokenApp").path
+    let lines = attsim("render", "--app", broken, "--locale", "fr").out.split(separator: "\n")
+    let check = try? #require(lines.firstIndex { $0.contains("Check (2)") })
+    #expect(check.map { lines[$0 + 1].contains("! untranslated") } == true, "\(lines)")
+    #expect(check.map { lines[$0 + 2].contains("+1 more") } == true)
   }
 
   /// A long app name ends in … before the title bar's right-hand part, with the recording mark too.

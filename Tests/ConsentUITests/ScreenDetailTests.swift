@@ -99,10 +99,12 @@ import TextSupport
       locale: "zh-Hans",
       environment: UIEnvironment(
         appTexts: AppTexts(app: broken, system: system), findings: PromptLinter.check(app: broken)))
-    let findings = pilot.state.environment.findings(locale: "zh-Hans")!
-    // The panel shows two and says how many more, errors included.
-    #expect(pilot.text.contains("Check (\(findings.count))"))
-    #expect(pilot.text.contains("+\(findings.count - 2) more"))
+    let own = pilot.state.environment.findings(locale: "zh-Hans")!
+    let findings = own + pilot.state.environment.appWideFindings!
+    // The panel shows the locale's first and says how many more; the whole app's are one line.
+    #expect(pilot.text.contains("Check (\(own.count))"))
+    #expect(pilot.text.contains("+\(own.count - 1) more"))
+    #expect(pilot.text.contains("app: 3 errors"))
     pilot.press("v")
     // Every finding is there, a page at a time.
     var seen = pilot.text
@@ -111,7 +113,7 @@ import TextSupport
       seen += pilot.text
     }
     for finding in findings { #expect(seen.contains(finding.rule.rawValue), "\(finding.rule)") }
-    #expect(seen.contains("✗ encoding · zh-Hans.lproj/InfoPlist.strings:1:1"))
+    #expect(seen.contains("! encoding · zh-Hans.lproj/InfoPlist.strings:1:1"))
     pilot.press("pgup", "pgup", "pgup", "pgup", "pgup")
     pilot.press("tab")
     #expect(pilot.text.contains("Warnings (0)"))

@@ -53,7 +53,8 @@ func galleryPage(_ texts: AppTexts) -> String {
 
   @Test func thePrivacyManifestsAreSummedUpOnceAtTheTop() throws {
     let demo = galleryPage(try environment("DemoApp"))
-    #expect(demo.components(separatedBy: "<h2>Privacy manifests</h2>").count == 2)
+    #expect(demo.components(separatedBy: "<h2>The whole app</h2>").count == 2)
+    #expect(demo.components(separatedBy: "<h3>Privacy manifests</h3>").count == 2)
     #expect(demo.contains("<td>the app</td><td>PrivacyInfo.xcprivacy</td><td>yes</td><td>collect.example</td>"))
     let broken = galleryPage(try environment("Examples/BrokenApp"))
     #expect(

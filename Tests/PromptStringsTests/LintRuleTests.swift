@@ -7,58 +7,64 @@ import Testing
 /// Every rule of `attsim check` (SPEC §4), at the right file, line and locale.
 @Suite struct LintRuleTests {
   static let broken = assets.appendingPathComponent("Examples/BrokenApp").path
-  static let findings = (try? AppResources.load(broken).get()).map(PromptLinter.check(app:)) ?? []
+  static let findings = (try? AppResources.load(broken).get()).map { PromptLinter.check(app: $0) } ?? []
 
-  /// rule, file (relative to BrokenApp), line (nil: no position), locale.
-  static let expected: [(RuleID, String, Int?, String?)] = [
-    (.notInApp, "", nil, nil),
-    (.missingUsageDescription, "Info.plist", nil, "en"),
-    (.buildVariable, "Info.plist", 9, nil),
-    (.keyTypo, "Info.plist", 11, "en"),
-    (.catalogState, "InfoPlist.xcstrings", 7, "pl"),
-    (.catalogState, "InfoPlist.xcstrings", 13, "uk"),
-    (.catalogState, "InfoPlist.xcstrings", 21, nil),
-    (.markdownInPlain, "cs.lproj/InfoPlist.strings", 2, "cs"),
-    (.missingKey, "da.lproj", nil, "da"),
-    (.formatSpecifier, "de.lproj/InfoPlist.strings", 2, "de"),
-    (.markdownUnderline, "en.lproj/InfoPlist.strings", 3, "en"),
-    (.whitespace, "es.lproj/InfoPlist.strings", 2, "es"),
-    (.untranslated, "fr.lproj/InfoPlist.strings", 2, "fr"),
-    (.emptyValue, "it.lproj/InfoPlist.strings", 2, "it"),
-    (.wrongScript, "ja.lproj/InfoPlist.strings", 2, "ja"),
-    (.parseError, "ko.lproj/InfoPlist.strings", 2, "ko"),
-    (.duplicateKey, "nl.lproj/InfoPlist.strings", 3, "nl"),
-    (.controlCharacter, "pt-BR.lproj/InfoPlist.strings", 2, "pt-BR"),
-    (.tooLong, "ru.lproj/InfoPlist.strings", 2, "ru"),
-    (.missingKey, "sv.lproj/InfoPlist.strings", nil, "sv"),
-    (.keyTypo, "sv.lproj/InfoPlist.strings", 2, "sv"),
-    (.encoding, "zh-Hans.lproj/InfoPlist.strings", 1, "zh-Hans"),
-    (.trackingWithoutPrompt, "Frameworks/AdKit.framework/PrivacyInfo.xcprivacy", 5, nil),
-    (.privacyManifest, "Frameworks/Measure.framework/PrivacyInfo.xcprivacy", 5, nil),
-    (.trackingFlag, "Frameworks/Measure.framework/PrivacyInfo.xcprivacy", 7, nil),
-    (.trackingUndeclared, "PrivacyInfo.xcprivacy", 5, nil),
-    (.trackingFlag, "PrivacyInfo.xcprivacy", 7, nil),
-    (.trackingDomain, "PrivacyInfo.xcprivacy", 10, nil),
-    (.parseError, "zh-Hans.lproj/InfoPlist.strings", 1, "zh-Hans"),
+  /// rule, file (relative to BrokenApp), line (nil: no position), locale (nil: the whole app), severity (it
+  /// follows harm: the build fails, App Store Connect rejects or the app crashes; a user sees the wrong text;
+  /// advice), key (nil: no purpose string in particular).
+  static let expected: [(RuleID, String, Int?, String?, Severity, String?)] = [
+    (.notInApp, "", nil, nil, .info, nil),
+    (
+      .trackingWithoutPrompt, "Frameworks/AdKit.framework/PrivacyInfo.xcprivacy", 5, nil, .warning,
+      "NSUserTrackingUsageDescription"
+    ),
+    (.privacyManifest, "Frameworks/Measure.framework/PrivacyInfo.xcprivacy", 5, nil, .error, nil),
+    (.trackingFlag, "Frameworks/Measure.framework/PrivacyInfo.xcprivacy", 7, nil, .warning, nil),
+    (.buildVariable, "Info.plist", 9, nil, .warning, nil),
+    (.keyTypo, "Info.plist", 11, nil, .warning, "NSUserTrackingUsageDescription"),
+    (.bundleKey, "Info.plist", 15, nil, .warning, nil),
+    (.catalogState, "InfoPlist.xcstrings", 7, "pl", .info, "NSUserTrackingUsageDescription"),
+    (.catalogState, "InfoPlist.xcstrings", 13, "uk", .info, "NSUserTrackingUsageDescription"),
+    (.trackingUndeclared, "PrivacyInfo.xcprivacy", 5, nil, .warning, "NSUserTrackingUsageDescription"),
+    (.trackingFlag, "PrivacyInfo.xcprivacy", 7, nil, .warning, nil),
+    (.trackingDomain, "PrivacyInfo.xcprivacy", 10, nil, .error, nil),
+    (.missingUsageDescription, "Sources/ConsentFlow.swift", 6, nil, .error, "NSUserTrackingUsageDescription"),
+    (.betaAPI, "Sources/EUConsent.swift", 6, nil, .warning, "NSUserTrackingUsageDescription"),
+    (.markdownInPlain, "cs.lproj/InfoPlist.strings", 2, "cs", .warning, "NSUserTrackingUsageDescription"),
+    (.missingKey, "da.lproj", nil, "da", .warning, nil),
+    (.formatSpecifier, "de.lproj/InfoPlist.strings", 2, "de", .warning, "NSUserTrackingUsageDescription"),
+    (.markdownUnderline, "en.lproj/InfoPlist.strings", 3, "en", .warning, "NSUserTrackingMarkdownUsageDescription"),
+    (.whitespace, "es.lproj/InfoPlist.strings", 2, "es", .info, "NSUserTrackingUsageDescription"),
+    (.missingKey, "fr.lproj/InfoPlist.strings", nil, "fr", .warning, "NSCameraUsageDescription"),
+    (.untranslated, "fr.lproj/InfoPlist.strings", 2, "fr", .warning, "NSUserTrackingUsageDescription"),
+    (.fileNameCase, "hr.lproj/infoPlist.strings", nil, "hr", .warning, nil),
+    (.emptyValue, "it.lproj/InfoPlist.strings", 2, "it", .warning, "NSUserTrackingUsageDescription"),
+    (.wrongScript, "ja.lproj/InfoPlist.strings", 2, "ja", .warning, "NSUserTrackingUsageDescription"),
+    (.parseError, "ko.lproj/InfoPlist.strings", 2, "ko", .error, nil),
+    (.duplicateKey, "nl.lproj/InfoPlist.strings", 3, "nl", .warning, "NSUserTrackingUsageDescription"),
+    (.controlCharacter, "pt-BR.lproj/InfoPlist.strings", 2, "pt-BR", .warning, "NSUserTrackingUsageDescription"),
+    (.tooLong, "ru.lproj/InfoPlist.strings", 2, "ru", .info, "NSUserTrackingUsageDescription"),
+    (.keyTypo, "sv.lproj/InfoPlist.strings", 2, "sv", .warning, "NSUserTrackingUsageDescription"),
+    (.encoding, "zh-Hans.lproj/InfoPlist.strings", 1, "zh-Hans", .warning, nil),
+    (.parseError, "zh-Hans.lproj/InfoPlist.strings", 1, "zh-Hans", .error, nil),
   ]
 
   /// Every rule about an app's strings; `no-app` is the one rule an app cannot trip (it says there is none),
   /// and the rules about what a project names outside itself need a project (HostileInputTests trips them).
   @Test func theBrokenExampleTripsEveryRule() {
-    let projectOnly: Set<RuleID> = [.noApp, .includeOutside, .linkOutside, .buildSetting]
+    let projectOnly: Set<RuleID> = [.noApp, .includeOutside, .linkOutside, .buildSetting, .missingFile]
     #expect(Set(Self.expected.map(\.0)) == Set(RuleID.allCases).subtracting(projectOnly))
   }
 
   @Test(arguments: 0..<expected.count)
   func eachFindingIsReportedWhereItIs(index: Int) {
-    let (rule, file, line, locale) = Self.expected[index]
+    let (rule, file, line, locale, severity, key) = Self.expected[index]
     let match = Self.findings.first {
       $0.rule == rule && $0.file == (file.isEmpty ? Self.broken : Self.broken + "/" + file)
         && $0.location?.line == line && $0.locale == locale
     }
     #expect(match != nil, "\(rule.rawValue) in \(file):\(line ?? 0) [\(locale ?? "-")]")
-    // The note about same-named folders is information; everything else has its rule's severity.
-    #expect(match?.severity == (rule == .notInApp ? .info : rule.severity))
+    #expect(match?.severity == severity && match?.key == key, "\(rule.rawValue) in \(file)")
   }
 
   @Test func theBrokenExampleHasNothingElse() {
@@ -73,7 +79,7 @@ import Testing
   /// Each value rule on its own, in a minimal app: present when the flaw is, absent when it is not.
   @Test(arguments: [
     ("", RuleID.emptyValue), ("   ", .emptyValue), (" Leading space.", .whitespace), ("Trailing space. ", .whitespace),
-    ("Two  spaces.", .whitespace), ("Tab\there.", .controlCharacter), ("Escape \u{1B}[31m.", .controlCharacter),
+    ("Two  spaces.", .whitespace), ("Tab\there.", .whitespace), ("Escape \u{1B}[31m.", .controlCharacter),
     ("Uses %@ for ads.", .formatSpecifier), ("Uses %1$@ for ads.", .formatSpecifier), ("100%% sure.", .formatSpecifier),
     ("Uses %d ads.", .formatSpecifier),
     (String(repeating: "Tracking helps us show better ads. ", count: 8) + "End.", .tooLong),
@@ -108,6 +114,9 @@ import Testing
     ("ar", "We use data.", true), ("he", "אנו משתמשים בנתונים.", false), ("ru", "Мы используем данные.", false),
     ("ru", "We use data.", true), ("hi", "हम डेटा का उपयोग करते हैं।", false), ("de", "Мы используем данные.", true),
     ("de", "Wir nutzen Daten.", false), ("xx", "Anything at all.", false),
+    // Brand words do not fool it: mostly another script is flagged, a few Latin names in Japanese are not.
+    ("en", "このアプリ App は広告を表示します。", true), ("ja", "Google Analytics と Firebase を使って広告を表示します。", false),
+    ("de", "Мы используем данные для Lumen App.", true),
   ])
   func wrongScriptKnowsEachLanguagesScript(locale: String, value: String, flagged: Bool) throws {
     let app = try load(
@@ -122,6 +131,11 @@ import Testing
     ("NSUserTrackingUsageDescripton", true), ("nsusertrackingusagedescription", true),
     (" NSUserTrackingUsageDescription", true), ("NSUserTrackingUsageDescriptionX", true),
     ("NSCameraUsageDescription", false), ("CFBundleDisplayName", false),
+    // Every purpose key Apple documents is a key a typo can miss.
+    ("NSCameraUsageDescripton", true), ("NSLocationWhenInUseUsageDescriptions", true),
+    ("NSPhotoLibraryAddUsageDescription", false),
+    // A key of the right shape Apple may have added since is not a typo of a key three edits away.
+    ("NSCameraPortraitUsageDescription", false),
   ])
   func keyTypoCatchesNearMisses(key: String, flagged: Bool) throws {
     let app = try load(

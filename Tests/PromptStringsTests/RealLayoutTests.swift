@@ -87,7 +87,7 @@ import Testing
       findings.map { FilePath($0.file).relative(to: FilePath(base)) } == [
         "Xcode16App/Drafts/fr.lproj/InfoPlist.strings", "Xcode16App/es.lproj", "Xcode16App/ja.lproj/InfoPlist.strings",
       ])
-    #expect(findings.last?.message.contains("the EU sheet shows the Info.plist's Markdown text instead") == true)
+    #expect(findings.last?.message.contains("the ja EU sheet shows the en text of Info.plist") == true)
   }
 
   // MARK: The EU sheet's Markdown purpose string, through the same lookup
@@ -151,7 +151,7 @@ import Testing
         // UTF-16 with a byte-order mark, read as iOS reads it.
         ["ja", "ja.lproj/InfoPlist.strings", "Fixture はあなた"],
       ])
-    #expect(app.trackingEvidence() == .asks("lib/main.dart:6 calls requestTrackingAuthorization"))
+    #expect(app.scanCode().requests.first?.sentence == "lib/main.dart:6 calls requestTrackingAuthorization")
   }
 
   @Test func aPodsManifestIsItsSDKs() throws {
@@ -163,7 +163,8 @@ import Testing
   @Test func flutterCheckNamesTheTranslationThatNeverShips() throws {
     let findings = PromptLinter.check(app: try Self.app("FlutterApp"))
     #expect(findings.map(\.rule) == [.missingKey, .trackingUndeclared, .notInApp])
-    #expect(findings[0].locale == "it" && findings[0].message.hasPrefix("CFBundleLocalizations declares it"))
+    #expect(
+      findings[0].locale == "it" && findings[0].message.hasPrefix("it (CFBundleLocalizations declares it) has no"))
     // The Runner asks for tracking but ships no manifest; the plugin's pod declares its own domain.
     #expect(findings[1].file.hasSuffix("ios/Runner/Info.plist"))
     #expect(findings[2].file.hasSuffix("ios/Runner/fr.lproj/InfoPlist.strings") && findings[2].severity == .warning)
@@ -203,7 +204,7 @@ import Testing
             path: FilePath(app.root).appending("\(locale).lproj/InfoPlist.strings").string, localization: locale))
     }
     #expect(app.usageDescription(locale: "de")?.value.hasPrefix("Lumen zeigt") == true)
-    #expect(app.trackingEvidence() == .asks("the binary Lumen references ATTrackingManager"))
+    #expect(app.scanCode().tracking == .asks("the binary Lumen references ATTrackingManager", nil))
     // Its own manifest (binary) and its framework's; the extension in PlugIns is another bundle.
     #expect(app.privacyManifests.map(\.owner) == [nil, "AdKit"])
     #expect(app.trackingDomains == ["metrics.lumen.example", "ads.adkit.example"])
