@@ -64,6 +64,8 @@ let package = Package(
     .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "ConsentCore", "TextSupport"]),
     .testTarget(
       name: "AttsimCommandsTests",
-      dependencies: ["AttsimCommands", "Scenarios", "ConsentCore", "PromptStrings", "PromptCheck", "TextSupport"]),
+      dependencies: [
+        "AttsimCommands", "Scenarios", "ConsentCore", "ConsentUI", "PromptStrings", "PromptCheck", "TextSupport",
+      ]),
   ]
 )

@@ -16,12 +16,15 @@ enum CastCommand {
       return 2
     case .success(let loaded): (script, bundles) = loaded
     }
-    let start = ConsentState(scriptStartFor: environment.appTexts.app, locale: command.locale)
-    var state = UIState(environment: environment, starting: start)
+    // The cast starts where the live UI does, and takes each step as `render --script` does.
+    var state = UIState(
+      starting: script, environment: environment, session: UISession(locale: command.locale), bundles: bundles)
+    state.settle(state.firstFrameWork.map(UIEffect.work), work: UIWorker.perform)
     state.handle(.resized(width: command.width, height: command.height))
     var frames = [Renderer.render(state, width: command.width, height: command.height).buffer]
     for step in script.steps where !step.isExpectation {
-      let accepted = state.replay(step, bundles: bundles)
+      let (accepted, effects) = state.replay(step)
+      state.settle(effects, work: UIWorker.perform)
       frames.append(Renderer.render(state, width: command.width, height: command.height).buffer)
       if !accepted { break }
     }

@@ -116,7 +116,7 @@ enum CommandTable {
       attaches to every event, what the device says, warnings, findings and the event log. Press ? for keys.
       """,
     exitStatus:
-      "0 after q; 1 after a guided walk that failed an expectation or stopped before its end; 2 for a usage error, no terminal, or a recording that could not be written; 128+N after signal N.",
+      "0 after q; 1 after a guided walk that failed an expectation, stopped before its end or kept a step off the script; 2 for a usage error, no terminal, or a recording that could not be written; 128+N after signal N.",
     options: [
       appOption, targetOption, configurationOption, localeOption,
       OptionSpec(name: "record", value: ("FILE", .output), help: "write the session as a script while it happens"),
@@ -139,6 +139,9 @@ enum CommandTable {
     command.record = arguments.value("record")
     command.scenario = arguments.value("scenario")
     command.force = arguments.flag("force")
+    for (option, value) in [("record", command.record), ("cast", command.cast)] where value == "-" {
+      throw UsageError("--\(option) - would write into the screen the UI draws on: give a file name")
+    }
     if command.force && command.record == nil && command.cast == nil {
       throw UsageError("--force goes with --record FILE or --cast FILE")
     }

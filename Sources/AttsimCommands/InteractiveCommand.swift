@@ -3,76 +3,33 @@ import FileAccess
 import Foundation
 import PromptCheck
 import PromptStrings
+import Scenarios
 import TerminalDriver
 import TextSupport
 
-/// `attsim [--app DIR] [--locale TAG] [--record FILE]`: the terminal UI.
+/// `attsim [--app DIR] [--locale TAG] [--record FILE] [--scenario NAME] [--cast FILE]`: the terminal UI.
 enum InteractiveCommand {
   static func run(_ command: Command.Interactive, console: Console) -> Int32 {
-    let (locale, record, scenario, force) = (command.locale, command.record, command.scenario, command.force)
-    guard isatty(0) == 1, isatty(1) == 1 else {
-      console.err(
-        "attsim: no terminal: the UI needs one; use 'attsim render' for a text snapshot or 'attsim play' to run scripts\n"
-      )
-      return 2
-    }
-    guard let type = getenv("TERM").map({ String(cString: $0) }), !type.isEmpty, type != "dumb" else {
-      console.err("attsim: TERM is unset or dumb: the UI needs a real terminal; use 'attsim render' or 'attsim play'\n")
-      return 2
-    }
+    guard let type = terminalType(console) else { return 2 }
     // The check of the app's strings waits until after the first frame.
-    guard let uiEnvironment = UISetup.environment(app: command.app, checked: false, console: console) else { return 2 }
-    var state = UIState(environment: uiEnvironment, locale: locale)
-    var startEffects: [UIEffect] = []
+    guard let environment = UISetup.environment(app: command.app, checked: false, console: console) else { return 2 }
     var inputs = CommandInputs()
-    inputs.add(uiEnvironment.appTexts.app)
-    inputs.add(uiEnvironment.appTexts.system)
-    if let scenario {
-      switch guidedScenario(scenario) {
+    inputs.add(environment.appTexts.app)
+    inputs.add(environment.appTexts.system)
+    var scenario: GuidedScenario?
+    if let name = command.scenario {
+      switch guidedScenario(name) {
       case .failure(let problems):
         console.err(problems.lines.map { $0 + "\n" }.joined())
         return 2
       case .success(let (guided, path)):
-        startEffects =
-          command.autoplay.map { state.startAutoplay(guided, interval: $0) } ?? state.startScenario(guided)
+        scenario = guided
         inputs.add(path: path)
         inputs.add(guided.bundles)
       }
     }
-    // What the session reads after its first frame (the check of the app's code, the scenario library) is
-    // an input too; it is looked up only when an output would replace a file.
-    for output in [record, command.cast].compactMap({ $0 }) where FileIdentity(path: output) != nil {
-      inputs.add(willRead: uiEnvironment.appTexts.app.prospectiveInputs())
-      inputs.add(willRead: ScenarioLibrary.entries().map { FilePath($0.path) })
-    }
-    var recorder: Recorder?
-    if let record {
-      switch Recorder.open(record, replacing: force, inputs: inputs) {
-      case .success(let opened): recorder = opened
-      case .failure(let problem):
-        console.err("attsim: \(problem.message.escapingControlCharacters)\n")
-        return 2
-      }
-      state.isRecording = true
-      // A scenario's start sets the state up itself; otherwise the header does.
-      let header = scenario == nil ? state.recordingHeader : [state.recordingHeader[0]]
-      let lines = (header + startEffects.compactMap { if case .record(let line) = $0 { line } else { nil } }).map(
-        \.text)
-      if let problem = lines.lazy.compactMap({ recorder?.write($0) }).first {
-        console.err("attsim: \(problem.escapingControlCharacters)\n")
-        return 2
-      }
-    }
-    var cast: LiveCast?
-    if let path = command.cast {
-      if let record { inputs.add(path: record) }
-      switch Recorder.open(path, replacing: force, inputs: inputs) {
-      case .success(let opened): cast = LiveCast(recorder: opened, title: "attsim — \(state.texts.appName)")
-      case .failure(let problem):
-        console.err("attsim: \(problem.message.escapingControlCharacters)\n")
-        return 2
-      }
-    }
+    guard let outputs = SessionOutputs.open(command, environment: environment, inputs: inputs, console: console)
+    else { return 2 }
     let terminal: Terminal
     do {
       terminal = try Terminal(type: type, noColor: Console.noColor)
@@ -80,32 +37,135 @@ enum InteractiveCommand {
       console.err("attsim: \(error.message.escapingControlCharacters)\n")
       return 2
     }
-    state.terminalIsASCII = !terminal.isUTF8
-    // The first frame comes before the check of the app's strings, which then fills in the panel.
+    let session = UISession(
+      isRecording: outputs.recorder != nil, terminalIsASCII: !terminal.isUTF8,
+      app: command.app.path.map { _ in recordedReference(command, environment.appTexts.app) }, locale: command.locale)
+    var state = UIState(environment: environment, session: session)
+    var startEffects: [UIEffect]?
+    if let guided = scenario {
+      startEffects = command.autoplay.map { state.startAutoplay(guided, interval: $0) } ?? state.startScenario(guided)
+    }
+    // A scenario's start sets the state up itself; otherwise the header does.
+    let header = startEffects == nil ? state.recordingHeader : [state.recordingHeader[0]]
+    let recorded = (startEffects ?? []).compactMap { effect -> ScriptLine? in
+      if case .record(let line) = effect { line } else { nil }
+    }
+    let startLines = header + recorded
+    if let problem = startLines.lazy.compactMap({ outputs.recorder?.write($0.text) }).first {
+      terminal.stop()
+      console.err("attsim: \(problem.escapingControlCharacters)\n")
+      return 2
+    }
     var finalState = state
     let signal = TerminalSession.run(
-      state, terminal: terminal,
-      afterFirstFrame: { state in
-        [.checked(PromptLinter.check(app: state.environment.appTexts.app)), .scenariosLoaded(libraryScenarios())]
-      },
-      record: { recorder?.write($0.text) }, frameDrawn: { cast?.add($0) }, finished: { finalState = $0 })
+      state, terminal: terminal, work: UIWorker.perform, record: { outputs.recorder?.write($0.text) },
+      frameDrawn: { outputs.cast?.add($0) }, finished: { finalState = $0 })
     terminal.stop()
-    recorder?.close()
-    cast?.recorder.close()
-    if let problem = cast?.recorder.problem {
-      console.err("attsim: the cast is incomplete: \(problem.escapingControlCharacters)\n")
-      if signal == 0 { return 2 }
+    return finish(finalState, signal: signal, outputs: outputs, console: console)
+  }
+
+  /// The terminal's type, or nil once standard error says why the UI cannot run here.
+  private static func terminalType(_ console: Console) -> String? {
+    guard isatty(0) == 1, isatty(1) == 1 else {
+      console.err(
+        "attsim: no terminal: the UI needs one; use 'attsim render' for a text snapshot or 'attsim play' to run scripts\n"
+      )
+      return nil
     }
-    if let guide = finalState.guide {
+    guard let type = getenv("TERM").map({ String(cString: $0) }), !type.isEmpty, type != "dumb" else {
+      console.err("attsim: TERM is unset or dumb: the UI needs a real terminal; use 'attsim render' or 'attsim play'\n")
+      return nil
+    }
+    return type
+  }
+
+  /// The `app bundle=` a recording of this `--app` session names: the app's path relative to the recording's
+  /// folder when the app is beneath it, else absolute; the target the project was read with.
+  static func recordedReference(_ command: Command.Interactive, _ app: AppResources) -> AppBundleReference {
+    let current = FilePath(FileManager.default.currentDirectoryPath)
+    let appPath = current.resolving(command.app.path ?? app.root).normalized
+    let folder = current.resolving(command.record ?? ".").normalized.parent
+    let path = appPath.relative(to: folder).map { $0.isEmpty ? "." : $0 } ?? appPath.string
+    return AppBundleReference(path: path, target: app.target, configuration: command.app.configuration)
+  }
+
+  /// After the session: its outputs finished, the walk's summary printed, the exit status.
+  private static func finish(_ state: UIState, signal: Int32, outputs: SessionOutputs, console: Console) -> Int32 {
+    outputs.recorder?.close()
+    outputs.cast?.recorder.close()
+    // The walk's summary comes first: whatever else failed, the tester learns how the walk went.
+    if let guide = state.guide {
       console.out(guide.report.map { $0.escapingControlCharacters + "\n" }.joined())
     }
-    if let problem = recorder?.problem {
+    var failed = false
+    if let problem = outputs.cast?.recorder.problem {
+      console.err("attsim: the cast is incomplete: \(problem.escapingControlCharacters)\n")
+      failed = true
+    }
+    if let problem = outputs.recorder?.problem {
       console.err("attsim: the recording is incomplete: \(problem.escapingControlCharacters)\n")
-      return signal == 0 ? 2 : 128 + signal
+      failed = true
     }
     guard signal == 0 else { return 128 + signal }
-    // A guided walk passes only when it reached its end and every expectation held.
-    return finalState.guide.map { $0.passed ? 0 : 1 } ?? 0
+    if failed { return 2 }
+    // A guided walk passes only when it reached its end, every expectation held and no step off the
+    // script is left in it.
+    return state.guide.map { $0.passed ? 0 : 1 } ?? 0
+  }
+}
+
+/// The files a session writes while it runs: the `--record` script and the `--cast` recording.
+struct SessionOutputs {
+  var recorder: Recorder?
+  var cast: LiveCast?
+
+  /// Opens both (neither may replace a file the session reads, nor each other), or nil once standard error
+  /// says why not.
+  static func open(
+    _ command: Command.Interactive, environment: UIEnvironment, inputs: CommandInputs, console: Console
+  ) -> SessionOutputs? {
+    var inputs = inputs
+    // What the session reads after its first frame (the check of the app's code, the scenario library) is
+    // an input too; it is looked up only when an output would replace a file.
+    for output in [command.record, command.cast].compactMap({ $0 }) where FileIdentity(path: output) != nil {
+      inputs.add(willRead: environment.appTexts.app.prospectiveInputs())
+      inputs.add(willRead: ScenarioLibrary.entries().map { FilePath($0.path) })
+    }
+    var outputs = SessionOutputs()
+    if let record = command.record {
+      switch Recorder.open(record, purpose: "record", replacing: command.force, inputs: inputs) {
+      case .success(let opened): outputs.recorder = opened
+      case .failure(let problem):
+        console.err("attsim: \(problem.message.escapingControlCharacters)\n")
+        return nil
+      }
+      inputs.add(path: record)
+    }
+    if let path = command.cast {
+      switch Recorder.open(path, purpose: "write the cast", replacing: command.force, inputs: inputs) {
+      case .success(let opened):
+        outputs.cast = LiveCast(
+          recorder: opened,
+          title:
+            "attsim — \(environment.appTexts.texts(locale: command.locale ?? environment.appTexts.app.developmentRegion).appName)"
+        )
+      case .failure(let problem):
+        console.err("attsim: \(problem.message.escapingControlCharacters)\n")
+        return nil
+      }
+    }
+    return outputs
+  }
+}
+
+/// The work the UI asks its driver for, done here (on the session's worker thread, or at once for `render`
+/// and `cast`).
+enum UIWorker {
+  @Sendable static func perform(_ work: UIWork) -> [UIEvent] {
+    switch work {
+    case .check(let app): [.checked(PromptLinter.check(app: app), for: app)]
+    case .loadScenarios: [.scenariosLoaded(InteractiveCommand.libraryScenarios())]
+    }
   }
 }
 
@@ -143,11 +203,14 @@ final class Recorder {
 
   private init(file: OutputFile) { self.file = file }
 
-  /// Creates the file at `path`; none of `inputs` (the app's files, the scenario being walked) may be replaced.
-  static func open(_ path: String, replacing: Bool, inputs: CommandInputs) -> Result<Recorder, UsageError> {
+  /// Creates the file at `path` (for `purpose`: "record", "write the cast"); none of `inputs` (the app's
+  /// files, the scenario being walked) may be replaced.
+  static func open(_ path: String, purpose: String, replacing: Bool, inputs: CommandInputs) -> Result<
+    Recorder, UsageError
+  > {
     switch OutputFile.create(FilePath(path), mode: .streaming(replacing: replacing), inputs: inputs.files) {
     case .success(let file): return .success(Recorder(file: file))
-    case .failure(let error): return .failure(UsageError("cannot record: \(error.message)"))
+    case .failure(let error): return .failure(UsageError("cannot \(purpose): \(error.message)"))
     }
   }
 

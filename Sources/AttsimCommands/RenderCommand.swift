@@ -6,28 +6,30 @@ import TextSupport
 
 /// `attsim render`: prints, as plain text, exactly what the terminal UI would draw.
 enum RenderCommand {
-  /// Without a script: the UI as it opens (the app launched, SDK initialized). With `--script`: the script's
-  /// actions from the script defaults, as `play` runs them (its `app bundle=` lines switching the app), then
-  /// the screen they lead to. `--keys` are pressed after that, through the UI's own update function.
+  /// Without a script: the UI as it opens (the app launched, SDK initialized). With `--script`: the UI as it
+  /// opens (before the SDK initialized when the script's setup does that), then the script's steps through the
+  /// same walk as `play` (its `app bundle=` lines switching the app), then the screen they lead to: what the
+  /// live UI shows after the same steps. `--keys` are pressed after that, through the UI's own update.
   static func run(_ command: Command.Render, console: Console) -> Int32 {
     let (locale, width, height, script) = (command.locale, command.width, command.height, command.script)
     guard let environment = UISetup.environment(app: command.app, console: console) else { return 2 }
-    var state = UIState(environment: environment, locale: locale)
+    let session = UISession(locale: locale)
+    var state = UIState(environment: environment, session: session)
     if let script {
-      let parsed: Script
-      let bundles: [AppBundleReference: AppResources]
       switch PlayCommand.load(script) {
       case .failure(let problems):
         console.err(problems.lines.joined(separator: "\n") + "\n")
         return 2
-      case .success(let loaded): (parsed, bundles) = loaded
+      case .success(let (parsed, bundles)):
+        state = UIState(
+          environment: environment, session: session, replaying: parsed, bundles: bundles, work: UIWorker.perform)
       }
-      let start = ConsentState(scriptStartFor: environment.appTexts.app, locale: locale)
-      state = UIState(environment: environment, replaying: parsed, bundles: bundles, from: start)
     }
+    // What the live UI learns after its first frame (the scenario library), render knows at once.
+    state.settle(state.firstFrameWork.map(UIEffect.work), work: UIWorker.perform)
     let size = (width: width ?? MinimumSize.width, height: height ?? MinimumSize.height)
     state.handle(.resized(width: size.width, height: size.height))
-    for key in command.keys { state.handle(.key(key)) }
+    for key in command.keys { state.settle(state.handle(.key(key)), work: UIWorker.perform) }
     let frame = Renderer.render(state, width: size.width, height: size.height)
     let title = "attsim — \(state.texts.appName)"
     switch command.format {

@@ -141,10 +141,13 @@ public enum Refusal: Error, Hashable, Sendable, CustomStringConvertible {
   case noAdditionalInformation
   /// An App Clip has no switch in Settings: it can never be tracked.
   case appClip
-  /// `undo` with no accepted action before it (or only ones older than the history attsim keeps).
+  /// `undo` with fewer accepted lines before it than it takes back (or only ones older than the history
+  /// attsim keeps).
   case nothingToUndo
-  /// `redo` with nothing taken back since the last action.
+  /// `redo` with fewer lines taken back since the last action than it brings back.
   case nothingToRedo
+  /// `restart` before the walk's first user step.
+  case nothingToRestart
 
   /// The sentence.
   public var reason: String {
@@ -162,10 +165,15 @@ public enum Refusal: Error, Hashable, Sendable, CustomStringConvertible {
     case .resourcesNotLoaded(let path): "the app bundle \(path) is not loaded"
     case .noAdditionalInformation: "no sheet with an Additional Information button is on screen"
     case .appClip: "an App Clip cannot be tracked, so it has no switch in Settings"
-    case .nothingToUndo: "there is no action to take back (attsim keeps the last 100)"
+    case .nothingToUndo: "there is no action to take back (attsim keeps the last \(Refusal.undoDepth) lines)"
     case .nothingToRedo: "nothing was taken back since the last action"
+    case .nothingToRestart: "the walk has not begun: no user step was taken yet"
     }
   }
 
   public var description: String { reason }
+
+  /// How many script lines `undo` can take back: the one bound of the UI's `u`, a script's `undo` and this
+  /// refusal.
+  public static let undoDepth = 100
 }

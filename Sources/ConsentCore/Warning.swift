@@ -1,5 +1,5 @@
 /// What a warning is about; stable names for tests and colours.
-public enum WarningKind: String, Hashable, Sendable {
+public enum WarningKind: String, CaseIterable, Hashable, Sendable {
   /// An SDK call before `Collect.initialize` was dropped.
   case sdkNotInitialized
   /// `Collect.initialize` ran twice in one launch.
@@ -44,6 +44,18 @@ public struct Warning: Hashable, Sendable, CustomStringConvertible {
 }
 
 extension WarningKind {
+  /// The warning's stable id, as `expect warning=` and `play`'s JSON write it: `stale-payload`, `zero-idfa`.
+  public var id: String {
+    var id = ""
+    var previousWasUpper = false
+    for character in rawValue {
+      if character.isUppercase, !id.isEmpty, !previousWasUpper { id.append("-") }
+      previousWasUpper = character.isUppercase
+      id += character.lowercased()
+    }
+    return id
+  }
+
   /// A few words naming the warning, for tables and narrow panels.
   public var label: String {
     switch self {

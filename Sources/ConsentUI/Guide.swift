@@ -20,19 +20,18 @@ public struct GuidedScenario: Sendable {
   public var title: String { script.title ?? name }
 }
 
-/// Guided mode: the scenario's next step, which the tester performs by keyboard; setup and app calls the
-/// guide performs itself; after each step, every expectation shown passed or failed.
+/// Guided mode: where the walk of a scenario stands. The tester performs the user's steps by keyboard (each
+/// `Step.isUserStep`); the UI performs the rest (setup, the app's calls, expectations) through the same walk
+/// as `play`, and the guide keeps what every expectation showed and every step the scenario did not ask for.
 public struct Guide: Sendable {
   /// The scenario.
   public let scenario: GuidedScenario
   /// The index of the next step.
-  public private(set) var cursor = 0
+  public internal(set) var cursor = 0
   /// Every expectation checked so far.
-  public private(set) var checks: [Check] = []
-  /// Actions the tester took that the scenario did not ask for.
-  public private(set) var deviations: [String] = []
-  /// The app resources in use (`app bundle=`).
-  var bundle: AppResources?
+  public internal(set) var checks: [Check] = []
+  /// Steps the tester took that the scenario did not ask for, as script lines.
+  public internal(set) var deviations: [String] = []
 
   /// One expectation and how it went.
   public struct Check: Hashable, Sendable {
@@ -61,15 +60,20 @@ public struct Guide: Sendable {
     return "\(passed) of \(checks.count) expectation\(checks.count == 1 ? "" : "s") passed"
   }
 
-  /// Whether the walk passed: it reached the end and every expectation held.
-  public var passed: Bool { isFinished && checks.allSatisfy(\.passed) }
+  /// Whether the walk passed: it reached the end, every expectation held, and no step off the script is left
+  /// in it.
+  public var passed: Bool { isFinished && checks.allSatisfy(\.passed) && deviations.isEmpty }
 
-  /// What the tester reads on leaving: the summary, each failed expectation with what was there, and, when
-  /// the walk stopped early, where and how many expectations it never reached.
+  /// What the tester reads on leaving: the summary, each failed expectation with what was there, each step
+  /// off the script still in the walk, and, when the walk stopped early, where and how many expectations it
+  /// never reached.
   public var report: [String] {
     var lines = ["scenario \(scenario.title): \(summary)\(isFinished ? "" : " (stopped before the end)")"]
     for check in checks where !check.passed {
       lines.append("  ✗ line \(check.line): \(check.key) expected \(check.expected), got \(check.actual)")
+    }
+    for deviation in deviations {
+      lines.append("  ✗ off the script: \(deviation) (take it back with u)")
     }
     if let next = nextStep {
       let unreached = scenario.script.steps[cursor...].reduce(0) { count, step in
@@ -82,28 +86,16 @@ public struct Guide: Sendable {
     return lines
   }
 
-  /// Whether the tester performs `step` (a user's or the OS's doing), rather than the guide.
-  static func isTesterStep(_ step: Step) -> Bool {
-    if case .undo = step.kind { return true }
-    if case .redo = step.kind { return true }
-    guard case .action(let action) = step.kind else { return false }
-    switch action {
-    case .prePermissionShown, .prePermissionContinued, .prePermissionDeclined, .trackingRequested, .allowTapped,
-      .askNotToTrackTapped, .additionalInformationTapped, .promptDismissedBySystem, .appTrackingSwitchChanged,
-      .trackingSwitchTurnedOff, .trackingSwitchTurnedOn, .relaunched, .reinstalled:
-      return true
-    default: return false
-    }
-  }
-
   /// A tester step in words and the key a tester would press, for presenter mode's caption
   /// (`tap Allow — a`).
   public static func caption(for step: Step) -> String {
+    let words: String
     switch step.kind {
-    case .undo: return "take the last step back — u"
-    case .redo: return "bring it back — U"
+    case .undo: words = "take the last step back"
+    case .redo: words = "bring it back"
+    case .restart: words = "start the walk again"
+    case .expect, .useBundle: return step.command
     case .action(let action):
-      let words: String
       switch action {
       case .prePermissionShown: words = "the app shows its pre-permission screen"
       case .prePermissionContinued: words = "Continue on the pre-permission screen"
@@ -120,79 +112,65 @@ public struct Guide: Sendable {
       case .reinstalled: words = "reinstall the app"
       default: words = step.command
       }
-      return words + " — " + hint(for: step).replacing("press ", with: "")
-    case .expect, .useBundle: return step.command
     }
+    return words + " — " + hint(for: step).replacing("press ", with: "")
   }
 
-  /// How to perform a tester step by keyboard.
+  /// How to perform a tester step by keyboard, in the key map's names.
   public static func hint(for step: Step) -> String {
-    if case .undo = step.kind { return "press u" }
-    if case .redo = step.kind { return "press U" }
-    guard case .action(let action) = step.kind else { return "" }
-    switch action {
-    case .prePermissionShown: return "press p"
-    case .prePermissionContinued: return "press Enter on Continue"
-    case .prePermissionDeclined: return "Tab to Not Now, then Enter"
-    case .trackingRequested: return "press Enter on Request tracking"
-    case .allowTapped: return "press a"
-    case .askNotToTrackTapped: return "press n"
-    case .additionalInformationTapped: return "press o"
-    case .promptDismissedBySystem: return "press !"
-    case .appTrackingSwitchChanged: return "press s, Tab to the app's switch, Enter"
-    case .trackingSwitchTurnedOff(let existing):
-      return "press s, Enter on the first switch, then \(existing == .keep ? "Continue" : "Stop") Tracking"
-    case .trackingSwitchTurnedOn: return "press s, Enter on the first switch"
-    case .relaunched: return "press x"
-    case .reinstalled: return "press r"
-    default: return ""
+    let enter = KeyMap.key(.press)
+    func press(_ command: KeyCommand) -> String { "press " + KeyMap.key(command) }
+    switch step.kind {
+    case .undo: return press(.undo)
+    case .redo: return press(.redo)
+    case .restart: return press(.restart)
+    case .expect, .useBundle: return ""
+    case .action(let action):
+      switch action {
+      case .prePermissionShown: return press(.prePermission)
+      case .prePermissionContinued: return "press \(enter) on Continue"
+      case .prePermissionDeclined: return "Tab to Not Now, then \(enter)"
+      case .trackingRequested, .expandedTrackingRequested: return "press \(enter) on Request tracking"
+      case .allowTapped: return press(.allow)
+      case .askNotToTrackTapped: return press(.askNotToTrack)
+      case .additionalInformationTapped: return press(.additionalInformation)
+      case .promptDismissedBySystem: return press(.dismiss)
+      case .appTrackingSwitchChanged: return "\(press(.settings)), Tab to the app's switch, \(enter)"
+      case .trackingSwitchTurnedOff(let existing):
+        return
+          "\(press(.settings)), \(enter) on the first switch, then \(existing == .keep ? "Continue" : "Stop") Tracking"
+      case .trackingSwitchTurnedOn: return "\(press(.settings)), \(enter) on the first switch"
+      case .relaunched: return press(.relaunch)
+      case .reinstalled: return press(.reinstall)
+      default: return ""
+      }
     }
   }
 
-  /// The tester pressed u (or U) where the scenario says `undo` (or `redo`): that step is done.
-  mutating func recordUndo(redo: Bool = false) {
-    switch (nextStep?.kind, redo) {
-    case (.undo, false), (.redo, true): cursor += 1
-    default: break
-    }
-  }
-
-  /// Takes the action the tester performed: the next step when it matches, else a deviation. Lifecycle
-  /// changes (going to Settings and back) are side effects, never deviations.
-  mutating func record(_ action: Action) {
+  /// Takes an action the tester performed: the next step when it matches, else a step off the script.
+  /// Going to Settings and back (the app's state changing) is a side effect, never off the script.
+  mutating func take(_ action: Action) {
     if case .appConfigured(let change) = action, change.lifecycle != nil, change.locale == nil,
       change.hasUsageDescription == nil
     {
       return
     }
-    if let step = nextStep, Guide.isTesterStep(step), case .action(let expected) = step.kind, expected == action {
+    if let step = nextStep, step.isUserStep, case .action(let expected) = step.kind, expected == action {
       cursor += 1
     } else {
       deviations.append(ScriptWriter.line(for: action))
     }
   }
 
-  /// Performs the steps that are not the tester's (setup, app calls, expectations) up to the next tester step.
-  mutating func advance(_ consent: inout ConsentState) -> [String] {
-    var story: [String] = []
-    while let step = nextStep, !Guide.isTesterStep(step) {
-      cursor += 1
-      // The guide's own steps are never taken back by the scenario (its `undo` is the tester's, with u).
-      var history = UndoHistory<ConsentState>()
-      let result = ScriptRunner.perform(
-        step, on: &consent, bundle: &bundle, bundles: scenario.bundles, history: &history)
-      story += result.story
-      if case .expect(let expectations) = step.kind {
-        for expectation in expectations {
-          let failure = result.failures.first { $0.expectation == expectation }
-          checks.append(
-            Check(
-              line: step.line, key: expectation.key, expected: expectation.expected,
-              actual: failure?.actual ?? expectation.expected, passed: failure == nil))
-        }
-      }
-      if let refusal = result.refusal { story.append("✗ \(step.command): \(refusal.reason)") }
+  /// Keeps how each expectation of an `expect` step the walk performed went.
+  mutating func record(_ result: StepResult) {
+    guard case .expect(let expectations) = result.step.kind else { return }
+    for expectation in expectations {
+      let failure = result.failures.first { $0.expectation == expectation }
+      checks.append(
+        Check(
+          line: result.step.line, key: expectation.key, expected: expectation.expected,
+          actual: failure?.actual ?? expectation.expected, passed: failure == nil))
     }
-    return story
   }
 }

@@ -4,18 +4,6 @@ import TextSupport
 
 /// The help and setup overlays.
 extension Renderer {
-  static let helpLines = [
-    ("←→ ↑↓ Tab", "move focus (↑↓ scroll a prompt's text)"), ("⏎ Space", "press the focused button"),
-    ("p / t / c", "pre-permission screen / track an event / consent"),
-    ("a / n / o", "Allow / Ask Not to Track / Additional Information"),
-    ("! / y", "the system dismisses the prompt / a year passes"), ("l / L", "next / previous locale"),
-    ("i / m", "next iOS release / next integration"), ("s / d", "Settings / device, region and SDK setup"),
-    ("g / v", "walk a scenario / all of Check, Warnings, Events"),
-    ("u / U / R", "undo / redo the last action / restart the scenario"),
-    ("e", "pin what the panel shows as expect lines (--record)"), ("r / x", "reinstall / relaunch the app"),
-    ("Ctrl-L", "repaint the whole screen"), ("? / q", "this help / quit (also Ctrl-C)"),
-  ]
-
   /// Where Apple's documentation is silent and the model decides (DECISIONS.md says why): the help's second
   /// page.
   static let decisionLines = [
@@ -28,14 +16,18 @@ extension Renderer {
     "The dialog's, the sheet's and Settings' labels are attsim's own approximations of iOS's texts.",
   ]
 
+  /// The help overlay: the key map a page at a time, then where attsim decides.
   mutating func drawHelp(page: Int) {
     let boxWidth = min(width - 4, 66)
+    let pages = HelpPages.keyPages(screenHeight: height)
     let box = Rect(
-      row: 2, column: (width - boxWidth) / 2, width: boxWidth, height: min(height - 4, Renderer.helpLines.count + 4))
+      row: 2, column: (width - boxWidth) / 2, width: boxWidth, height: HelpPages.boxHeight(screenHeight: height))
     buffer.fill(box)
     buffer.roundedBox(box)
-    guard page == 0 else {
-      buffer.put(" Where Apple is silent ", row: box.row, column: box.column + 2, style: Style(bold: true))
+    let count = pages.count + 1
+    guard page < pages.count else {
+      buffer.put(
+        " Where Apple is silent (\(count)/\(count)) ", row: box.row, column: box.column + 2, style: Style(bold: true))
       var row = box.row + 2
       for note in Renderer.decisionLines {
         for (offset, line) in TextWrapper.wrap(note, width: boxWidth - 6).enumerated()
@@ -46,10 +38,13 @@ extension Renderer {
       }
       return
     }
-    buffer.put(" Keys ", row: box.row, column: box.column + 2, style: Style(bold: true))
-    for (offset, line) in Renderer.helpLines.prefix(box.height - 4).enumerated() {
-      buffer.put(line.0, row: box.row + 2 + offset, column: box.column + 2, style: Style(bold: true), limit: 12)
-      buffer.put(line.1, row: box.row + 2 + offset, column: box.column + 15, limit: boxWidth - 17)
+    buffer.put(" Keys (\(page + 1)/\(count)) ", row: box.row, column: box.column + 2, style: Style(bold: true))
+    let namesWidth = KeyMap.bindings.map { TerminalWidth.of($0.names) }.max() ?? 12
+    for (offset, binding) in pages[page].enumerated() {
+      let row = box.row + 2 + offset
+      buffer.put(binding.names, row: row, column: box.column + 2, style: Style(bold: true), limit: namesWidth)
+      buffer.put(
+        binding.help, row: row, column: box.column + 3 + namesWidth, limit: boxWidth - namesWidth - 5)
     }
   }
 
@@ -157,7 +152,7 @@ extension Renderer {
     case .warnings:
       let warnings = state.consent.warnings
       if let problem = state.recordingProblem { add("✗ recording stopped: \(problem)", Renderer.error, indent: "  ") }
-      for warning in warnings { add("⚠ \(warning.message)", Renderer.warning, indent: "  ") }
+      for warning in warnings { add("⚠ \(warning.kind.id): \(warning.message)", Renderer.warning, indent: "  ") }
       return ("Warnings (\(warnings.count))", lines)
     case .events:
       for entry in state.log { add(entry.clock + " " + entry.text, .plain, indent: "         ") }
@@ -187,6 +182,20 @@ extension Renderer {
     case .integration: return options.integration.rawValue
     case .optOut: return options.optOut ? "true" : "false"
     case .useConsent: return options.useConsent ? "true" : "false"
+    }
+  }
+}
+
+/// How the help overlay pages the key map at a screen's height.
+enum HelpPages {
+  /// The box's height: from the third row to just above the key line.
+  static func boxHeight(screenHeight: Int) -> Int { max(5, screenHeight - 4) }
+
+  /// The key map's bindings, as many to a page as the box holds.
+  static func keyPages(screenHeight: Int) -> [[KeyBinding]] {
+    let rows = max(1, boxHeight(screenHeight: screenHeight) - 4)
+    return stride(from: 0, to: KeyMap.bindings.count, by: rows).map { start in
+      Array(KeyMap.bindings[start..<min(start + rows, KeyMap.bindings.count)])
     }
   }
 }

@@ -231,10 +231,11 @@ extension Renderer {
     guard !warnings.isEmpty else { return [.header("Warnings")] + recording + [.text("none", Renderer.dim)] }
     var lines: [PanelLine] = [.header("Warnings (\(warnings.count))")] + recording
     let shown = 3
+    // Each warning by its id (what `expect warning=` and `e` name), then the start of what it says.
     for warning in warnings.prefix(shown) {
-      let wrapped = TextWrapper.wrap(warning.message, width: width - 2)
-      lines.append(.text("⚠ " + (wrapped.first ?? ""), Renderer.warning))
-      if wrapped.count > 1 { lines.append(.text("  " + wrapped[1] + (wrapped.count > 2 ? "…" : ""), Renderer.warning)) }
+      let wrapped = TextWrapper.wrap(warning.message, width: width - 3)
+      lines.append(.text("⚠ " + warning.kind.id, Renderer.warning))
+      lines.append(.text("  " + (wrapped.first ?? "") + (wrapped.count > 1 ? "…" : ""), Renderer.warning))
     }
     if warnings.count > shown { lines.append(.text("+\(warnings.count - shown) more: v shows them all", .plain)) }
     return lines

@@ -90,25 +90,14 @@ public struct Renderer {
       return
     }
     let keys: [String]
-    switch (state.overlay, state.phoneScreen) {
-    case (.setup, _): keys = ["↑↓ field", "←→ change", "Esc done", "q quit"]
-    case (.help(0), _): keys = ["PgDn where attsim decides", "any other key closes help"]
-    case (.help, _): keys = ["PgUp keys", "any other key closes help"]
-    case (.picker, _): keys = ["↑↓ choose", "⏎ walk it", "Esc cancel"]
-    case (.details, _): keys = ["↑↓ PgUp PgDn scroll", "Tab next section", "Esc close", "q quit"]
-    case (nil, .attDialog):
-      keys = ["a Allow", "n Ask Not to Track", "! dismiss", "←→ focus", "⏎ press", "l locale", "? help", "q quit"]
-    case (nil, .attSheet):
-      keys =
-        ["a Allow", "n Ask Not to Track"] + (state.buttons.contains(.additionalInformation) ? ["o info"] : [])
-        + ["PgDn scroll", "! dismiss", "←→ focus", "l locale", "? help", "q quit"]
-    case (nil, .settings), (nil, .globalOffChoice):
-      keys = ["←→ focus", "⏎ press", "s/Esc back", "l locale", "d setup", "? help", "q quit"]
-    default:
-      keys = [
-        "←→ focus", "⏎ press", "p pre-permission", "t track", "l locale", "i iOS", "m integration", "s settings",
-        "d setup", "y year", "v details", "g scenarios", "? help", "q quit",
-      ]
+    switch state.overlay {
+    case .setup: keys = ["↑↓ field", "←→ change", "Esc done", "q quit"]
+    case .help(let page):
+      let last = state.helpPageCount - 1
+      keys = (page < last ? ["PgDn more"] : []) + (page > 0 ? ["PgUp back"] : []) + ["any other key closes help"]
+    case .picker: keys = ["↑↓ choose", "⏎ walk it", "Esc cancel"]
+    case .details: keys = ["↑↓ PgUp PgDn scroll", "Tab next section", "Esc close", "q quit"]
+    case nil: keys = bottomLineKeys
     }
     var column = 1
     for key in keys {
@@ -119,6 +108,27 @@ public struct Renderer {
       buffer.put(String(key[space...]), row: height - 1, column: column + TerminalWidth.of(key[..<space]))
       column += columns + 2
     }
+  }
+
+  /// The main screen's bottom line from the key map: what applies on this screen, as many as fit, always
+  /// ending in help and quit.
+  private var bottomLineKeys: [String] {
+    let offered = KeyMap.bindings.compactMap { binding -> String? in
+      guard let words = binding.bottomLine, binding.screens.contains(state.phoneScreen),
+        state.holds(binding.shownWhen)
+      else { return nil }
+      return words
+    }
+    let reserved = KeyMap.alwaysShown.reduce(0) { $0 + TerminalWidth.of($1) + 2 }
+    var keys: [String] = []
+    var column = 1
+    for words in offered {
+      let columns = TerminalWidth.of(words) + 2
+      guard column + columns + reserved <= width else { break }
+      keys.append(words)
+      column += columns
+    }
+    return keys + KeyMap.alwaysShown
   }
 
   /// Presenter mode's bottom line: the step about to play in words and its key, then the presenter's keys.

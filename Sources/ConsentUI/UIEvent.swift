@@ -38,11 +38,12 @@ public enum UIEvent: Sendable {
   case press(ButtonID)
   /// Writing the `--record` file failed: the recording stops, and the screen says why.
   case recordingFailed(String)
-  /// `attsim check` finished on the app: its findings, for the panel.
-  case checked([Finding])
+  /// `attsim check` finished on an app (the one `UIWork.check` named): its findings, for the panel.
+  case checked([Finding], for: AppResources)
   /// The scenario library was read: what the picker offers.
   case scenariosLoaded([GuidedScenario])
-  /// The screen has this size now (so scrolling stops where the text ends).
+  /// The screen has this size now (so scrolling stops where the text ends): the driver delivers it before
+  /// it draws at the new size.
   case resized(width: Int, height: Int)
   /// Time for the next step, in presenter mode.
   case tick
@@ -52,8 +53,35 @@ public enum UIEvent: Sendable {
 public enum UIEffect: Hashable, Sendable {
   /// Append this line to the `--record` script (and flush it).
   case record(ScriptLine)
+  /// Do this work, off the UI's thread where there is one; its result comes back as events.
+  case work(UIWork)
   /// Leave the UI and restore the terminal.
   case quit
+}
+
+/// Slow work the update asks the driver for, so that the update stays pure and quick.
+public enum UIWork: Hashable, Sendable {
+  /// `attsim check` on an app: comes back as `.checked`.
+  case check(AppResources)
+  /// Reading the scenario library: comes back as `.scenariosLoaded`.
+  case loadScenarios
+
+  public static func == (left: UIWork, right: UIWork) -> Bool {
+    switch (left, right) {
+    case (.check(let one), .check(let other)): one.root == other.root && one.target == other.target
+    case (.loadScenarios, .loadScenarios): true
+    default: false
+    }
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    switch self {
+    case .check(let app):
+      hasher.combine(app.root)
+      hasher.combine(app.target)
+    case .loadScenarios: hasher.combine(0)
+    }
+  }
 }
 
 /// Every button the phone can show.

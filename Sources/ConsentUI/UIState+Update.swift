@@ -1,9 +1,10 @@
 import ConsentCore
+import PromptCheck
 import Scenarios
 import TextSupport
 
 /// Key handling: every key and click goes through `handle`, which changes the state and says what the
-/// driver must do. The same function serves the terminal, `render --script` and the tests.
+/// driver must do. The same function serves the terminal, `render --keys` and the tests.
 extension UIState {
   /// Handles one event.
   @discardableResult
@@ -11,23 +12,55 @@ extension UIState {
     let screenBefore = phoneScreen
     var effects: [UIEffect] = []
     switch event {
-    case .key(let key): handle(key, &effects)
-    case .press(let button): press(button, &effects)
+    case .key(let key):
+      beginKey()
+      handle(key, &effects)
+      endKey()
+    case .press(let button):
+      // An overlay covers the phone: a click on it does not reach the buttons beneath.
+      guard overlay == nil else { break }
+      beginKey()
+      press(button, &effects)
+      endKey()
+    case .tick:
+      guard wantsTicks else { break }
+      beginKey()
+      playNextStep(&effects)
+      endKey()
     case .recordingFailed(let problem):
       recordingProblem = problem
-      log.append(LogLine(time: clock, text: "✗ recording stopped: \(problem)", kind: .refusal))
-    case .checked(let findings): environment.findings = findings
+      note("✗ recording stopped: \(problem)", .refusal)
+    case .checked(let findings, let app):
+      checkedApps[AppKey(app)] = findings
+      if AppKey(app) == AppKey(environment.appTexts.app) { environment.findings = findings }
     case .scenariosLoaded(let scenarios): environment.scenarios = scenarios
-    case .tick: if wantsTicks { playNextStep(&effects) }
     case .resized(let width, let height):
       (screenWidth, screenHeight) = (width, height)
       promptScroll = min(promptScroll, promptLayout?.maxScroll ?? 0)
+      if case .help(let page) = overlay { overlay = .help(page: min(page, helpPageCount - 1)) }
     }
     if phoneScreen != screenBefore {
       focus = 0
       promptScroll = 0
     }
     return effects
+  }
+
+  /// Before what one key (or click, or presenter step) does: the clock moves once, and every line it puts in
+  /// the walk is one entry for `u`.
+  private mutating func beginKey() {
+    clockDue = true
+    linesThisKey = 0
+  }
+
+  /// After a key: the lines it put in the walk are what `u` takes back next.
+  private mutating func endKey() {
+    if linesThisKey > 0 {
+      keyLines.append(linesThisKey)
+      if keyLines.count > Refusal.undoDepth { keyLines.removeFirst() }
+      undoneKeyLines = []
+    }
+    clockDue = false
   }
 
   private mutating func handle(_ key: KeyPress, _ effects: inout [UIEffect]) {
@@ -40,26 +73,74 @@ extension UIState {
       return
     }
     if autoplay != nil, handlePresenterKey(key, &effects) { return }
-    let buttons = self.buttons
-    switch key {
-    // On a prompt, ↑ and ↓ scroll its text (as iOS scrolls a long alert); elsewhere they move focus.
-    case .down where isPromptUp: promptScroll = min(promptScroll + 1, promptLayout?.maxScroll ?? 0)
-    case .up where isPromptUp: promptScroll = max(0, promptScroll - 1)
-    case .tab, .right, .down: focus = (focus + 1) % buttons.count
-    case .backTab, .left, .up: focus = (focus + buttons.count - 1) % buttons.count
-    case .enter, .character(" "):
-      if let button = focusedButton { press(button, &effects) }
-    case .escape:
-      switch settings {
-      case .closed: break
-      case .tracking: press(.closeSettings, &effects)
-      case .globalOffChoice: press(.cancelGlobalOff, &effects)
+    guard let command = command(for: key) else { return }
+    run(command, key: key, &effects)
+  }
+
+  /// The command `key` stands for now, by the key map.
+  func command(for key: KeyPress) -> KeyCommand? {
+    KeyMap.bindings.first { $0.keys.contains(key) && holds($0.condition) }?.command
+  }
+
+  /// Whether a binding's condition holds in this state.
+  func holds(_ condition: KeyCondition) -> Bool {
+    switch condition {
+    case .always: true
+    case .promptUp: isPromptUp
+    case .settingsOpen: settings != .closed
+    case .guided: guide != nil
+    case .scenariosLoaded: !environment.scenarios.isEmpty
+    case .additionalInformationOffered: buttons.contains(.additionalInformation)
+    }
+  }
+
+  /// What each command of the key map does.
+  private mutating func run(_ command: KeyCommand, key: KeyPress, _ effects: inout [UIEffect]) {
+    switch command {
+    case .quit: effects.append(.quit)
+    case .help: overlay = .help(page: 0)
+    case .setup: overlay = .setup(.iOS)
+    case .scenarios: openPicker()
+    case .pin: pinExpectations(&effects)
+    case .undo: undo(&effects)
+    case .redo: redo(&effects)
+    case .restart: restart(&effects)
+    case .details: overlay = .details(guide == nil ? .check : .warnings, scroll: 0)
+    case .repaint: break
+    case .scrollPrompt:
+      let most = promptLayout?.maxScroll ?? 0
+      switch key {
+      case .up: promptScroll = max(0, promptScroll - 1)
+      case .pageUp: promptScroll = max(0, promptScroll - Self.sheetScrollStep)
+      case .pageDown: promptScroll = min(promptScroll + Self.sheetScrollStep, most)
+      default: promptScroll = min(promptScroll + 1, most)
       }
-    case .pageDown where isPromptUp:
-      promptScroll = min(promptScroll + Self.sheetScrollStep, promptLayout?.maxScroll ?? 0)
-    case .pageUp where isPromptUp: promptScroll = max(0, promptScroll - Self.sheetScrollStep)
-    case .character(let character): handleCommand(character, &effects)
-    default: break
+    case .moveFocus:
+      let count = buttons.count
+      let forward = key == .tab || key == .right || key == .down
+      focus = (focus + (forward ? 1 : count - 1)) % count
+    case .press: if let button = focusedButton { press(button, &effects) }
+    case .leaveSettings: press(settings == .tracking ? .closeSettings : .cancelGlobalOff, &effects)
+    case .prePermission: act(.prePermissionShown, &effects)
+    // With no prompt up these are refused, and the log says why.
+    case .allow: act(.allowTapped, &effects)
+    case .askNotToTrack: act(.askNotToTrackTapped, &effects)
+    case .additionalInformation: act(.additionalInformationTapped, &effects)
+    case .dismiss: act(.promptDismissedBySystem, &effects)
+    case .year: act(.clockAdvanced(days: ConsentState.daysBetweenPrompts), &effects, notice: "a year passes")
+    case .nextLocale: switchLocale(by: 1, &effects)
+    case .previousLocale: switchLocale(by: -1, &effects)
+    case .nextIOS: setIOS(consent.device.iOS.nextPlanVersion, &effects)
+    case .settings: settings == .closed ? openSettings(&effects) : closeSettings(&effects)
+    case .integration:
+      scene.launchOptions.integration = launchOptions.integration.next
+      relaunch(&effects)
+    case .track: trackEvent(&effects)
+    case .reinstall:
+      act(.reinstalled, &effects)
+      launch(&effects)
+    case .relaunch: relaunch(&effects)
+    case .consent: act(.consentSet(track: consent.sdk.consent.track != true, identify: nil), &effects)
     }
   }
 
@@ -85,83 +166,71 @@ extension UIState {
   /// A bound on the details view's scrolling (the renderer keeps it within the text).
   static let longestDetails = 100_000
 
-  /// The single-letter commands of SPEC §5.
-  private mutating func handleCommand(_ character: Character, _ effects: inout [UIEffect]) {
-    switch character {
-    case "q": effects.append(.quit)
-    case "?": overlay = .help(page: 0)
-    case "d": overlay = .setup(.iOS)
-    case "g" where !environment.scenarios.isEmpty: overlay = .picker(0)
-    case "e": pinExpectations(&effects)
-    case "u": undo(&effects)
-    case "U": redo(&effects)
-    case "R" where guide != nil: restartScenario(&effects)
-    case "v": overlay = .details(guide == nil ? .check : .warnings, scroll: 0)
-    case "p": perform(.prePermissionShown, &effects)
-    // With no prompt up these are refused, and the log says why.
-    case "a": perform(.allowTapped, &effects)
-    case "n": perform(.askNotToTrackTapped, &effects)
-    case "o": perform(.additionalInformationTapped, &effects)
-    case "!": perform(.promptDismissedBySystem, &effects)
-    case "y": perform(.clockAdvanced(days: ConsentState.daysBetweenPrompts), &effects, notice: "a year passes")
-    case "l": switchLocale(by: 1, &effects)
-    case "L": switchLocale(by: -1, &effects)
-    case "i": setIOS(consent.device.iOS.nextPlanVersion, &effects)
-    case "s": settings == .closed ? openSettings(&effects) : closeSettings(&effects)
-    case "m":
-      launchOptions.integration = launchOptions.integration.next
-      relaunch(&effects)
-    case "t": trackEvent(&effects)
-    case "r":
-      perform(.reinstalled, &effects)
-      launch(&effects)
-    case "x": relaunch(&effects)
-    case "c": perform(.consentSet(track: consent.sdk.consent.track != true, identify: nil), &effects)
-    default: break
-    }
-  }
-
   /// Presses a phone button (Enter, Space, or a click).
   mutating func press(_ button: ButtonID, _ effects: inout [UIEffect]) {
     guard buttons.contains(button) else { return }
     switch button {
-    case .request: perform(requestCall.action, &effects)
-    case .showPrePermission: perform(.prePermissionShown, &effects)
+    case .request: act(requestAction, &effects)
+    case .showPrePermission: act(.prePermissionShown, &effects)
     case .trackEvent: trackEvent(&effects)
-    case .continuePrePermission: perform(.prePermissionContinued, &effects)
-    case .notNow: perform(.prePermissionDeclined, &effects)
-    case .askNotToTrack: perform(.askNotToTrackTapped, &effects)
-    case .allow: perform(.allowTapped, &effects)
-    case .additionalInformation: perform(.additionalInformationTapped, &effects)
+    case .continuePrePermission: act(.prePermissionContinued, &effects)
+    case .notNow: act(.prePermissionDeclined, &effects)
+    case .askNotToTrack: act(.askNotToTrackTapped, &effects)
+    case .allow: act(.allowTapped, &effects)
+    case .additionalInformation: act(.additionalInformationTapped, &effects)
     case .relaunch: relaunch(&effects)
     case .globalSwitch:
       if consent.device.trackingSwitchOn {
         // iOS asks what happens to apps that answered, when it lets the switch go off at all; otherwise the
         // model says why not.
         if consent.refusal(for: .trackingSwitchTurnedOff(existing: .keep)) == nil {
-          settings = .globalOffChoice
+          scene.settings = .globalOffChoice
         } else {
-          perform(.trackingSwitchTurnedOff(existing: .keep), &effects)
+          act(.trackingSwitchTurnedOff(existing: .keep), &effects)
         }
       } else {
-        perform(.trackingSwitchTurnedOn, &effects)
+        act(.trackingSwitchTurnedOn, &effects)
       }
-    case .appSwitch: perform(.appTrackingSwitchChanged(on: consent.status != .authorized), &effects)
+    case .appSwitch: act(.appTrackingSwitchChanged(on: consent.status != .authorized), &effects)
     case .limitAdTrackingSwitch:
-      perform(.deviceConfigured(DeviceChange(limitAdTracking: !consent.device.limitAdTracking)), &effects)
+      act(.deviceConfigured(DeviceChange(limitAdTracking: !consent.device.limitAdTracking)), &effects)
     case .dismissOtherAlert:
-      perform(
+      act(
         .deviceConfigured(DeviceChange(otherAlertOnScreen: false)), &effects,
         notice: "the other system alert is answered")
     case .closeSettings: closeSettings(&effects)
     case .keepTracking, .stopTracking:
-      settings = .tracking
-      perform(.trackingSwitchTurnedOff(existing: button == .keepTracking ? .keep : .stop), &effects)
-    case .cancelGlobalOff: settings = .tracking
+      scene.settings = .tracking
+      act(.trackingSwitchTurnedOff(existing: button == .keepTracking ? .keep : .stop), &effects)
+    case .cancelGlobalOff: scene.settings = .tracking
     }
   }
 
+  /// The call the Request button makes: in a guided walk whose next step is a request, that request (the
+  /// scenario says what the app's code calls); otherwise the one the setup chose.
+  private var requestAction: Action {
+    if case .action(let action) = guide?.nextStep?.kind {
+      switch action {
+      case .trackingRequested, .expandedTrackingRequested: return action
+      default: break
+      }
+    }
+    return requestCall.action
+  }
+
   // MARK: Overlays
+
+  /// The scenario picker, unless a recording already holds steps: one recording is one walk, so that
+  /// `play` and `restart` read it as the session went.
+  private mutating func openPicker() {
+    if isRecording, linesRecorded > 0 {
+      note(
+        "✗ g: this recording already holds steps; record a scenario from the start with attsim --scenario NAME --record FILE",
+        .refusal)
+      return
+    }
+    overlay = .picker(0)
+  }
 
   private mutating func handleOverlay(_ overlay: Overlay, _ key: KeyPress, _ effects: inout [UIEffect]) {
     if case .picker(let index) = overlay {
@@ -171,7 +240,7 @@ extension UIState {
       case .down, .tab: self.overlay = .picker((index + 1) % count)
       case .enter:
         self.overlay = nil
-        startScenario(environment.scenarios[index], &effects)
+        startScenario(environment.scenarios[index], locale: locale, &effects)
       case .character("q"): effects.append(.quit)
       default: self.overlay = nil
       }
@@ -194,10 +263,10 @@ extension UIState {
       return
     }
     if case .help(let page) = overlay {
-      switch (key, page) {
-      case (.character("q"), _): effects.append(.quit)
-      case (.pageDown, 0), (.right, 0), (.down, 0): self.overlay = .help(page: 1)
-      case (.pageUp, 1), (.left, 1), (.up, 1): self.overlay = .help(page: 0)
+      switch key {
+      case .character("q"): effects.append(.quit)
+      case .pageDown, .right, .down: self.overlay = .help(page: min(page + 1, helpPageCount - 1))
+      case .pageUp, .left, .up: self.overlay = .help(page: max(0, page - 1))
       default: self.overlay = nil
       }
       return
@@ -214,6 +283,9 @@ extension UIState {
     }
   }
 
+  /// How many pages the help has at the screen's height: the keys, then where attsim decides.
+  public var helpPageCount: Int { HelpPages.keyPages(screenHeight: screenHeight).count + 1 }
+
   /// Moves a setup field to its next (or previous) value, as the matching script action.
   private mutating func change(_ field: SetupField, forward: Bool, _ effects: inout [UIEffect]) {
     func step<T: Equatable>(_ values: [T], _ current: T) -> T {
@@ -225,38 +297,38 @@ extension UIState {
     defer { logSetupEffect(since: before) }
     switch field {
     case .iOS: setIOS(step(IOSVersion.planVersions, device.iOS), &effects)
-    case .kind: perform(.deviceConfigured(DeviceChange(kind: step(DeviceKind.allCases, device.kind))), &effects)
+    case .kind: act(.deviceConfigured(DeviceChange(kind: step(DeviceKind.allCases, device.kind))), &effects)
     case .country:
-      perform(.deviceConfigured(DeviceChange(country: step(SetupField.countries, device.country))), &effects)
+      act(.deviceConfigured(DeviceChange(country: step(SetupField.countries, device.country))), &effects)
     case .accountCountry:
       let country = step(SetupField.countries, device.accountCountry)
-      perform(.deviceConfigured(DeviceChange(accountCountry: country)), &effects)
-    case .appKind: perform(.appConfigured(AppChange(kind: step(AppKind.allCases, consent.app.kind))), &effects)
-    case .requestCall: requestCall = step(RequestCall.allCases, requestCall)
+      act(.deviceConfigured(DeviceChange(accountCountry: country)), &effects)
+    case .appKind: act(.appConfigured(AppChange(kind: step(AppKind.allCases, consent.app.kind))), &effects)
+    case .requestCall: scene.requestCall = step(RequestCall.allCases, requestCall)
     case .trackingDomains:
       var choices = SetupField.domainChoices
       let manifests = environment.appTexts.app.trackingDomains
       if !choices.contains(manifests) { choices.insert(manifests, at: 1) }
-      perform(.appConfigured(AppChange(trackingDomains: step(choices, consent.app.trackingDomains))), &effects)
+      act(.appConfigured(AppChange(trackingDomains: step(choices, consent.app.trackingDomains))), &effects)
     case .endpoint:
-      launchOptions.endpoint = step(SetupField.endpoints, launchOptions.endpoint)
+      scene.launchOptions.endpoint = step(SetupField.endpoints, launchOptions.endpoint)
       relaunch(&effects)
-    case .trackingSwitch: perform(.deviceConfigured(DeviceChange(trackingSwitchOn: !device.trackingSwitchOn)), &effects)
-    case .restricted: perform(.deviceConfigured(DeviceChange(restricted: !device.restricted)), &effects)
-    case .limitAdTracking: perform(.deviceConfigured(DeviceChange(limitAdTracking: !device.limitAdTracking)), &effects)
-    case .otherAlert: perform(.deviceConfigured(DeviceChange(otherAlertOnScreen: !device.otherAlertOnScreen)), &effects)
+    case .trackingSwitch: act(.deviceConfigured(DeviceChange(trackingSwitchOn: !device.trackingSwitchOn)), &effects)
+    case .restricted: act(.deviceConfigured(DeviceChange(restricted: !device.restricted)), &effects)
+    case .limitAdTracking: act(.deviceConfigured(DeviceChange(limitAdTracking: !device.limitAdTracking)), &effects)
+    case .otherAlert: act(.deviceConfigured(DeviceChange(otherAlertOnScreen: !device.otherAlertOnScreen)), &effects)
     case .appState:
-      perform(.appConfigured(AppChange(lifecycle: step(Lifecycle.allCases, consent.app.lifecycle))), &effects)
+      act(.appConfigured(AppChange(lifecycle: step(Lifecycle.allCases, consent.app.lifecycle))), &effects)
     case .usageDescription:
-      perform(.appConfigured(AppChange(hasUsageDescription: !consent.app.hasUsageDescription)), &effects)
+      act(.appConfigured(AppChange(hasUsageDescription: !consent.app.hasUsageDescription)), &effects)
     case .integration:
-      launchOptions.integration = step(Integration.allCases, launchOptions.integration)
+      scene.launchOptions.integration = step(Integration.allCases, launchOptions.integration)
       relaunch(&effects)
     case .optOut:
-      launchOptions.optOut.toggle()
+      scene.launchOptions.optOut.toggle()
       relaunch(&effects)
     case .useConsent:
-      launchOptions.useConsent.toggle()
+      scene.launchOptions.useConsent.toggle()
       relaunch(&effects)
     }
   }
@@ -272,7 +344,7 @@ extension UIState {
         after.idfa == IDFA.zero ? "the device now hands out the zero IDFA" : "the device now hands out its IDFA")
     }
     guard !changes.isEmpty else { return }
-    log.append(LogLine(time: clock, text: "setup: " + changes.joined(separator: "; "), kind: .notice))
+    note("setup: " + changes.joined(separator: "; "), .notice)
   }
 
   // MARK: Compound actions
@@ -282,17 +354,17 @@ extension UIState {
     guard !locales.isEmpty else { return }
     let index = locales.firstIndex(of: locale) ?? -offset
     let next = locales[(index + offset + locales.count) % locales.count]
-    perform(.appConfigured(AppChange(locale: next)), &effects, notice: "locale: \(next)")
+    act(.appConfigured(AppChange(locale: next)), &effects, notice: "locale: \(next)")
   }
 
   /// An OS update restarts the phone; the demo app launches again and initializes the SDK.
   private mutating func setIOS(_ version: IOSVersion, _ effects: inout [UIEffect]) {
-    perform(.deviceConfigured(DeviceChange(iOS: version)), &effects)
+    act(.deviceConfigured(DeviceChange(iOS: version)), &effects)
     launch(&effects)
   }
 
   private mutating func relaunch(_ effects: inout [UIEffect]) {
-    perform(.relaunched, &effects)
+    act(.relaunched, &effects)
     launch(&effects)
   }
 
@@ -300,7 +372,42 @@ extension UIState {
   /// says when the SDK initializes).
   private mutating func launch(_ effects: inout [UIEffect]) {
     guard guide == nil else { return }
-    perform(.sdkInitialized(launchOptions), &effects)
+    act(.sdkInitialized(launchOptions), &effects)
+  }
+
+  private mutating func trackEvent(_ effects: inout [UIEffect]) {
+    scene.trackedEvents += 1
+    act(.eventTracked(name: "demo_event_\(scene.trackedEvents)"), &effects)
+  }
+
+  /// Going to Settings sends the app to the background; coming back makes it active. With the ATT dialog up
+  /// Settings cannot change anything, so it does not open.
+  private mutating func openSettings(_ effects: inout [UIEffect]) {
+    if let refusal = consent.openSettingsRefusal {
+      note("✗ Settings: \(refusal.reason)", .refusal)
+      return
+    }
+    scene.settings = .tracking
+    if consent.app.lifecycle != .background {
+      act(.appConfigured(AppChange(lifecycle: .background)), &effects, notice: "Settings opened: app in background")
+    }
+  }
+
+  private mutating func closeSettings(_ effects: inout [UIEffect]) {
+    scene.settings = .closed
+    act(.appConfigured(AppChange(lifecycle: .active)), &effects, notice: "back in the app: active")
+  }
+
+  /// `e`: in a recorded session, `expect` lines pinning what the panel shows now (with the app's resources,
+  /// the prompt's text and source too).
+  private mutating func pinExpectations(_ effects: inout [UIEffect]) {
+    guard isRecording else {
+      note("✗ e pins expectations into the recording: start attsim with --record FILE", .refusal)
+      return
+    }
+    let lines = ScriptWriter.expectations(pinning: consent, bundle: walk.bundle)
+    for line in lines { effects.append(.record(.expectations(line))) }
+    note("pinned: " + lines.map { $0.dropFirst("expect ".count) }.joined(separator: " "), .notice)
   }
 
   // MARK: Presenter mode
@@ -328,167 +435,12 @@ extension UIState {
     guard let step = guide?.nextStep else { return }
     switch step.kind {
     case .action(let action):
-      settings = .closed
-      perform(action, &effects)
+      scene.settings = .closed
+      act(action, &effects)
     case .undo: undo(&effects)
     case .redo: redo(&effects)
+    case .restart: restart(&effects)
     case .expect, .useBundle: break
     }
-  }
-
-  /// Starts walking `scenario` from the script defaults, as `attsim play` runs it.
-  public mutating func startScenario(_ scenario: GuidedScenario) -> [UIEffect] {
-    var effects: [UIEffect] = []
-    startScenario(scenario, &effects)
-    return effects
-  }
-
-  private mutating func startScenario(_ scenario: GuidedScenario, _ effects: inout [UIEffect]) {
-    consent = ConsentState(scriptStartFor: environment.appTexts.app)
-    launchOptions = SDKOptions()
-    settings = .closed
-    overlay = nil
-    changedKeys = []
-    clock = 0
-    log = [LogLine(time: 0, text: "scenario: \(scenario.title)", kind: .notice)]
-    guide = Guide(scenario: scenario)
-    history = UndoHistory()
-    effects.append(.record(.comment("scenario: \(scenario.title)")))
-    for action in ScriptWriter.setupActions(for: consent) { record(action, &effects) }
-    advanceGuide(&effects)
-  }
-
-  /// Lets the guide perform its own steps (setup, app calls, expectations), recording them.
-  private mutating func advanceGuide(_ effects: inout [UIEffect]) {
-    guard var current = guide else { return }
-    let payloadBefore = consent.sdk.payload
-    let start = current.cursor
-    let story = current.advance(&consent)
-    for step in current.scenario.script.steps[start..<current.cursor] {
-      if case .action(let action) = step.kind { record(action, &effects) }
-    }
-    if let bundle = current.bundle { showApp(bundle) }
-    guide = current
-    log += story.map { LogLine(time: clock, text: $0, kind: .story) }
-    let payload = consent.sdk.payload
-    changedKeys.formUnion(Payload.keys.filter { payload[$0] != payloadBefore[$0] })
-    launchOptions = consent.sdk.options
-  }
-
-  private mutating func trackEvent(_ effects: inout [UIEffect]) {
-    trackedEvents += 1
-    perform(.eventTracked(name: "demo_event_\(trackedEvents)"), &effects)
-  }
-
-  /// Going to Settings sends the app to the background; coming back makes it active. With the ATT dialog up
-  /// Settings cannot change anything, so it does not open.
-  private mutating func openSettings(_ effects: inout [UIEffect]) {
-    if let refusal = consent.openSettingsRefusal {
-      log.append(LogLine(time: clock, text: "✗ Settings: \(refusal.reason)", kind: .refusal))
-      return
-    }
-    settings = .tracking
-    if consent.app.lifecycle != .background {
-      perform(.appConfigured(AppChange(lifecycle: .background)), &effects, notice: "Settings opened: app in background")
-    }
-  }
-
-  private mutating func closeSettings(_ effects: inout [UIEffect]) {
-    settings = .closed
-    perform(.appConfigured(AppChange(lifecycle: .active)), &effects, notice: "back in the app: active")
-  }
-
-  /// `u`: takes back the last accepted action (and what the guide did after it), as `undo` does in a script.
-  mutating func undo(_ effects: inout [UIEffect]) {
-    clock += 1
-    guard let previous = history.undo(from: snapshot) else {
-      log.append(LogLine(time: clock, text: "✗ undo: \(Refusal.nothingToUndo.reason)", kind: .refusal))
-      return
-    }
-    let scenarioAsksForIt = if case .undo = guide?.nextStep?.kind { true } else { false }
-    let guideNow = guide
-    // The recording takes back every line since then: the tester's action and what the guide did after it.
-    for _ in previous.actionsRecorded..<actionsRecorded { effects.append(.record(.undo)) }
-    restore(previous)
-    log.append(LogLine(time: clock, text: "↶ undo: the last action is taken back", kind: .notice))
-    if scenarioAsksForIt, var guideNow {
-      guideNow.recordUndo()
-      guide = guideNow
-      advanceGuide(&effects)
-    }
-  }
-
-  /// `e`: in a recorded session, an `expect` line pinning what the panel shows now.
-  private mutating func pinExpectations(_ effects: inout [UIEffect]) {
-    clock += 1
-    guard isRecording else {
-      log.append(
-        LogLine(
-          time: clock, text: "✗ e pins expectations into the recording: start attsim with --record FILE",
-          kind: .refusal))
-      return
-    }
-    let line = ScriptWriter.expectations(pinning: consent)
-    effects.append(.record(.expectations(line)))
-    log.append(LogLine(time: clock, text: "pinned: " + line.dropFirst("expect ".count), kind: .notice))
-  }
-
-  /// `U`: brings back what the last `u` took back (until a new action), as `redo` does in a script.
-  mutating func redo(_ effects: inout [UIEffect]) {
-    clock += 1
-    guard let next = history.redo(from: snapshot) else {
-      log.append(LogLine(time: clock, text: "✗ redo: \(Refusal.nothingToRedo.reason)", kind: .refusal))
-      return
-    }
-    let scenarioAsksForIt = if case .redo = guide?.nextStep?.kind { true } else { false }
-    let guideNow = guide
-    // The recording brings back as many lines as the undo took back.
-    for _ in actionsRecorded..<next.actionsRecorded { effects.append(.record(.redo)) }
-    restore(next)
-    log.append(LogLine(time: clock, text: "↷ redo: the action is back", kind: .notice))
-    if scenarioAsksForIt, var guideNow {
-      guideNow.recordUndo(redo: true)
-      guide = guideNow
-      advanceGuide(&effects)
-    }
-  }
-
-  /// `R` in guided mode: every action since the scenario began taken back, so the walk starts over.
-  private mutating func restartScenario(_ effects: inout [UIEffect]) {
-    guard let first = history.oldest else { return }
-    for _ in first.actionsRecorded..<actionsRecorded { effects.append(.record(.undo)) }
-    history = UndoHistory()
-    restore(first)
-    clock += 1
-    log.append(LogLine(time: clock, text: "↺ scenario restarted", kind: .notice))
-  }
-
-  /// Records an action the model accepted (the `--record` file gets its line).
-  private mutating func record(_ action: Action, _ effects: inout [UIEffect]) {
-    effects.append(.record(.action(action)))
-    actionsRecorded += 1
-  }
-
-  /// Applies an action to the model: logs its story, marks changed payload keys, and records it.
-  mutating func perform(_ action: Action, _ effects: inout [UIEffect], notice: String? = nil) {
-    clock += 1
-    let payloadBefore = consent.sdk.payload
-    let before = snapshot
-    do {
-      let story = try consent.apply(action)
-      history.push(before)
-      if let notice { log.append(LogLine(time: clock, text: notice, kind: .notice)) }
-      log += story.map { LogLine(time: clock, text: $0, kind: .story) }
-      let payload = consent.sdk.payload
-      changedKeys = Set(Payload.keys.filter { payload[$0] != payloadBefore[$0] })
-      record(action, &effects)
-      if guide != nil {
-        guide?.record(action)
-        advanceGuide(&effects)
-      }
-    } catch {
-      log.append(LogLine(time: clock, text: "✗ \(ScriptWriter.line(for: action)): \(error.reason)", kind: .refusal))
-    }
-    if log.count > 200 { log.removeFirst(log.count - 200) }
   }
 }

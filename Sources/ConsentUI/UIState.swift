@@ -3,45 +3,101 @@ import PromptCheck
 import PromptStrings
 import Scenarios
 
-/// Everything the terminal UI shows: the model, plus what only the screen knows (focus, overlays, log).
+/// How a session was started, as the command knows it: whether it records, whether the terminal shows only
+/// ASCII, the app it opened and the locale asked for.
+public struct UISession: Hashable, Sendable {
+  /// Whether the session is being recorded (the title bar shows REC; `e` pins expectations).
+  public var isRecording = false
+  /// Whether the terminal can only show ASCII (its locale is not UTF-8): the title bar says how to fix it.
+  public var terminalIsASCII = false
+  /// The app `--app` opened, as a recording names it (`app bundle=…`); nil for the demo app.
+  public var app: AppBundleReference?
+  /// `--locale`: where the session, and a scenario walked in it, begins.
+  public var locale: String?
+
+  /// A session.
+  public init(
+    isRecording: Bool = false, terminalIsASCII: Bool = false, app: AppBundleReference? = nil, locale: String? = nil
+  ) {
+    self.isRecording = isRecording
+    self.terminalIsASCII = terminalIsASCII
+    self.app = app
+    self.locale = locale
+  }
+}
+
+/// Everything the terminal UI shows: the model (through its walk), plus what only the screen knows (focus,
+/// overlays, log).
 public struct UIState: Sendable {
-  /// The device, app and SDK.
-  public internal(set) var consent: ConsentState
+  /// Every step the UI takes, the UI's own and a guide's, goes through this walk, as `play` runs scripts.
+  var walk: Walk<Scene>
   /// The app's texts and findings.
   public internal(set) var environment: UIEnvironment
-  /// The options the demo app passes to `Collect.initialize` at every launch.
-  public internal(set) var launchOptions: SDKOptions
+  /// How the session was started.
+  public let session: UISession
+  /// What the UI keeps beside the model, and brings back with it on `u`.
+  var scene: Scene
   /// An overlay over the whole screen, if any.
   public internal(set) var overlay: Overlay?
-  /// Whether the phone shows Settings › Privacy › Tracking, and which part.
-  public internal(set) var settings = SettingsPane.closed
   /// The focused button on the phone, as an index into `buttons`.
   public internal(set) var focus = 0
   /// How far the EU sheet's text is scrolled, in lines (the renderer keeps it within the text).
   public internal(set) var promptScroll = 0
-  /// The call the demo app's Request button makes.
-  public internal(set) var requestCall = RequestCall.classic
   /// The event log, oldest first.
   public internal(set) var log: [LogLine] = []
-  /// Payload keys the last action changed (marked in the panel).
-  public internal(set) var changedKeys: Set<String> = []
   /// The screen's size in cells, as the driver last reported it.
   public internal(set) var screenWidth = MinimumSize.width
   public internal(set) var screenHeight = MinimumSize.height
-  /// The simulated clock, in seconds since 9:41:00.
+  /// The simulated clock, in seconds since 9:41:00: it moves once per key that does something (once per user
+  /// step in a replay).
   public internal(set) var clock = 0
-  /// How many events the user has tracked (to name the next one).
-  public internal(set) var trackedEvents = 0
-  /// Whether the session is being recorded (the title bar shows REC).
-  public var isRecording = false
-  /// Whether the terminal can only show ASCII (its locale is not UTF-8): the title bar says how to fix it.
-  public var terminalIsASCII = false
   /// Why the recording stopped, once writing it failed (the title bar shows it failed).
   public internal(set) var recordingProblem: String?
-  /// The scenario being walked, in guided mode.
-  public internal(set) var guide: Guide?
   /// Presenter mode: the walk plays by itself.
   public internal(set) var autoplay: Autoplay?
+  /// How many lines each recent key put in the walk's ledger, newest last: what `u` takes back.
+  var keyLines: [Int] = []
+  /// How many lines each `u` took back, newest last: what `U` brings back.
+  var undoneKeyLines: [Int] = []
+  /// Lines the current key has put in the ledger so far.
+  var linesThisKey = 0
+  /// Whether the clock moves at the next log line (once per key).
+  var clockDue = false
+  /// The findings of apps already checked, so taking an `app bundle=` back does not check again.
+  var checkedApps: [AppKey: [Finding]] = [:]
+  /// How many lines that change something the session has recorded (beyond its header).
+  var linesRecorded = 0
+  /// The app the session opened, where every scenario walk begins.
+  let sessionApp: AppResources
+
+  /// Everything a line can change besides the model, brought back with it by `u`, `U` and `R`.
+  struct Scene: Sendable {
+    /// The app shown (the demo app, `--app`, or what an `app bundle=` line named).
+    var app: AppResources
+    /// The options the demo app passes to `Collect.initialize` at every launch.
+    var launchOptions: SDKOptions
+    /// Whether the phone shows Settings › Privacy › Tracking, and which part.
+    var settings = SettingsPane.closed
+    /// The scenario being walked, in guided mode.
+    var guide: Guide?
+    /// Payload keys the last action changed (marked in the panel).
+    var changedKeys: Set<String> = []
+    /// How many events the user has tracked (to name the next one).
+    var trackedEvents = 0
+    /// The call the demo app's Request button makes.
+    var requestCall = RequestCall.classic
+  }
+
+  /// An app as the findings cache knows it.
+  struct AppKey: Hashable, Sendable {
+    var root: String
+    var target: String?
+
+    init(_ app: AppResources) {
+      root = app.root
+      target = app.target
+    }
+  }
 
   /// How the scenario plays by itself: a step every `interval` seconds, unless paused.
   public struct Autoplay: Hashable, Sendable {
@@ -54,47 +110,26 @@ public struct UIState: Sendable {
     public static let defaultInterval = 1.5
   }
 
+  /// The device, app and SDK.
+  public var consent: ConsentState { walk.state }
+  /// The options the demo app passes to `Collect.initialize` at every launch.
+  public var launchOptions: SDKOptions { scene.launchOptions }
+  /// Whether the phone shows Settings › Privacy › Tracking, and which part.
+  public var settings: SettingsPane { scene.settings }
+  /// The scenario being walked, in guided mode.
+  public var guide: Guide? { scene.guide }
+  /// Payload keys the last action changed (marked in the panel).
+  public var changedKeys: Set<String> { scene.changedKeys }
+  /// The call the demo app's Request button makes.
+  public var requestCall: RequestCall { scene.requestCall }
+  /// Whether the session is being recorded.
+  public var isRecording: Bool { session.isRecording }
+  /// Whether the terminal can only show ASCII.
+  public var terminalIsASCII: Bool { session.terminalIsASCII }
+
   /// Whether the driver should send `.tick` every `autoplay.interval` seconds: playing, and steps left.
   public var wantsTicks: Bool {
     autoplay?.paused == false && guide?.isFinished == false && overlay == nil
-  }
-  /// What `u` restores and `U` brings back, with the same rules as a script's `undo` and `redo`.
-  var history = UndoHistory<Snapshot>()
-  /// How many action lines the session has recorded, so `u` and `U` write as many `undo` or `redo` lines.
-  var actionsRecorded = 0
-
-  /// Everything an action can change but the log and the clock, which go on to say what was undone.
-  struct Snapshot: Sendable {
-    var consent: ConsentState
-    var environment: UIEnvironment
-    var launchOptions: SDKOptions
-    var settings: SettingsPane
-    var guide: Guide?
-    var changedKeys: Set<String>
-    var trackedEvents: Int
-    var requestCall: RequestCall
-    var actionsRecorded: Int
-  }
-
-  /// The state as `u` would bring it back.
-  var snapshot: Snapshot {
-    Snapshot(
-      consent: consent, environment: environment, launchOptions: launchOptions, settings: settings, guide: guide,
-      changedKeys: changedKeys, trackedEvents: trackedEvents, requestCall: requestCall, actionsRecorded: actionsRecorded
-    )
-  }
-
-  /// Brings `snapshot` back.
-  mutating func restore(_ snapshot: Snapshot) {
-    consent = snapshot.consent
-    environment = snapshot.environment
-    launchOptions = snapshot.launchOptions
-    settings = snapshot.settings
-    guide = snapshot.guide
-    changedKeys = snapshot.changedKeys
-    trackedEvents = snapshot.trackedEvents
-    requestCall = snapshot.requestCall
-    actionsRecorded = snapshot.actionsRecorded
   }
 
   /// An overlay over the whole screen.
@@ -114,26 +149,46 @@ public struct UIState: Sendable {
     case check, warnings, events
   }
 
-  /// The demo app just launched in `locale`, like a well-behaved app: `Collect.initialize(method-a)` at launch.
-  /// The usage description is present exactly when the app's Info.plist has one.
-  public init(environment: UIEnvironment, locale: String? = nil, launchOptions: SDKOptions = SDKOptions()) {
-    self.environment = environment
-    self.launchOptions = launchOptions
-    // The app as its Info.plist and privacy manifests make it.
-    var consent = ConsentState(
-      locale: locale ?? environment.appTexts.app.developmentRegion,
-      hasUsageDescription: environment.appTexts.app.hasUsageDescription,
-      trackingDomains: environment.appTexts.app.trackingDomains)
-    // A fresh app always may initialize its SDK.
-    _ = try? consent.apply(.sdkInitialized(launchOptions))
-    self.consent = consent
-    log = [LogLine(time: 0, text: "Collect.initialize(\(launchOptions.integration.rawValue))", kind: .story)]
+  /// The demo app (or `--app`) just launched in the session's locale, like a well-behaved app:
+  /// `Collect.initialize(method-a)` at launch. The usage description is present exactly when the app's
+  /// Info.plist has one, the tracking domains are the ones its privacy manifests declare.
+  public init(environment: UIEnvironment, session: UISession = UISession(), launchOptions: SDKOptions = SDKOptions()) {
+    self.init(environment: environment, session: session, launchOptions: launchOptions, sdkLaunched: true)
   }
 
-  /// The lines that set up a fresh script to this state: the start of a `--record` file.
+  /// The app launched; with `sdkLaunched` false, before its SDK initializes (a script that says `sdk init`
+  /// itself starts there).
+  init(environment: UIEnvironment, session: UISession, launchOptions: SDKOptions, sdkLaunched: Bool) {
+    self.environment = environment
+    self.session = session
+    let app = environment.appTexts.app
+    sessionApp = app
+    let start = ConsentState(
+      locale: session.locale ?? app.developmentRegion, hasUsageDescription: app.hasUsageDescription,
+      trackingDomains: app.trackingDomains)
+    walk = Walk(from: start, bundle: session.app == nil ? nil : app)
+    scene = Scene(app: app, launchOptions: launchOptions)
+    if let findings = environment.findings { checkedApps[AppKey(app)] = findings }
+    guard sdkLaunched else { return }
+    var effects: [UIEffect] = []
+    perform(.action(.sdkInitialized(launchOptions)), &effects)
+    // The launch is where the session starts: nothing to take back before it.
+    walk = Walk(from: walk.state, bundle: walk.bundle)
+    keyLines = []
+    linesThisKey = 0
+    linesRecorded = 0
+  }
+
+  /// The lines that set up a fresh script to this state: the start of a `--record` file (with `--app`, the
+  /// app's resources first).
   public var recordingHeader: [ScriptLine] {
-    [.comment("attsim session: replay with `attsim play`")]
+    [.comment("attsim session: replay with `attsim play`")] + (session.app.map { [.bundle($0)] } ?? [])
       + ScriptWriter.setupActions(for: consent).map(ScriptLine.action)
+  }
+
+  /// What the driver starts once the first frame is on screen: the check of the app, the scenario library.
+  public var firstFrameWork: [UIWork] {
+    (environment.findings == nil ? [.check(environment.appTexts.app)] : []) + [.loadScenarios]
   }
 
   /// The current locale.
@@ -179,61 +234,6 @@ public struct UIState: Sendable {
   /// The focused button.
   public var focusedButton: ButtonID? {
     buttons.indices.contains(focus) ? buttons[focus] : nil
-  }
-}
-
-extension UIState {
-  /// The UI after a script's steps (as `attsim play` runs them from `start`), for `render --script`. The
-  /// log shows the script's story; a refused step stops there, as in `play`. An `app bundle=` line shows
-  /// the app it names (from `bundles`, loaded by the caller) from then on.
-  public init(
-    environment: UIEnvironment, replaying script: Script, bundles: [AppBundleReference: AppResources] = [:],
-    from start: ConsentState
-  ) {
-    self.init(environment: environment, starting: start)
-    for step in script.steps where !replay(step, bundles: bundles) { break }
-  }
-
-  /// The UI at a script's start (`start`), before any step: what `cast` draws first.
-  public init(environment: UIEnvironment, starting start: ConsentState) {
-    self.init(environment: environment, locale: start.app.locale)
-    consent = start
-    launchOptions = start.sdk.options
-    log = []
-  }
-
-  /// Performs one script step as `play` would, through the UI (its log, its history); returns false when the
-  /// step was refused, which ends a replay.
-  @discardableResult
-  public mutating func replay(_ step: Step, bundles: [AppBundleReference: AppResources] = [:]) -> Bool {
-    var effects: [UIEffect] = []
-    defer { launchOptions = consent.sdk.options }
-    switch step.kind {
-    case .action(let action):
-      perform(action, &effects)
-      return !effects.isEmpty
-    case .useBundle(let reference):
-      guard let bundle = bundles[reference] else { return false }
-      showApp(bundle)
-      perform(.appConfigured(AppChange(launching: bundle)), &effects)
-      return true
-    case .undo:
-      undo(&effects)
-      return !effects.isEmpty
-    case .redo:
-      redo(&effects)
-      return !effects.isEmpty
-    case .expect: return true
-    }
-  }
-
-  /// Shows `bundle`'s texts and findings from now on.
-  mutating func showApp(_ bundle: AppResources) {
-    guard bundle.root != environment.appTexts.app.root || bundle.target != environment.appTexts.app.target else {
-      return
-    }
-    environment.appTexts.app = bundle
-    environment.findings = PromptLinter.check(app: bundle)
   }
 }
 

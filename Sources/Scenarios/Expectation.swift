@@ -19,7 +19,8 @@ public struct Expectation: Hashable, Sendable {
     case payload(String)
     /// The fate of the last tracked event (`sent` / `queued` / `dropped`, `none` before any).
     case event
-    /// A substring of some current warning (`none`: no warning at all).
+    /// A current warning's id (`stale-payload`), or a substring of some current warning's text (`none`: no
+    /// warning at all).
     case warning
     /// Some words of the purpose string the prompt shows in the app's locale (needs `app bundle=`): the
     /// Markdown one while the EU sheet is up and the app has it.
@@ -111,7 +112,7 @@ public struct Expectation: Hashable, Sendable {
     case .payload(let key): state.sdk.payload[key] ?? "absent"
     case .event: state.events.lastFate?.rawValue ?? "none"
     case .warning:
-      state.warnings.isEmpty ? "none" : state.warnings.map(\.message).joined(separator: " | ")
+      state.warnings.isEmpty ? "none" : state.warnings.map { "\($0.kind.id): \($0.message)" }.joined(separator: " | ")
     case .callback: state.app.blogCallback?.description ?? "none"
     }
   }
@@ -140,7 +141,7 @@ public struct Expectation: Hashable, Sendable {
     case (.event, .event(let fate)): return state.events.lastFate == fate
     case (.warning, .none): return state.warnings.isEmpty
     case (.warning, .text(let words)):
-      return state.warnings.contains { $0.message.lowercased().contains(words.lowercased()) }
+      return state.warnings.contains { $0.kind.id == words || $0.message.lowercased().contains(words.lowercased()) }
     case (.promptText, .text(let words)):
       return bundle != nil && actual(in: state, bundle: bundle).lowercased().contains(words.lowercased())
     case (.promptSource, .text(let source)): return bundle != nil && actual(in: state, bundle: bundle) == source

@@ -41,16 +41,37 @@ public struct Step: Hashable, Sendable {
     /// The app's resources for what the dialog shows (`app bundle=PATH [target=NAME]
     /// [configuration=NAME]`, the path relative to the script).
     case useBundle(AppBundleReference)
-    /// Take back the last accepted action (`undo`, the UI's `u`).
-    case undo
-    /// Bring back the last action taken back (`redo`, the UI's `U`).
-    case redo
+    /// Take back the last accepted lines (`undo`, `undo lines=3`; the UI's `u` takes back what one key did).
+    case undo(lines: Int)
+    /// Bring back lines the last undo took back (`redo`, `redo lines=3`; the UI's `U`).
+    case redo(lines: Int)
+    /// Back to where the walk was before its first user step (the UI's `R` in a guided walk).
+    case restart
   }
 
   /// Whether the step checks rather than acts.
   public var isExpectation: Bool {
     if case .expect = kind { return true }
     return false
+  }
+
+  /// Whether a user (or iOS on the user's behalf) takes this step — a request, a tap, Settings, a relaunch,
+  /// an undo — rather than the test's setup or the app's own code (`device`, `app`, `sdk init`, `method-b`,
+  /// `consent`, `track`). In a guided walk the tester performs these; the guide performs the rest.
+  public var isUserStep: Bool {
+    switch kind {
+    case .undo, .redo, .restart: return true
+    case .expect, .useBundle: return false
+    case .action(let action):
+      switch action {
+      case .prePermissionShown, .prePermissionContinued, .prePermissionDeclined, .trackingRequested,
+        .expandedTrackingRequested, .allowTapped, .askNotToTrackTapped, .additionalInformationTapped,
+        .promptDismissedBySystem, .appTrackingSwitchChanged, .trackingSwitchTurnedOff, .trackingSwitchTurnedOn,
+        .relaunched, .reinstalled:
+        return true
+      default: return false
+      }
+    }
   }
 
   /// A step at `line` (and `column`).

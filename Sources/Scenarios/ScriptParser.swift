@@ -103,18 +103,29 @@ struct LineParser {
       try expectNothing(after: arguments)
       return .action(.promptDismissedBySystem)
     case .clock: return .action(try clock(arguments))
-    case .undo:
+    case .undo: return .undo(lines: try lineCount(arguments, command: "undo"))
+    case .redo: return .redo(lines: try lineCount(arguments, command: "redo"))
+    case .restart:
       try expectNothing(after: arguments)
-      return .undo
-    case .redo:
-      try expectNothing(after: arguments)
-      return .redo
+      return .restart
     case .track: return .action(try track(arguments, after: head))
     case .expect: return .expect(try expectations(arguments, after: head))
     }
   }
 
   // MARK: Commands
+
+  /// `lines=N` of `undo` and `redo` (1 when left out), at most what attsim keeps.
+  private func lineCount(_ arguments: [ScriptWord], command: String) throws(ScriptError) -> Int {
+    let pairs = try keyValues(arguments, command: command, allowed: [Vocabulary.lines], required: [])
+    guard let word = pairs[Vocabulary.lines] else { return 1 }
+    guard let count = Int(word.value), (1...Refusal.undoDepth).contains(count) else {
+      throw error(
+        at: word.valueColumn,
+        "lines must be a number from 1 to \(Refusal.undoDepth), not \"\(word.value.forMessage(limit: 60))\"")
+    }
+    return count
+  }
 
   private func deviceChange(_ arguments: [ScriptWord]) throws(ScriptError) -> DeviceChange {
     typealias Words = Vocabulary.Device

@@ -1,4 +1,5 @@
 import ConsentCore
+import PromptStrings
 import TextSupport
 
 /// Writes actions as `.attsim` script lines, the inverse of `ScriptParser` (used by `--record`).
@@ -73,25 +74,53 @@ public enum ScriptWriter {
     }
   }
 
-  /// An `expect` line pinning what `state` shows now: status, prompt, the device's IDFA, each payload key,
-  /// the last event, the first warning (or none) and the blog recipe's callback. `play` passes it on the same
-  /// state: `e` in a recorded session turns a walkthrough into a regression test.
-  public static func expectations(pinning state: ConsentState) -> String {
+  /// The `expect` lines pinning what `state` shows now: status, prompt, the device's IDFA, each payload key,
+  /// the last event, the first warning's id (or none) and the blog recipe's callback; with the app's
+  /// resources, the purpose string the prompt shows and where it comes from; one more line for each further
+  /// warning. `play` passes them on the same state: `e` in a recorded session turns a walkthrough into a
+  /// regression test, and a reworded warning does not break it.
+  public static func expectations(pinning state: ConsentState, bundle: AppResources? = nil) -> [String] {
     func identifier(_ value: String) -> String { value == IDFA.zero ? "zero" : value }
+    let expect = Vocabulary.Command.expect.rawValue
     var words = [
-      Vocabulary.Command.expect.rawValue, "status=\(state.statusWord)", "prompt=\(state.app.prompt.rawValue)",
+      expect, "status=\(state.statusWord)", "prompt=\(state.app.prompt.rawValue)",
       "device-idfa=\(identifier(state.deviceIDFA))",
     ]
     for key in Payload.keys {
       words.append("\(key)=\(state.sdk.payload[key].map { quoted(identifier($0)) } ?? "absent")")
     }
     words.append("event=\(state.events.lastFate?.rawValue ?? "none")")
-    words.append("warning=\(state.warnings.first.map { quoted($0.message) } ?? "none")")
+    let warnings = state.warnings
+    words.append("warning=\(warnings.first?.kind.id ?? "none")")
     if let callback = state.app.blogCallback {
       let shown =
         callback.identifier == "00" ? "00" : callback.identifier == state.deviceIDFA ? "IDFA" : callback.identifier
       words.append("callback=\(callback.granted),\(shown)")
     }
+    if let bundle {
+      let text = bundle.purposeString(shownIn: state)
+      if let pinned = text.map({ pinnableWords(of: $0.value) }), !pinned.isEmpty {
+        words.append("prompt-text=\(quoted(pinned))")
+      }
+      words.append("prompt-source=\(text?.source.kind ?? "none")")
+    }
+    let further = Set(warnings.dropFirst().map(\.kind.id)).sorted().map { "\(expect) warning=\($0)" }
+    return [words.joined(separator: " ")] + further
+  }
+
+  /// The words of a purpose string an `expect prompt-text=` can hold: its first line, up to any control
+  /// character, trimmed (`prompt-text` matches a part of the text).
+  static func pinnableWords(of text: String) -> String {
+    let firstLine = text.prefix { !$0.isNewline && $0.unicodeScalars.first?.properties.generalCategory != .control }
+    return firstLine.trimmingSpaces
+  }
+
+  /// The `app bundle=` line for `reference`.
+  public static func line(for reference: AppBundleReference) -> String {
+    typealias Words = Vocabulary.App
+    var words = [Vocabulary.Command.app.rawValue, "\(Words.bundle)=\(quoted(reference.path))"]
+    if let target = reference.target { words.append("\(Words.target)=\(quoted(target))") }
+    if let configuration = reference.configuration { words.append("\(Words.configuration)=\(quoted(configuration))") }
     return words.joined(separator: " ")
   }
 
@@ -129,23 +158,48 @@ public enum ScriptWriter {
 public enum ScriptLine: Hashable, Sendable {
   /// An action, written as its command.
   case action(Action)
+  /// `app bundle=…`: the app's resources from then on.
+  case bundle(AppBundleReference)
   /// A comment (`# scenario: …`).
   case comment(String)
-  /// `undo`: the last accepted action taken back.
-  case undo
-  /// `redo`: the last action taken back brought back.
-  case redo
-  /// `expect …` lines pinning a state (`e` in a recorded session).
+  /// `undo` (`undo lines=N`): the last accepted lines taken back.
+  case undo(lines: Int)
+  /// `redo` (`redo lines=N`): lines taken back brought back.
+  case redo(lines: Int)
+  /// `restart`: back to before the walk's first user step.
+  case restart
+  /// An `expect …` line pinning a state (`e` in a recorded session).
   case expectations(String)
 
   /// The line as it goes in a script.
   public var text: String {
-    switch self {
-    case .action(let action): ScriptWriter.line(for: action)
-    case .comment(let text): "# " + text.escapingControlCharacters
-    case .undo: Vocabulary.Command.undo.rawValue
-    case .redo: Vocabulary.Command.redo.rawValue
-    case .expectations(let line): line
+    typealias Command = Vocabulary.Command
+    func counted(_ command: Command, _ lines: Int) -> String {
+      lines == 1 ? command.rawValue : "\(command.rawValue) \(Vocabulary.lines)=\(lines)"
     }
+    switch self {
+    case .action(let action): return ScriptWriter.line(for: action)
+    case .bundle(let reference): return ScriptWriter.line(for: reference)
+    case .comment(let text): return "# " + text.escapingControlCharacters
+    case .undo(let lines): return counted(.undo, lines)
+    case .redo(let lines): return counted(.redo, lines)
+    case .restart: return Command.restart.rawValue
+    case .expectations(let line): return line
+    }
+  }
+
+  /// The step this line is, as the parser would read it (line numbers left at 0): what the UI performs
+  /// through its walk. Nil for comments and `expect` lines, which change nothing.
+  public var step: Step? {
+    let kind: Step.Kind
+    switch self {
+    case .action(let action): kind = .action(action)
+    case .bundle(let reference): kind = .useBundle(reference)
+    case .undo(let lines): kind = .undo(lines: lines)
+    case .redo(let lines): kind = .redo(lines: lines)
+    case .restart: kind = .restart
+    case .comment, .expectations: return nil
+    }
+    return Step(line: 0, command: text, kind: kind)
   }
 }

@@ -20,6 +20,7 @@ extension StepResult {
     events.add("blocked", state.events.blocked)
     object.add("events", events)
     object.add("warnings", state.warnings.map(\.message))
+    object.add("warning_ids", state.warnings.map(\.kind.id))
     object.add("story", story)
     if let callback = state.app.blogCallback { object.add("callback", callback.description) }
     if let prompt {

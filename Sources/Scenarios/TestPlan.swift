@@ -133,9 +133,11 @@ public enum TestPlan {
     Step(line: line, command: ScriptWriter.line(for: action), kind: .action(action))
   }
 
-  /// Runs steps through the same runner as `attsim play`; the plan's steps are never refused.
+  /// Runs steps through the same walk as `attsim play`; the plan's steps are never refused.
   private static func run(_ steps: [Step], on state: inout ConsentState) -> ConsentState {
-    for step in steps { _ = ScriptRunner.perform(step, on: &state) }
+    var walk = Walk<Void>(from: state)
+    for step in steps { _ = walk.perform(step, extra: ()) }
+    state = walk.state
     return state
   }
 

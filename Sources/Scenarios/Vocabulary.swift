@@ -8,8 +8,11 @@ enum Vocabulary {
   enum Command: String, CaseIterable {
     case device, app, sdk, prepermission, request, tap
     case methodB = "method-b"
-    case settings, relaunch, reinstall, consent, track, dismiss, clock, undo, redo, expect
+    case settings, relaunch, reinstall, consent, track, dismiss, clock, undo, redo, restart, expect
   }
+
+  /// `undo` and `redo`: how many lines.
+  static let lines = "lines"
 
   /// A key and the words its values are written as.
   struct Field<Value: Equatable & Sendable>: Sendable {

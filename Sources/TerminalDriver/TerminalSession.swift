@@ -7,13 +7,13 @@ import Scenarios
 /// poll(2) between events, so an idle session costs nothing. The terminal is restored on `q`, Ctrl-C, every
 /// signal whose default action would end the process, and on crashes.
 public enum TerminalSession {
-  /// Runs the UI until the user quits or a signal ends it; `afterFirstFrame` starts on another thread once
-  /// the first frame is on screen (slow work that can wait, such as the check) and hands back what it learned
-  /// as events, which the loop takes when they come; `record` receives every script line (and returns why it
-  /// could not be written, if it could not), `finished` the last state. Returns the signal that ended the
-  /// session, or 0.
+  /// Runs the UI until the user quits or a signal ends it. `work` does the slow work the UI asks for
+  /// (`UIWork`: the check of an app, the scenario library) on another thread, starting with the state's
+  /// `firstFrameWork` once the first frame is on screen; its events come back to the loop when they are
+  /// ready. `record` receives every script line (and returns why it could not be written, if it could not),
+  /// `finished` the last state. Returns the signal that ended the session, or 0.
   public static func run(
-    _ state: UIState, terminal: Terminal, afterFirstFrame: @escaping @Sendable (UIState) -> [UIEvent] = { _ in [] },
+    _ state: UIState, terminal: Terminal, work: @escaping @Sendable (UIWork) -> [UIEvent] = { _ in [] },
     record: (ScriptLine) -> String?, frameDrawn: (ScreenBuffer) -> Void = { _ in },
     finished: (UIState) -> Void = { _ in }
   ) -> Int32 {
@@ -28,9 +28,10 @@ public enum TerminalSession {
     }
     // A resize before the handlers were in place went unnoticed: start from the size the terminal has now.
     terminal.adoptWindowSize()
-    var frame = draw(&state, on: terminal, frameDrawn)
-    let firstState = state
-    var background = BackgroundWork { afterFirstFrame(firstState) }
+    let background = BackgroundWork<UIWork, UIEvent>(work)
+    _ = deliver(resizeIfNeeded(state, terminal), &state, record, background)
+    var frame = draw(state, on: terminal, frameDrawn)
+    for job in state.firstFrameWork { background?.submit(job) }
     let clock = ContinuousClock()
     // Presenter mode's next step: due an interval after the last step or key.
     var nextTick: ContinuousClock.Instant?
@@ -52,13 +53,12 @@ public enum TerminalSession {
       guard poll(&watched, 3, timeout ?? -1) >= 0 || errno == EINTR else { return SIGHUP }
       var needsDraw = false
       if watched[2].revents != 0, let events = background?.take() {
-        background = nil
-        for event in events where handle(event, &state, record: record) { return 0 }
+        for event in events where deliver(event, &state, record, background) { return 0 }
         needsDraw = true
       }
       if let due = nextTick, clock.now >= due {
         nextTick = nil
-        if handle(.tick, &state, record: record) { return 0 }
+        if deliver(.tick, &state, record, background) { return 0 }
         needsDraw = true
       }
       for signal in SignalPipe.drain() {
@@ -76,39 +76,49 @@ public enum TerminalSession {
             return SIGHUP
           case .click(let row, let column):
             guard let button = frame.button(atRow: row, column: column) else { continue }
-            if handle(.press(button), &state, record: record) { return 0 }
+            if deliver(.press(button), &state, record, background) { return 0 }
           case .key(let key):
             nextTick = nil
-            if handle(.key(key), &state, record: record) { return 0 }
+            if deliver(.key(key), &state, record, background) { return 0 }
           }
           needsDraw = true
         }
       }
-      if needsDraw { frame = draw(&state, on: terminal, frameDrawn) }
+      guard needsDraw else { continue }
+      // The UI learns the new size before it is drawn at it.
+      if deliver(resizeIfNeeded(state, terminal), &state, record, background) { return 0 }
+      frame = draw(state, on: terminal, frameDrawn)
     }
   }
 
-  /// Renders `state` at the terminal's size and shows it (telling the state the size first), then hands the
-  /// cells to `frameDrawn`.
-  private static func draw(_ state: inout UIState, on terminal: Terminal, _ frameDrawn: (ScreenBuffer) -> Void)
-    -> Frame
-  {
+  /// `.resized` when the terminal's size is not the one the state knows; nil otherwise.
+  private static func resizeIfNeeded(_ state: UIState, _ terminal: Terminal) -> UIEvent? {
     let size = terminal.size
-    if size.width != state.screenWidth || size.height != state.screenHeight {
-      state.handle(.resized(width: size.width, height: size.height))
-    }
+    guard size.width != state.screenWidth || size.height != state.screenHeight else { return nil }
+    return .resized(width: size.width, height: size.height)
+  }
+
+  /// Renders `state` at the terminal's size and shows it, then hands the cells to `frameDrawn`.
+  private static func draw(_ state: UIState, on terminal: Terminal, _ frameDrawn: (ScreenBuffer) -> Void) -> Frame {
+    let size = terminal.size
     let frame = Renderer.render(state, width: size.width, height: size.height)
     terminal.draw(frame.buffer)
     frameDrawn(frame.buffer)
     return frame
   }
 
-  /// Feeds one event to the UI and carries out its effects; returns whether the UI asked to quit.
-  private static func handle(_ event: UIEvent, _ state: inout UIState, record: (ScriptLine) -> String?) -> Bool {
+  /// Feeds one event to the UI and carries out its effects (lines to record, work for the other thread);
+  /// returns whether the UI asked to quit.
+  private static func deliver(
+    _ event: UIEvent?, _ state: inout UIState, _ record: (ScriptLine) -> String?,
+    _ background: BackgroundWork<UIWork, UIEvent>?
+  ) -> Bool {
+    guard let event else { return false }
     for effect in state.handle(event) {
       switch effect {
       case .record(let line):
         if let problem = record(line) { state.handle(.recordingFailed(problem)) }
+      case .work(let job): background?.submit(job)
       case .quit: return true
       }
     }

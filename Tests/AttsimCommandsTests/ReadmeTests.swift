@@ -1,12 +1,16 @@
+import ConsentCore
+import ConsentUI
 import Foundation
 import PromptCheck
+import PromptStrings
+import Scenarios
 import Testing
 
 /// The README's captures and samples are the program's own output: each block after a
 /// `<!-- output (in DIR): COMMAND -->` or `<!-- transcript (in DIR): CMD; CMD -->` comment is made by running
 /// the built `attsim` there, so the README cannot drift. `RECORD_README=1 swift test --filter ReadmeTests`
 /// writes them anew.
-@Suite struct ReadmeTests {
+@Suite(.serialized) struct ReadmeTests {
   static let readme = repositoryRoot.appendingPathComponent("README.md")
 
   /// A generated block: where it is, how to make it, and what the README holds.
@@ -121,5 +125,64 @@ import Testing
     }
     #expect(Set(listed.keys) == Set(RuleID.allCases.map(\.rawValue)))
     for rule in RuleID.allCases { #expect(listed[rule.rawValue] == rule.severity.rawValue, "\(rule.rawValue)") }
+  }
+
+  /// The numbers and lists the README's prose quotes, as the code has them: each stands between
+  /// `<!-- fact: NAME -->` and `<!-- end -->`.
+  static func facts() throws -> [String: String] {
+    let demo = try AppResources.load(repositoryRoot.appendingPathComponent("Assets/DemoApp").path).get()
+    let scenarios = try FileManager.default.contentsOfDirectory(
+      atPath: repositoryRoot.appendingPathComponent("Assets/Scenarios").path
+    ).filter { $0.hasSuffix(".attsim") }
+    return [
+      "demo-languages": String(demo.localizations.count),
+      "plan-releases": IOSVersion.planVersions.map(\.description).joined(separator: ", "),
+      "plan-release-count": String(IOSVersion.planVersions.count),
+      "matrix-rows": TestPlan.rows().count.formatted(.number.grouping(.automatic).locale(Locale(identifier: "en_US"))),
+      "scenario-count": String(scenarios.count),
+    ]
+  }
+
+  /// The README's generated tables: each stands between `<!-- generated: NAME … -->` and `<!-- end -->`.
+  static let generated: [String: String] = ["keys": KeyMap.markdownTable]
+
+  /// Every fact and generated table is what the code says; `RECORD_README=1` writes them anew.
+  @Test func everyFactAndGeneratedTableIsWhatTheCodeSays() throws {
+    var readme = try String(contentsOf: Self.readme, encoding: .utf8)
+    let facts = try Self.facts()
+    let recording = ProcessInfo.processInfo.environment["RECORD_README"] != nil
+    var seen: Set<String> = []
+    for (prefix, values, separator) in [("<!-- fact: ", facts, ""), ("<!-- generated: ", Self.generated, "\n")] {
+      var searchFrom = readme.startIndex
+      while let open = readme.range(of: prefix, range: searchFrom..<readme.endIndex),
+        let close = readme.range(of: "-->", range: open.upperBound..<readme.endIndex),
+        let end = readme.range(of: "<!-- end -->", range: close.upperBound..<readme.endIndex)
+      {
+        let name = String(readme[open.upperBound..<close.lowerBound].prefix { $0 != " " })
+        let value = try #require(values[name], "the README names \(name), which the test does not know")
+        seen.insert(name)
+        let wanted = separator + value
+        if recording {
+          readme.replaceSubrange(close.upperBound..<end.lowerBound, with: wanted)
+        } else {
+          #expect(String(readme[close.upperBound..<end.lowerBound]) == wanted, "README \(name); RECORD_README=1")
+        }
+        searchFrom =
+          readme.range(of: "<!-- end -->", range: open.upperBound..<readme.endIndex)?.upperBound ?? readme.endIndex
+      }
+    }
+    #expect(seen == Set(facts.keys).union(Self.generated.keys))
+    if recording { try readme.write(to: Self.readme, atomically: true, encoding: .utf8) }
+  }
+
+  /// The script table names every command the parser reads.
+  @Test func theScriptTableNamesEveryCommand() throws {
+    let readme = try String(contentsOf: Self.readme, encoding: .utf8)
+    let table = try #require(readme.components(separatedBy: "| command | meaning |").dropFirst().first)
+      .components(separatedBy: "\n\n")[0]
+    let rows = table.split(separator: "\n").map { $0.split(separator: "|").first.map(String.init) ?? "" }
+    for command in ScriptParser.commands {
+      #expect(rows.contains { $0.contains("`\(command)") }, "the README's script table lacks \(command)")
+    }
   }
 }

@@ -57,16 +57,16 @@ import Testing
   }
 
   @Test func ePinsWhatThePanelShowsAndPlayPassesIt() throws {
-    var pilot = Pilot()
-    pilot.press("e")
-    #expect(pilot.state.log.last?.kind == .refusal)
-    pilot.state.isRecording = true
+    var plain = Pilot()
+    plain.press("e")
+    #expect(plain.state.log.last?.kind == .refusal)
+    var pilot = Pilot(session: UISession(isRecording: true))
     let header = pilot.state.recordingHeader.map(\.text)
     pilot.press("enter", "n", "t", "e", "s", "down", "enter", "s", "t", "e")
     let pinned = pilot.recorded.filter { $0.hasPrefix("expect ") }
     #expect(pinned.count == 2)
     #expect(pinned[0].contains("status=denied") && pinned[0].contains("event=blocked"))
-    #expect(pinned[0].contains("warning=\"events to collect.example fail"))
+    #expect(pinned[0].contains("warning=tracking-domain-blocked"))
     let script = try ScriptParser.parse((header + pilot.recorded).joined(separator: "\n"), file: "session")
     var failures: [String] = []
     let passed = ScriptRunner.run(script, report: { failures += $0.failures.map(\.sentence) })

@@ -145,7 +145,7 @@ import TextSupport
     #expect(denied.state.consent.events.lastFate == .blocked)
     #expect(denied.text.contains("Manifests    collect.example · blocked"))
     #expect(denied.text.contains("0 sent · 1 blocked"))
-    #expect(denied.text.contains("⚠ events to collect.example fail"))
+    #expect(denied.text.contains("⚠ tracking-domain-blocked") && denied.text.contains("events to collect.example fail"))
     var allowed = Pilot()
     allowed.press("enter", "a", "t")
     #expect(allowed.state.consent.events.lastFate == .sent)

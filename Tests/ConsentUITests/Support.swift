@@ -25,8 +25,10 @@ struct Pilot {
   var recorded: [String] = []
   var quit = false
 
-  init(locale: String = "en", environment: UIEnvironment = demoEnvironment) {
-    state = UIState(environment: environment, locale: locale)
+  init(locale: String = "en", environment: UIEnvironment = demoEnvironment, session: UISession = UISession()) {
+    var session = session
+    session.locale = session.locale ?? locale
+    state = UIState(environment: environment, session: session)
   }
 
   /// Presses keys: single characters, or names `enter`, `tab`, `up`, `down`, `left`, `right`, `esc`, `pgup`, `pgdn`, `ctrl-c`.
@@ -49,12 +51,22 @@ struct Pilot {
     apply(state.handle(.press(button)))
   }
 
-  private mutating func apply(_ effects: [UIEffect]) {
+  /// Carries out effects as the terminal's driver does: records lines, does the work at once.
+  mutating func apply(_ effects: [UIEffect]) {
     for effect in effects {
       switch effect {
       case .record(let line): recorded.append(line.text)
+      case .work(let job): apply(Pilot.perform(job).flatMap { state.handle($0) })
       case .quit: quit = true
       }
+    }
+  }
+
+  /// The work the driver does: the check of an app (the scenario library stays as the test set it).
+  static func perform(_ work: UIWork) -> [UIEvent] {
+    switch work {
+    case .check(let app): [.checked(PromptLinter.check(app: app), for: app)]
+    case .loadScenarios: []
     }
   }
 

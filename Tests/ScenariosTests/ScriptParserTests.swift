@@ -206,7 +206,7 @@ import Testing
       "sdk init\nrequest\ntap ask-not-to-track\nexpect status=denied\nundo\nexpect prompt=shown status=notDetermined\ntap allow\nexpect status=authorized\n"
     )
     #expect(outcome.passed, "\(outcome.results.flatMap(\.failures).map(\.sentence))")
-    #expect(outcome.results[4].story == ["undo: the last action is taken back"])
+    #expect(outcome.results[4].story == ["undo: took back tap ask-not-to-track"])
   }
 
   @Test func aRefusedActionIsNotWhatUndoTakesBack() throws {
@@ -219,11 +219,15 @@ import Testing
     let source = "sdk init\n" + String(repeating: "track e\n", count: 150) + String(repeating: "undo\n", count: 101)
     let outcome = try run(source)
     #expect(outcome.results.last?.refusal == .nothingToUndo)
-    #expect(outcome.results.filter { $0.refusal == nil && $0.step.kind == .undo }.count == 100)
+    #expect(outcome.results.filter { $0.refusal == nil && $0.step.kind == .undo(lines: 1) }.count == 100)
   }
 
-  @Test func undoTakesNoArguments() {
-    #expect(throws: ScriptErrors.self) { try ScriptParser.parse("undo twice\n", file: "u.attsim") }
+  @Test func undoTakesOnlyACountOfLines() throws {
+    for bad in ["undo twice\n", "undo lines=0\n", "undo lines=101\n", "redo lines=x\n", "restart now\n"] {
+      #expect(throws: ScriptErrors.self, "\(bad)") { try ScriptParser.parse(bad, file: "u.attsim") }
+    }
+    let script = try ScriptParser.parse("undo lines=3\nredo lines=2\nrestart\nundo\n", file: "u.attsim")
+    #expect(script.steps.map(\.kind) == [.undo(lines: 3), .redo(lines: 2), .restart, .undo(lines: 1)])
   }
 }
 

@@ -72,7 +72,7 @@ extension TerminalTests {
     _ = write(keys[1], "q", 1)
     let signal = TerminalSession.run(
       state, terminal: terminal,
-      afterFirstFrame: { _ in
+      work: { _ in
         _ = release.wait(timeout: .now() + 10)
         finished.store(true, ordering: .releasing)
         return []

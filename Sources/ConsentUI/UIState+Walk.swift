@@ -1,0 +1,262 @@
+import ConsentCore
+import PromptStrings
+import Scenarios
+
+/// Steps: every change the UI makes to the model is a script line performed through the walk, logged,
+/// recorded, and undone by lines, exactly as `play` reads the recording.
+extension UIState {
+  /// An action the user's key asked for: performed, then taken by the guide (the next step, or a step off
+  /// the script), which then performs its own steps up to the next one the tester does.
+  mutating func act(_ action: Action, _ effects: inout [UIEffect], notice: String? = nil) {
+    guard perform(.action(action), &effects, notice: notice) else { return }
+    guard scene.guide != nil else { return }
+    scene.guide?.take(action)
+    advanceGuide(&effects)
+  }
+
+  /// Performs one line through the walk: logs its story (or why it was refused), marks the payload keys it
+  /// changed, records it, and shows the app an `app bundle=` line names. Returns whether it was accepted.
+  @discardableResult
+  mutating func perform(_ line: ScriptLine, _ effects: inout [UIEffect], notice: String? = nil) -> Bool {
+    guard let step = line.step else { return false }
+    let payloadBefore = consent.sdk.payload
+    let (result, restored) = walk.perform(step, extra: scene)
+    if let refusal = result.refusal {
+      note("✗ \(line.text): \(refusal.reason)", .refusal)
+      return false
+    }
+    if let restored { restore(restored, &effects) }
+    if let notice { note(notice, .notice) }
+    switch line {
+    case .undo, .redo, .restart:
+      let sign = if case .undo = line { "↶ " } else if case .redo = line { "↷ " } else { "↺ " }
+      for story in result.story { note(sign + story, .notice) }
+    default:
+      for story in result.story { note(story, .story) }
+    }
+    let payload = consent.sdk.payload
+    scene.changedKeys = Set(Payload.keys.filter { payload[$0] != payloadBefore[$0] })
+    effects.append(.record(line))
+    switch line {
+    case .action(let action):
+      linesThisKey += 1
+      linesRecorded += 1
+      if case .sdkInitialized(let options) = action { scene.launchOptions = options }
+    case .bundle:
+      linesThisKey += 1
+      linesRecorded += 1
+      if let bundle = walk.bundle {
+        scene.app = bundle
+        show(bundle, &effects)
+      }
+    default: break
+    }
+    return true
+  }
+
+  /// Brings back what the walk kept beside an earlier state, and shows its app.
+  private mutating func restore(_ restored: Scene, _ effects: inout [UIEffect]) {
+    let app = restored.app
+    let appChanged = AppKey(app) != AppKey(scene.app)
+    scene = restored
+    if appChanged { show(app, &effects) }
+  }
+
+  /// Shows `app`'s texts from now on, with its findings when it was checked before, else asks for its check.
+  private mutating func show(_ app: AppResources, _ effects: inout [UIEffect]) {
+    guard AppKey(app) != AppKey(environment.appTexts.app) else { return }
+    environment.appTexts.app = app
+    environment.findings = checkedApps[AppKey(app)]
+    if environment.findings == nil { effects.append(.work(.check(app))) }
+  }
+
+  /// A line in the event log, at the clock's time (which moves once per key).
+  mutating func note(_ text: String, _ kind: LogLine.Kind) {
+    if clockDue {
+      clock += 1
+      clockDue = false
+    }
+    log.append(LogLine(time: clock, text: text, kind: kind))
+    if log.count > 200 { log.removeFirst(log.count - 200) }
+  }
+
+  // MARK: Undo
+
+  /// `u`: takes back what the last key did (and what the guide did after it), as `undo lines=N` does in the
+  /// recording; where the scenario says `undo`, its step.
+  mutating func undo(_ effects: inout [UIEffect]) {
+    if case .undo(let lines) = guide?.nextStep?.kind {
+      guard performScenarioStep(.undo(lines: lines), &effects) else { return }
+      dropKeyLines(lines)
+      undoneKeyLines.append(lines)
+      advanceGuide(&effects)
+      return
+    }
+    guard let lines = keyLines.last else {
+      note("✗ undo: \(Refusal.nothingToUndo.reason)", .refusal)
+      return
+    }
+    guard perform(.undo(lines: lines), &effects) else { return }
+    keyLines.removeLast()
+    undoneKeyLines.append(lines)
+  }
+
+  /// `U`: brings back what the last `u` took back (until a new action), as `redo lines=N` does.
+  mutating func redo(_ effects: inout [UIEffect]) {
+    if case .redo(let lines) = guide?.nextStep?.kind {
+      guard performScenarioStep(.redo(lines: lines), &effects) else { return }
+      keyLines.append(lines)
+      if !undoneKeyLines.isEmpty { undoneKeyLines.removeLast() }
+      advanceGuide(&effects)
+      return
+    }
+    guard let lines = undoneKeyLines.last else {
+      note("✗ redo: \(Refusal.nothingToRedo.reason)", .refusal)
+      return
+    }
+    guard perform(.redo(lines: lines), &effects) else { return }
+    undoneKeyLines.removeLast()
+    keyLines.append(lines)
+  }
+
+  /// `R` in guided mode: back to before the walk's first step, whatever its length, as `restart` does.
+  mutating func restart(_ effects: inout [UIEffect]) {
+    let asked = if case .restart = guide?.nextStep?.kind { true } else { false }
+    let accepted = asked ? performScenarioStep(.restart, &effects) : perform(.restart, &effects)
+    guard accepted else { return }
+    keyLines = []
+    undoneKeyLines = []
+    if asked { advanceGuide(&effects) }
+  }
+
+  /// Performs the scenario's own `undo`, `redo` or `restart`: the walk goes back, the guide goes on.
+  private mutating func performScenarioStep(_ line: ScriptLine, _ effects: inout [UIEffect]) -> Bool {
+    guard var guideNow = scene.guide, perform(line, &effects) else { return false }
+    guideNow.cursor += 1
+    scene.guide = guideNow
+    return true
+  }
+
+  /// Forgets the last `lines` lines of the keys' ledger (a scenario's `undo lines=N` need not match one key).
+  private mutating func dropKeyLines(_ lines: Int) {
+    var left = lines
+    while left > 0, let last = keyLines.popLast() {
+      if last > left { keyLines.append(last - left) }
+      left -= min(last, left)
+    }
+  }
+
+  // MARK: Guided walks
+
+  /// Starts walking `scenario` from the script defaults in the session's locale, as `attsim play` runs it.
+  public mutating func startScenario(_ scenario: GuidedScenario) -> [UIEffect] {
+    var effects: [UIEffect] = []
+    startScenario(scenario, locale: session.locale, &effects)
+    return effects
+  }
+
+  /// Starts walking `scenario` from the script defaults in `locale` (the development region when nil): a new
+  /// walk, whose recording begins with the lines that set it up.
+  mutating func startScenario(_ scenario: GuidedScenario, locale: String?, _ effects: inout [UIEffect]) {
+    let app = sessionApp
+    let start = ConsentState(scriptStartFor: app, locale: locale)
+    walk = Walk(from: start, bundle: session.app == nil ? nil : app, bundles: scenario.bundles)
+    show(app, &effects)
+    scene = Scene(app: app, launchOptions: SDKOptions(), guide: Guide(scenario: scenario))
+    overlay = nil
+    clock = 0
+    clockDue = false
+    log = [LogLine(time: 0, text: "scenario: \(scenario.title)", kind: .notice)]
+    keyLines = []
+    undoneKeyLines = []
+    effects.append(.record(.comment("scenario: \(scenario.title)")))
+    if let reference = session.app { effects.append(.record(.bundle(reference))) }
+    for action in ScriptWriter.setupActions(for: consent) { effects.append(.record(.action(action))) }
+    advanceGuide(&effects)
+  }
+
+  /// Lets the guide perform its own steps (setup, app calls, expectations) up to the next one the tester does,
+  /// through the walk: each is recorded, and is part of the key that led to it.
+  mutating func advanceGuide(_ effects: inout [UIEffect]) {
+    let payloadBefore = consent.sdk.payload
+    while let step = scene.guide?.nextStep, !step.isUserStep {
+      scene.guide?.cursor += 1
+      if case .expect = step.kind {
+        let result = walk.perform(step, extra: scene).result
+        scene.guide?.record(result)
+      } else if let line = ScriptLine(step) {
+        perform(line, &effects)
+      }
+    }
+    let payload = consent.sdk.payload
+    scene.changedKeys.formUnion(Payload.keys.filter { payload[$0] != payloadBefore[$0] })
+  }
+
+  // MARK: Replays
+
+  /// The UI as it opens, then `script`'s steps as the UI takes them (`render --script`, the README's
+  /// captures): what a live demo of the same steps shows. A script whose setup says `sdk init` starts
+  /// before the app's SDK initialized; the setup happens at 9:41:00, and the clock moves at each user step.
+  /// A refused step ends the replay, as in `play`; `work` does what the steps ask of the driver (the check of
+  /// an app a line names), at once.
+  public init(
+    environment: UIEnvironment, session: UISession = UISession(), replaying script: Script,
+    bundles: [AppBundleReference: AppResources] = [:], work: (UIWork) -> [UIEvent] = { _ in [] }
+  ) {
+    self.init(starting: script, environment: environment, session: session, bundles: bundles)
+    for step in script.steps {
+      let (accepted, effects) = replay(step)
+      settle(effects, work: work)
+      if !accepted { break }
+    }
+  }
+
+  /// The UI where a replay of `script` begins: launched, unless the script's setup initializes the SDK.
+  public init(
+    starting script: Script, environment: UIEnvironment, session: UISession = UISession(),
+    bundles: [AppBundleReference: AppResources] = [:]
+  ) {
+    let setup = script.steps.prefix { !$0.isUserStep }
+    let initializes = setup.contains { step in
+      if case .action(.sdkInitialized) = step.kind { true } else { false }
+    }
+    self.init(environment: environment, session: session, launchOptions: SDKOptions(), sdkLaunched: !initializes)
+    walk = Walk(from: walk.state, bundle: walk.bundle, bundles: bundles)
+  }
+
+  /// Takes one script step as the UI would (the clock moving only at a user step); returns whether it was
+  /// accepted (an `expect` always is) and what the driver must do.
+  public mutating func replay(_ step: Step) -> (accepted: Bool, effects: [UIEffect]) {
+    var effects: [UIEffect] = []
+    clockDue = step.isUserStep
+    defer { clockDue = false }
+    if case .expect = step.kind { return (true, []) }
+    guard let line = ScriptLine(step) else { return (true, []) }
+    return (perform(line, &effects), effects)
+  }
+
+  /// Carries out the work among `effects` at once, feeding its results back (for drivers without a
+  /// thread of their own: `render`, `cast`, the tests).
+  public mutating func settle(_ effects: [UIEffect], work: (UIWork) -> [UIEvent]) {
+    var pending = effects
+    while !pending.isEmpty {
+      let effect = pending.removeFirst()
+      guard case .work(let job) = effect else { continue }
+      for event in work(job) { pending += handle(event) }
+    }
+  }
+}
+
+extension ScriptLine {
+  /// The line a step is, for the steps that change something; nil for `expect`.
+  init?(_ step: Step) {
+    switch step.kind {
+    case .action(let action): self = .action(action)
+    case .useBundle(let reference): self = .bundle(reference)
+    case .undo(let lines): self = .undo(lines: lines)
+    case .redo(let lines): self = .redo(lines: lines)
+    case .restart: self = .restart
+    case .expect: return nil
+    }
+  }
+}

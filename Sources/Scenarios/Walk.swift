@@ -1,0 +1,153 @@
+import ConsentCore
+import PromptStrings
+
+/// The one interpreter of script steps: `play`, `render --script`, `cast`, guided walks, presenter mode and
+/// the UI's keys all move through a walk, so a line means the same wherever it is read.
+///
+/// A walk holds the model's state and the app's resources (`app bundle=`), and an undo ledger whose entries
+/// are exactly the lines that changed something (accepted actions and `app bundle=` lines): `undo lines=N`
+/// takes back the last N of them, `redo lines=N` brings back lines an undo took back, `restart` goes back to
+/// before the walk's first user step. The ledger keeps `Refusal.undoDepth` lines, so a long walk runs in
+/// bounded memory; the restart point is kept whatever the length.
+///
+/// `Extra` is what a caller keeps beside the model and wants brought back with it (the UI's screen, its
+/// guide); `play` keeps nothing (`Void`).
+public struct Walk<Extra: Sendable>: Sendable {
+  /// Everything a line can change: the model, the app's resources, and the caller's `Extra`.
+  public struct Snapshot: Sendable {
+    public var state: ConsentState
+    public var bundle: AppResources?
+    public var extra: Extra
+  }
+
+  /// A line in the ledger: what it said and the walk before it.
+  private struct Entry: Sendable {
+    var line: String
+    var before: Snapshot
+  }
+
+  /// A line an undo took back, with the walk as it was after it.
+  private struct TakenBack: Sendable {
+    var entry: Entry
+    var after: Snapshot
+  }
+
+  /// The model's state.
+  public private(set) var state: ConsentState
+  /// The app's resources the dialog's texts come from, once an `app bundle=` line named them (or the caller
+  /// started with them).
+  public private(set) var bundle: AppResources?
+  /// The app resources the script's `app bundle=` lines name, loaded by the caller, keyed as written.
+  public let bundles: [AppBundleReference: AppResources]
+  /// Lines that can be taken back, oldest first.
+  private var ledger: [Entry] = []
+  /// Lines taken back that can be brought back, the most recently taken back last.
+  private var takenBack: [TakenBack] = []
+  /// The walk before its first user step, once it took one.
+  private var restartPoint: Snapshot?
+
+  /// A walk from `state`, with `bundle` as the app's resources until a line names others.
+  public init(from state: ConsentState, bundle: AppResources? = nil, bundles: [AppBundleReference: AppResources] = [:])
+  {
+    self.state = state
+    self.bundle = bundle
+    self.bundles = bundles
+  }
+
+  /// How many lines `undo` can take back now.
+  public var undoableLines: Int { ledger.count }
+  /// How many lines `redo` can bring back now.
+  public var redoableLines: Int { takenBack.count }
+
+  /// Performs `step`; `extra` is what the caller keeps now, remembered with the state before the line. Returns
+  /// what the step did and, when it brought an earlier walk back (`undo`, `redo`, `restart`), the caller's
+  /// `Extra` as it was then.
+  public mutating func perform(_ step: Step, extra: Extra) -> (result: StepResult, restored: Extra?) {
+    var restored: Extra?
+    var result = outcome(of: step, extra: extra, restored: &restored)
+    result.prompt = bundle?.purposeString(shownIn: state)
+    return (result, restored)
+  }
+
+  private mutating func outcome(of step: Step, extra: Extra, restored: inout Extra?) -> StepResult {
+    func result(story: [String] = [], refusal: Refusal? = nil, failures: [ExpectationFailure] = []) -> StepResult {
+      StepResult(step: step, state: state, story: story, failures: failures, refusal: refusal)
+    }
+    let now = Snapshot(state: state, bundle: bundle, extra: extra)
+    switch step.kind {
+    case .action(let action):
+      do {
+        let story = try state.apply(action)
+        remember(step, before: now)
+        return result(story: story)
+      } catch {
+        return result(refusal: error)
+      }
+    case .useBundle(let reference):
+      guard let resources = bundles[reference] else { return result(refusal: .resourcesNotLoaded(reference.path)) }
+      bundle = resources
+      // Setting up an app never refuses: its Info.plist decides whether it has a usage description, its
+      // privacy manifests which domains are tracking domains.
+      _ = try? state.apply(.appConfigured(AppChange(launching: resources)))
+      remember(step, before: now)
+      return result(story: ["app resources: \(reference.path)"])
+    case .undo(let lines):
+      guard lines <= ledger.count else { return result(refusal: .nothingToUndo) }
+      var after = now
+      var taken: [String] = []
+      for _ in 0..<lines {
+        let entry = ledger.removeLast()
+        takenBack.append(TakenBack(entry: entry, after: after))
+        after = entry.before
+        taken.insert(entry.line, at: 0)
+      }
+      restore(after, into: &restored)
+      return result(story: ["undo: took back " + Walk.naming(taken)])
+    case .redo(let lines):
+      guard lines <= takenBack.count else { return result(refusal: .nothingToRedo) }
+      var brought: [String] = []
+      var last: Snapshot?
+      for _ in 0..<lines {
+        let line = takenBack.removeLast()
+        ledger.append(line.entry)
+        brought.append(line.entry.line)
+        last = line.after
+      }
+      if let last { restore(last, into: &restored) }
+      return result(story: ["redo: brought back " + Walk.naming(brought)])
+    case .restart:
+      guard let restartPoint else { return result(refusal: .nothingToRestart) }
+      ledger = []
+      takenBack = []
+      restore(restartPoint, into: &restored)
+      return result(story: ["restart: back to before the first step"])
+    case .expect(let expectations):
+      let current = bundle
+      let failures = expectations.filter { !$0.holds(in: state, bundle: current) }.map {
+        ExpectationFailure(expectation: $0, actual: $0.actual(in: state, bundle: current))
+      }
+      return result(failures: failures)
+    }
+  }
+
+  /// Puts a line that changed something in the ledger: what was taken back can no longer be brought back.
+  private mutating func remember(_ step: Step, before: Snapshot) {
+    if step.isUserStep, restartPoint == nil { restartPoint = before }
+    if ledger.count == Refusal.undoDepth { ledger.removeFirst() }
+    ledger.append(Entry(line: step.command, before: before))
+    takenBack = []
+  }
+
+  private mutating func restore(_ snapshot: Snapshot, into restored: inout Extra?) {
+    state = snapshot.state
+    bundle = snapshot.bundle
+    restored = snapshot.extra
+  }
+
+  /// `request`, or `3 lines: request, tap allow, track x` (the first few named).
+  static func naming(_ lines: [String]) -> String {
+    guard lines.count > 1 else { return lines.first ?? "nothing" }
+    let shown = lines.prefix(3).joined(separator: ", ")
+    return "\(lines.count) lines: \(shown)\(lines.count > 3 ? ", …" : "")"
+  }
+}
