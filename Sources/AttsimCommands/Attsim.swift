@@ -1,5 +1,3 @@
-import Scenarios
-
 /// attsim's entry point: decode the command line, run the subcommand, return the exit status.
 public enum Attsim {
   /// The version `--version` prints.
@@ -22,7 +20,7 @@ public enum Attsim {
       console.out("attsim \(version)\n")
       return 0
     case .play(let play):
-      return PlayCommand.run(files: play.files, report: play.report, output: play.output, console: console)
+      return PlayCommand.run(play, console: console)
     case .scenarios:
       return ScenariosCommand.run(console: console)
     case .gallery(let gallery):
@@ -33,15 +31,13 @@ public enum Attsim {
       console.out(Completions.script(for: shell))
       return 0
     case .completionWords(let kind, let app):
-      console.out(completionWords(kind, app: app).map { $0 + "\n" }.joined())
+      console.out(Completions.words(kind, app: app).map { $0 + "\n" }.joined())
       return 0
     case .man:
       console.out(ManPage.text)
       return 0
     case .matrix(let format):
-      let rows = TestPlan.rows()
-      console.out(format == .csv ? TestPlan.csv(rows) : TestPlan.markdown(rows))
-      return 0
+      return MatrixCommand.run(format, console: console)
     case .interactive(let interactive):
       return InteractiveCommand.run(interactive, console: console)
     case .check(let check):
@@ -50,17 +46,6 @@ public enum Attsim {
       return PromptsCommand.run(prompts, console: console)
     case .render(let render):
       return RenderCommand.run(render, console: console)
-    }
-  }
-
-  /// What a completion offers: the localizations of `app` (the demo app without one), or the scenario
-  /// library's names. Nothing when they cannot be read: completion stays quiet.
-  static func completionWords(_ kind: CompletionWords, app: String?) -> [String] {
-    switch kind {
-    case .scenarios: return ScenarioLibrary.entries().map(\.name)
-    case .locales:
-      guard case .success(let texts) = UISetup.appTexts(app: AppChoice(path: app)) else { return [] }
-      return texts.locales
     }
   }
 }

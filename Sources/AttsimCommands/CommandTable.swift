@@ -160,17 +160,20 @@ enum CommandTable {
       discussion: """
         Runs each script from the defaults (iPhone on iOS 26.0, switches permissive, the app installed and
         active, the SDK not initialized) and prints one JSON object per command: line, command, status,
-        prompt, crashed, device_idfa, payload, events, warnings, story. A script with a syntax error runs
-        nothing. --report junit gives JUnit XML (one test case per expectation), --report markdown a bug
-        report; --output FILE writes the result to FILE atomically instead of standard output.
+        prompt, crashed, device_idfa, payload, events, warnings, warning_ids, story. A script with a syntax
+        error runs nothing of itself; the other scripts run. --report junit gives JUnit XML (one test case per
+        expectation, an errored case for a script that cannot run), --report markdown a bug report; --output
+        FILE writes the result to FILE atomically instead of standard output. A summary line ends on
+        standard error: 3 scripts, 12 of 12 expectations passed.
 
         Commands: device, app, sdk init, prepermission show|continue|not-now, request [expanded=yes|no
         additional-info=yes|no], tap allow|ask-not-to-track|additional-information, dismiss,
-        clock advance=DAYS, method-b, settings, relaunch, reinstall, consent, track, expect. iOS 27.2's EU
+        clock advance=DAYS, method-b, settings, relaunch, reinstall, consent, track, undo [lines=N],
+        redo [lines=N], restart, expect. iOS 27.2's EU
         rules: device ios=27.2 country=FR account-country=FR; expect prompt=sheet, expect region=five.
         """,
       exitStatus:
-        "0 when every expectation holds, 1 when one fails or a step cannot happen, 2 for a usage or script error.",
+        "0 when every expectation holds, 1 when one fails or a step cannot happen, 2 for a usage error or a script that cannot run.",
       options: [
         OptionSpec(
           name: "report", value: ("FORMAT", .choice(ReportFormat.allCases.map(\.rawValue))),

@@ -4,6 +4,17 @@ import PromptStrings
 /// subcommands, options and values the parser accepts. Locales (of the app given with `--app`) and scenario
 /// names come from attsim itself at completion time (`attsim completion words locales|scenarios`).
 public enum Completions {
+  /// What a completion offers: the localizations of `app` (the demo app without one), or the scenario
+  /// library's names. Nothing when they cannot be read: completion stays quiet.
+  static func words(_ kind: CompletionWords, app: String?) -> [String] {
+    switch kind {
+    case .scenarios: return ScenarioLibrary.entries().map(\.name)
+    case .locales:
+      guard case .success(let texts) = UISetup.appTexts(app: AppChoice(path: app)) else { return [] }
+      return texts.locales
+    }
+  }
+
   /// The shells attsim writes completions for.
   public enum Shell: String, CaseIterable, Sendable {
     case bash, zsh, fish

@@ -18,15 +18,8 @@ enum InteractiveCommand {
     inputs.add(environment.appTexts.system)
     var scenario: GuidedScenario?
     if let name = command.scenario {
-      switch guidedScenario(name) {
-      case .failure(let problems):
-        console.err(problems.lines.map { $0 + "\n" }.joined())
-        return 2
-      case .success(let (guided, path)):
-        scenario = guided
-        inputs.add(path: path)
-        inputs.add(guided.bundles)
-      }
+      guard let guided = loadScenario(name, inputs: &inputs, console: console) else { return 2 }
+      scenario = guided
     }
     guard let outputs = SessionOutputs.open(command, environment: environment, inputs: inputs, console: console)
     else { return 2 }
@@ -62,6 +55,20 @@ enum InteractiveCommand {
       frameDrawn: { outputs.cast?.add($0) }, finished: { finalState = $0 })
     terminal.stop()
     return finish(finalState, signal: signal, outputs: outputs, console: console)
+  }
+
+  /// The scenario `--scenario` names, its file and apps added to the inputs; nil once standard error says
+  /// why it cannot be walked.
+  private static func loadScenario(_ name: String, inputs: inout CommandInputs, console: Console) -> GuidedScenario? {
+    switch guidedScenario(name) {
+    case .failure(let problems):
+      console.err(problems.lines.map { $0 + "\n" }.joined())
+      return nil
+    case .success(let (guided, path)):
+      inputs.add(path: path)
+      inputs.add(guided.bundles)
+      return guided
+    }
   }
 
   /// The terminal's type, or nil once standard error says why the UI cannot run here.

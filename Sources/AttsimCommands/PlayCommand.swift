@@ -7,12 +7,14 @@ import TextSupport
 /// `attsim play FILE…`: runs scripts headless, one JSON object per command on standard output, or a
 /// JUnit / Markdown report.
 enum PlayCommand {
-  /// Parses every file first (any error: nothing runs, exit 2), then runs each from the defaults, streaming
-  /// one JSON line per step (a report keeps only what it prints). Exit 0 when every expectation held, 1
-  /// when some failed or a step was refused, 2 when the output cannot be written.
-  static func run(files: [String], report: ReportFormat?, output: String?, console: Console) -> Int32 {
-    var scripts: [(Script, [AppBundleReference: AppResources])] = []
-    var unusable = false
+  /// Reads every file first, then runs each one that can run from the defaults, streaming one JSON line per
+  /// step (a report keeps only what it prints); a file that cannot run is an errored case of the report.
+  /// Ends with a summary line on standard error. Exit 0 when every expectation held, 1 when some failed or
+  /// a step was refused, 2 when a file could not run or the output cannot be written.
+  static func run(_ command: Command.Play, console: Console) -> Int32 {
+    let (files, report, output) = (command.files, command.report, command.output)
+    var scripts: [(Script, [AppBundleReference: AppResources])?] = []
+    var unusable: [String: [String]] = [:]
     // The scripts and every file of the apps they name: the output may replace none of them.
     var inputs = CommandInputs()
     for file in files {
@@ -20,17 +22,21 @@ enum PlayCommand {
       switch load(file) {
       case .failure(let problems):
         console.err(problems.lines.map { $0 + "\n" }.joined())
-        unusable = true
+        unusable[file] = problems.lines
+        scripts.append(nil)
       case .success(let loaded):
         scripts.append(loaded)
         inputs.add(loaded.1)
       }
     }
-    if unusable { return 2 }
     let toFile = output != nil && output != "-"
     var outcomes: [ScriptOutcome] = []
     var lines = ""
-    for (script, bundles) in scripts {
+    for (file, loaded) in zip(files, scripts) {
+      guard let (script, bundles) = loaded else {
+        outcomes.append(ScriptOutcome(unusable: file, problems: unusable[file] ?? []))
+        continue
+      }
       var outcome = ScriptOutcome(script: script)
       ScriptRunner.run(script, bundles: bundles) { result in
         outcome.add(result)
@@ -54,6 +60,9 @@ enum PlayCommand {
       console.err("attsim: \(problem)\n")
       return 2
     }
+    // The summary, once a script ran (a lone bad file keeps its one line).
+    if outcomes.contains(where: \.problems.isEmpty) { console.err("attsim play: \(ScriptOutcome.summary(outcomes))\n") }
+    if !unusable.isEmpty { return 2 }
     return outcomes.allSatisfy(\.passed) ? 0 : 1
   }
 

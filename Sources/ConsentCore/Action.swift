@@ -165,7 +165,7 @@ public enum Refusal: Error, Hashable, Sendable, CustomStringConvertible {
     case .resourcesNotLoaded(let path): "the app bundle \(path) is not loaded"
     case .noAdditionalInformation: "no sheet with an Additional Information button is on screen"
     case .appClip: "an App Clip cannot be tracked, so it has no switch in Settings"
-    case .nothingToUndo: "there is no action to take back (attsim keeps the last \(Refusal.undoDepth) lines)"
+    case .nothingToUndo: "there are not that many lines to take back (attsim keeps the last \(Refusal.undoDepth))"
     case .nothingToRedo: "nothing was taken back since the last action"
     case .nothingToRestart: "the walk has not begun: no user step was taken yet"
     }

@@ -195,10 +195,9 @@ extension UIState {
   // MARK: Replays
 
   /// The UI as it opens, then `script`'s steps as the UI takes them (`render --script`, the README's
-  /// captures): what a live demo of the same steps shows. A script whose setup says `sdk init` starts
-  /// before the app's SDK initialized; the setup happens at 9:41:00, and the clock moves at each user step.
-  /// A refused step ends the replay, as in `play`; `work` does what the steps ask of the driver (the check of
-  /// an app a line names), at once.
+  /// captures): what a live demo of the same steps shows. The setup (the lines before the first user step)
+  /// happens at 9:41:00, and the clock moves at each user step. A refused step ends the replay, as in `play`;
+  /// `work` does what the steps ask of the driver (the check of an app a line names), at once.
   public init(
     environment: UIEnvironment, session: UISession = UISession(), replaying script: Script,
     bundles: [AppBundleReference: AppResources] = [:], work: (UIWork) -> [UIEvent] = { _ in [] }
@@ -211,16 +210,21 @@ extension UIState {
     }
   }
 
-  /// The UI where a replay of `script` begins: launched, unless the script's setup initializes the SDK.
+  /// The UI where a replay of `script` begins: the app launched as the live UI launches it (its manifests
+  /// read, `Collect.initialize` run), unless the script's setup initializes the SDK itself or sets up the
+  /// device, as a recording's header does: then the SDK waits for the script's `sdk init`, as in `play`.
   public init(
     starting script: Script, environment: UIEnvironment, session: UISession = UISession(),
     bundles: [AppBundleReference: AppResources] = [:]
   ) {
     let setup = script.steps.prefix { !$0.isUserStep }
-    let initializes = setup.contains { step in
-      if case .action(.sdkInitialized) = step.kind { true } else { false }
+    let setsUpItself = setup.contains { step in
+      switch step.kind {
+      case .action(.sdkInitialized), .action(.deviceConfigured): true
+      default: false
+      }
     }
-    self.init(environment: environment, session: session, launchOptions: SDKOptions(), sdkLaunched: !initializes)
+    self.init(environment: environment, session: session, launchOptions: SDKOptions(), sdkLaunched: !setsUpItself)
     walk = Walk(from: walk.state, bundle: walk.bundle, bundles: bundles)
   }
 

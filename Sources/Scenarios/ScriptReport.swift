@@ -19,10 +19,19 @@ public struct ScriptOutcome: Sendable {
   private(set) var refused: (step: Step, reason: String)?
   /// The state after the last step that ran.
   private(set) var finalState: ConsentState?
+  /// Why the file could not be run at all (it could not be read or parsed, or names an app that cannot be
+  /// opened), one line per problem; empty for a script that ran.
+  public private(set) var problems: [String] = []
 
   /// The outcome of `script` before any step ran.
   public init(script: Script) {
     self.script = script
+  }
+
+  /// The outcome of a file that could not be run, with its problems: an errored case in the reports.
+  public init(unusable file: String, problems: [String]) {
+    script = Script(file: file, steps: [])
+    self.problems = problems
   }
 
   /// Takes one step's result, in order (its state is not kept).
@@ -49,28 +58,68 @@ public struct ScriptOutcome: Sendable {
   }
 
   /// Whether every step went as the script said.
-  public var passed: Bool { refused == nil && checks.allSatisfy { $0.failure == nil } }
+  public var passed: Bool { problems.isEmpty && refused == nil && checks.allSatisfy { $0.failure == nil } }
+
+  /// How many expectations the script has, and how many held (those after a refused step never ran).
+  public var expectationCounts: (passed: Int, total: Int) {
+    (checks.filter { $0.failure == nil }.count, checks.count + skipped.reduce(0) { $0 + $1.expectationCount })
+  }
+
+  /// The line `play` ends with on standard error: `3 scripts, 12 of 12 expectations passed`, and what else
+  /// went wrong.
+  public static func summary(_ outcomes: [ScriptOutcome]) -> String {
+    let counts = outcomes.reduce((passed: 0, total: 0)) {
+      ($0.passed + $1.expectationCounts.passed, $0.total + $1.expectationCounts.total)
+    }
+    var parts = [
+      "\(outcomes.count) script\(outcomes.count == 1 ? "" : "s")",
+      "\(counts.passed) of \(counts.total) expectation\(counts.total == 1 ? "" : "s") passed",
+    ]
+    let refused = outcomes.filter { $0.refused != nil }.count
+    if refused > 0 { parts.append("\(refused) stopped at a step that could not happen") }
+    let unusable = outcomes.filter { !$0.problems.isEmpty }.count
+    if unusable > 0 { parts.append("\(unusable) could not run") }
+    return parts.joined(separator: ", ")
+  }
 
   /// The title, or the file name.
   var name: String { script.title ?? script.file }
+
+  /// The JUnit cases: one per expectation (run or not), one for a refused step, one for a file that could not
+  /// run.
+  var caseCount: Int { checks.count + skipped.count + (refused == nil ? 0 : 1) + (problems.isEmpty ? 0 : 1) }
+}
+
+extension Step {
+  /// How many expectations the step holds (0 for an action).
+  var expectationCount: Int {
+    if case .expect(let expectations) = kind { expectations.count } else { 0 }
+  }
 }
 
 /// `play --report junit`: JUnit XML for CI systems, one test case per expectation (and per refused step).
 public enum JUnitReport {
   public static func xml(_ outcomes: [ScriptOutcome]) -> String {
-    let tests = outcomes.reduce(0) { $0 + $1.checks.count + $1.skipped.count + ($1.refused == nil ? 0 : 1) }
+    let tests = outcomes.reduce(0) { $0 + $1.caseCount }
     let failures = outcomes.reduce(0) { $0 + $1.checks.filter { $0.failure != nil }.count }
-    let errors = outcomes.filter { $0.refused != nil }.count
+    let errors = outcomes.filter { $0.refused != nil || !$0.problems.isEmpty }.count
     var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
     xml += "<testsuites name=\"attsim\" tests=\"\(tests)\" failures=\"\(failures)\" errors=\"\(errors)\">\n"
     for outcome in outcomes {
       let suiteFailures = outcome.checks.filter { $0.failure != nil }.count
-      let suiteTests = outcome.checks.count + outcome.skipped.count + (outcome.refused == nil ? 0 : 1)
-      xml += "  <testsuite name=\"\(escape(outcome.name))\" tests=\"\(suiteTests)\" failures=\"\(suiteFailures)\""
+      let suiteErrors = outcome.refused == nil && outcome.problems.isEmpty ? 0 : 1
       xml +=
-        " errors=\"\(outcome.refused == nil ? 0 : 1)\" skipped=\"\(outcome.skipped.count)\" file=\"\(escape(outcome.script.file))\">\n"
+        "  <testsuite name=\"\(escape(outcome.name))\" tests=\"\(outcome.caseCount)\" failures=\"\(suiteFailures)\""
+      xml +=
+        " errors=\"\(suiteErrors)\" skipped=\"\(outcome.skipped.count)\" file=\"\(escape(outcome.script.file))\">\n"
       let className =
         "attsim." + (outcome.script.file.split(separator: "/").last.map(String.init) ?? outcome.script.file)
+      if !outcome.problems.isEmpty {
+        // A file that could not run is one errored case, its problems the error's text.
+        xml += "    <testcase classname=\"\(escape(className))\" name=\"the script runs\">\n"
+        xml += "      <error type=\"script\" message=\"\(escape(outcome.problems[0]))\">"
+        xml += escape(outcome.problems.joined(separator: "\n")) + "</error>\n    </testcase>\n"
+      }
       for check in outcome.checks {
         let name = "line \(check.step.line): expect \(check.expectation.key)=\(check.expectation.expected)"
         xml += "    <testcase classname=\"\(escape(className))\" name=\"\(escape(name))\""
@@ -114,6 +163,10 @@ public enum MarkdownReport {
       out += "\n## \(outcome.passed ? "✓" : "✗") \(prose(outcome.name))\n\n"
       out += "`\(code(outcome.script.file))`"
       if let why = outcome.script.why { out += " — \(prose(why))" }
+      if !outcome.problems.isEmpty {
+        out += "\n\n**Could not run**\n\n" + outcome.problems.map { "- `\(code($0))`\n" }.joined()
+        continue
+      }
       out += "\n\n**Steps**\n\n"
       var number = 0
       for step in outcome.script.steps where !step.isExpectation {

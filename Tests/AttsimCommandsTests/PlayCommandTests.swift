@@ -21,7 +21,9 @@ import Testing
     #expect(text.contains("\nexpect "), "\(name) checks something")
     let outcome = attsim("play", path)
     #expect(outcome.status == 0, "\(outcome.err)")
-    #expect(outcome.err.isEmpty)
+    let summary = try #require(
+      outcome.err.wholeMatch(of: /attsim play: 1 script, (\d+) of (\d+) expectations? passed\n/))
+    #expect(summary.1 == summary.2 && summary.1 != "0")
   }
 
   @Test func printsOneJSONObjectPerCommand() throws {
@@ -50,7 +52,10 @@ import Testing
     let path = try write("sdk init\nrequest\ntap allow\nexpect prompt=none status=denied\n", to: "f.attsim", in: folder)
     let outcome = attsim("play", path)
     #expect(outcome.status == 1)
-    #expect(outcome.err == "\(path):4:20: expect failed: status: expected denied, got authorized\n")
+    #expect(
+      outcome.err
+        == "\(path):4:20: expect failed: status: expected denied, got authorized\nattsim play: 1 script, 1 of 2 expectations passed\n"
+    )
   }
 
   @Test func refusedStepExitsOne() throws {
@@ -58,20 +63,40 @@ import Testing
     let path = try write("  tap allow\n", to: "r.attsim", in: folder)
     let outcome = attsim("play", path)
     #expect(outcome.status == 1)
-    #expect(outcome.err == "\(path):1:3: step failed: tap allow: no ATT dialog is on screen\n")
+    #expect(
+      outcome.err
+        == "\(path):1:3: step failed: tap allow: no ATT dialog is on screen\nattsim play: 1 script, 0 of 0 expectations passed, 1 stopped at a step that could not happen\n"
+    )
   }
 
-  @Test func scriptErrorRunsNothingAndExitsTwo() throws {
+  /// A script with an error runs nothing of itself; the others run, and the exit status says one could not.
+  @Test func aScriptErrorRunsNothingOfItsScriptTheOthersRunAndExitsTwo() throws {
     let folder = try temporaryFolder()
-    let good = try write("sdk init\n", to: "good.attsim", in: folder)
+    let good = try write("sdk init\nexpect status=notDetermined\n", to: "good.attsim", in: folder)
     let bad = try write("sdk init\ntap alow\n", to: "bad.attsim", in: folder)
     let outcome = attsim("play", good, bad)
     #expect(outcome.status == 2)
-    #expect(outcome.out.isEmpty)
+    #expect(outcome.out.split(separator: "\n").count == 2 && !outcome.out.contains("bad.attsim"))
     #expect(
       outcome.err
-        == "\(bad):2:5: error: tap cannot do \"alow\"; did you mean \"allow\"? expected one of allow, ask-not-to-track, additional-information\n"
+        == "\(bad):2:5: error: tap cannot do \"alow\"; did you mean \"allow\"? expected one of allow, ask-not-to-track, additional-information\nattsim play: 2 scripts, 1 of 1 expectation passed, 1 could not run\n"
     )
+  }
+
+  /// In a report, a file that cannot run is an errored case with its error: CI still gets the whole report.
+  @Test func aReportKeepsEveryScriptAndMakesAnUnusableOneAnErroredCase() throws {
+    let folder = try temporaryFolder()
+    let good = try write("sdk init\nexpect status=notDetermined\n", to: "good.attsim", in: folder)
+    let bad = try write("tapp allow\n", to: "bad.attsim", in: folder)
+    let missing = folder.appendingPathComponent("missing.attsim").path
+    let junit = attsim("play", "--report", "junit", good, bad, missing)
+    #expect(junit.status == 2)
+    #expect(junit.out.contains("<testsuites name=\"attsim\" tests=\"3\" failures=\"0\" errors=\"2\">"))
+    #expect(junit.out.contains("<error type=\"script\" message=\"\(bad):1:1: error: unknown command"))
+    #expect(junit.out.contains("cannot read"))
+    let markdown = attsim("play", "--report", "markdown", good, bad)
+    #expect(markdown.status == 2 && markdown.out.contains("2 scenarios · 1 failed"))
+    #expect(markdown.out.contains("**Could not run**"))
   }
 
   @Test(arguments: [
