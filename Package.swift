@@ -10,8 +10,14 @@ let package = Package(
     // The ATT / IDFA / SDK behaviour model: value types and a reducer, no I/O.
     // Optimized even in debug builds: the exhaustive state walk in `swift test` runs through it millions of times.
     .target(name: "ConsentCore", swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
-    // Small text helpers shared by every module: control-character escaping, edit distance.
-    .target(name: "TextSupport"),
+    // Text helpers shared by every module: terminal widths, line breaking (Thai, Lao, Khmer and Burmese at
+    // ICU's dictionary word boundaries), visual order for right-to-left text (FriBidi), control-character
+    // escaping, edit distance.
+    .target(name: "TextSupport", dependencies: ["CICU", "CFriBidi"]),
+    // GNU FriBidi, the Unicode bidirectional algorithm, as a system library (libfribidi-dev).
+    .systemLibrary(name: "CFriBidi", pkgConfig: "fribidi", providers: [.apt(["libfribidi-dev"])]),
+    // ICU's line break iterator with its dictionaries, as a system library (libicu-dev).
+    .systemLibrary(name: "CICU", pkgConfig: "icu-uc", providers: [.apt(["libicu-dev"])]),
     // Reading inputs and writing outputs safely: a path type, a bounded reader of regular files, a bounded
     // folder walk, and the one writer of output files (temporary file, O_EXCL|O_NOFOLLOW, rename).
     .target(name: "FileAccess", dependencies: ["TextSupport"]),

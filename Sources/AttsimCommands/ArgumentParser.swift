@@ -131,8 +131,13 @@ public enum ArgumentParser {
       }
     case .languageTag:
       guard !text.isEmpty else { throw UsageError("--\(name) needs a value (\(placeholder))") }
-      guard LocaleTag(text) != nil else {
-        throw UsageError("--\(name) must be a language tag like en, pt-BR or zh-Hant, not '\(shown)'")
+      let suggestion = LanguageNames.suggestion(for: text).map { " (did you mean \($0)?)" } ?? ""
+      guard let tag = LocaleTag(text) else {
+        throw UsageError("--\(name) must be a language tag like en, pt-BR or zh-Hant, not '\(shown)'\(suggestion)")
+      }
+      // `jp` has a tag's shape but names no language: iOS would match it to nothing.
+      guard LanguageNames.isLanguage(tag) else {
+        throw UsageError("--\(name) '\(shown)' names no language\(suggestion)")
       }
     case .seconds:
       guard let value = Double(text), (0.1...60).contains(value) else {

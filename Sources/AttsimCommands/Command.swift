@@ -93,6 +93,8 @@ public enum Command: Equatable, Sendable {
     public var autoplay: Double?
     /// Where to write the session as an asciinema cast.
     public var cast: String?
+    /// Who puts right-to-left text in order: attsim, or the terminal (`--bidi terminal`).
+    public var bidi = BidiMode.visual
     public init() {}
   }
 
@@ -139,6 +141,8 @@ public enum Command: Equatable, Sendable {
     /// Keys pressed after the script, as the UI takes them (`p enter a`).
     public var keys: [KeyPress] = []
     public var format = RenderFormat.text
+    /// Who puts right-to-left text in order: attsim, or the terminal (`--bidi terminal`).
+    public var bidi = BidiMode.visual
     public init() {}
   }
 

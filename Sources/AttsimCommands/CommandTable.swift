@@ -109,6 +109,12 @@ enum CommandTable {
   static let localeOption = OptionSpec(
     name: "locale", value: ("TAG", .languageTag), help: "the user's language (default: the app's development region)")
 
+  /// `--bidi visual|terminal`, for the UI and `render`.
+  static let bidiOption = OptionSpec(
+    name: "bidi", value: ("MODE", .choice(BidiMode.allCases.map(\.rawValue))),
+    help: "who orders right-to-left text: attsim (visual, the default) or the terminal (terminal: VTE, Konsole, mlterm)"
+  )
+
   static let interactive = CommandSpec(
     name: "", summary: "the terminal UI (the demo app by default)",
     discussion: """
@@ -126,6 +132,7 @@ enum CommandTable {
         name: "autoplay", value: ("SECONDS", .seconds),
         help: "play the scenario by itself, a step every SECONDS (default 1.5)", valueIsOptional: true),
       OptionSpec(name: "cast", value: ("FILE", .output), help: "record the session as an asciinema cast"),
+      bidiOption,
     ], operands: nil
   ) { arguments throws(UsageError) in
     var command = Command.Interactive()
@@ -139,6 +146,7 @@ enum CommandTable {
     command.record = arguments.value("record")
     command.scenario = arguments.value("scenario")
     command.force = arguments.flag("force")
+    command.bidi = arguments.value("bidi").flatMap(BidiMode.init(rawValue:)) ?? .visual
     for (option, value) in [("record", command.record), ("cast", command.cast)] where value == "-" {
       throw UsageError("--\(option) - would write into the screen the UI draws on: give a file name")
     }
@@ -269,9 +277,11 @@ enum CommandTable {
         OptionSpec(
           name: "format", value: ("FORMAT", .choice(RenderFormat.allCases.map(\.rawValue))),
           help: "text (default), ansi (SGR colours), svg (an image), html"),
+        bidiOption,
       ], operands: nil
     ) { arguments throws(UsageError) in
       var command = Command.Render()
+      command.bidi = arguments.value("bidi").flatMap(BidiMode.init(rawValue:)) ?? .visual
       command.app = arguments.appChoice(path: arguments.value("app"))
       command.locale = arguments.value("locale")
       command.width = arguments.value("width").flatMap { Int($0) }

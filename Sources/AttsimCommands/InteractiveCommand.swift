@@ -25,14 +25,15 @@ enum InteractiveCommand {
     else { return 2 }
     let terminal: Terminal
     do {
-      terminal = try Terminal(type: type, noColor: Console.noColor)
+      terminal = try Terminal(type: type, noColor: Console.noColor, reordersRightToLeft: command.bidi == .visual)
     } catch {
       console.err("attsim: \(error.message.escapingControlCharacters)\n")
       return 2
     }
     let session = UISession(
       isRecording: outputs.recorder != nil, terminalIsASCII: !terminal.isUTF8,
-      app: command.app.path.map { _ in recordedReference(command, environment.appTexts.app) }, locale: command.locale)
+      app: command.app.path.map { _ in recordedReference(command, environment.appTexts.app) }, locale: command.locale,
+      bidi: command.bidi)
     var state = UIState(environment: environment, session: session)
     var startEffects: [UIEffect]?
     if let guided = scenario {
@@ -181,10 +182,12 @@ extension InteractiveCommand {
   static func guidedScenario(_ nameOrFile: String) -> Result<(GuidedScenario, String), ScriptProblems> {
     guard let path = ScenarioLibrary.path(for: nameOrFile) else {
       let names = ScenarioLibrary.entries().map(\.name)
-      return .failure(
-        ScriptProblems(lines: [
-          "attsim: no scenario '\(nameOrFile.forMessage())' (a file, or one of: \(names.joined(separator: ", ")))"
-        ]))
+      let nearest = names.map { ($0, EditDistance.between(nameOrFile.lowercased(), $0)) }
+        .filter { $0.1 <= max(2, nameOrFile.count / 4) }.min { ($0.1, $0.0) < ($1.1, $1.0) }
+      let hint =
+        nearest.map { "; did you mean '\($0.0)'? ('attsim scenarios' lists all \(names.count))" }
+        ?? " (a file, or one of: \(MessageList.of(names)); 'attsim scenarios' lists them)"
+      return .failure(ScriptProblems(lines: ["attsim: no scenario '\(nameOrFile.forMessage())'\(hint)"]))
     }
     return PlayCommand.load(path).map { script, bundles in
       (GuidedScenario(name: FilePath(path).lastComponent, script: script, bundles: bundles), path)

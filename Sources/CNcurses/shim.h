@@ -16,5 +16,11 @@ static inline attr_t attsim_a_italic(void) { return A_ITALIC; }
 static inline mmask_t attsim_button1_press(void) { return BUTTON1_CLICKED | BUTTON1_PRESSED; }
 static inline int attsim_colors(void) { return COLORS; }
 static inline int attsim_color_pairs(void) { return COLOR_PAIRS; }
+/// Whether the current terminal's entry has the string capability `name` (tigetstr gives NULL when it is
+/// absent and (char *)-1 when it is not a string capability).
+static inline bool attsim_has_string_capability(const char *name) {
+  char *value = tigetstr(name);
+  return value != NULL && value != (char *)-1;
+}
 
 #endif

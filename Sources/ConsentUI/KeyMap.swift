@@ -184,6 +184,12 @@ public enum KeyMap {
     return String(names.prefix { $0 != "," && $0 != " " })
   }
 
+  /// Key words as a terminal without UTF-8 shows them: the arrows' and Enter's signs spelled out, since
+  /// their ASCII look-alikes (`E`, `<>`) would not say which key.
+  public static func asciiWords(_ words: String) -> String {
+    words.replacing("⏎", with: "Enter").replacing("←→", with: "Left/Right").replacing("↑↓", with: "Up/Down")
+  }
+
   /// The README's key table, made from the bindings.
   public static var markdownTable: String {
     var lines = ["| key | what it does |", "|---|---|"]

@@ -58,6 +58,7 @@ extension Renderer {
     // More fields than rows: the list scrolls to keep the selected one in view.
     let rows = box.height - 4
     let first = max(0, min(selected.rawValue - rows / 2, fields.count - rows))
+    buffer.listMarks(box, above: first, below: max(0, fields.count - first - rows))
     for (offset, field) in fields.dropFirst(first).prefix(rows).enumerated() {
       let row = box.row + 2 + offset
       let isSelected = field == selected
@@ -70,9 +71,11 @@ extension Renderer {
     }
   }
 
+  /// The scenario picker: each scenario's name (what `--scenario` takes) beside its title; a list longer
+  /// than the box scrolls with the selection and says how many are above and below.
   mutating func drawPicker(selected: Int) {
     let scenarios = state.environment.scenarios
-    let boxWidth = min(width - 4, 72)
+    let boxWidth = min(width - 4, 96)
     // The box stops above the key-help line.
     let rows = min(height - 7, scenarios.count)
     let box = Rect(row: 2, column: (width - boxWidth) / 2, width: boxWidth, height: rows + 4)
@@ -80,14 +83,19 @@ extension Renderer {
     buffer.roundedBox(box)
     buffer.put(" Walk a scenario ", row: box.row, column: box.column + 2, style: Style(bold: true))
     let first = max(0, min(selected - rows / 2, scenarios.count - rows))
+    buffer.listMarks(box, above: first, below: scenarios.count - first - rows)
+    let nameWidth = min(scenarios.map { TerminalWidth.of($0.name) }.max() ?? 0, (boxWidth - 6) / 2)
     for offset in 0..<rows {
       let index = first + offset
       let row = box.row + 2 + offset
       let isSelected = index == selected
       buffer.put(isSelected ? "▸" : " ", row: row, column: box.column + 2)
       buffer.put(
-        scenarios[index].title, row: row, column: box.column + 4, style: isSelected ? Style(reverse: true) : .plain,
-        limit: boxWidth - 6)
+        scenarios[index].name, row: row, column: box.column + 4, style: isSelected ? Style(bold: true) : Renderer.dim,
+        limit: nameWidth)
+      buffer.put(
+        scenarios[index].title, row: row, column: box.column + 6 + nameWidth,
+        style: isSelected ? Style(reverse: true) : .plain, limit: boxWidth - nameWidth - 8)
     }
   }
 
@@ -110,7 +118,7 @@ extension Renderer {
     for (offset, line) in lines.dropFirst(first).prefix(room).enumerated() {
       buffer.put(line.text, row: box.row + 1 + offset, column: box.column + 2, style: line.style, limit: textWidth)
     }
-    if lines.isEmpty { buffer.put("nothing yet", row: box.row + 1, column: box.column + 2, style: Renderer.dim) }
+    if lines.isEmpty { buffer.put("none", row: box.row + 1, column: box.column + 2, style: Renderer.dim) }
     if first + room < lines.count || first > 0 {
       let position = " \(first + 1)–\(min(first + room, lines.count)) of \(lines.count) "
       buffer.put(

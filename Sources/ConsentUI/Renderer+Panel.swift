@@ -90,8 +90,10 @@ extension Renderer {
       if TerminalWidth.of("  \(key) \(value)\(marker)") <= width {
         lines.append(.text("  \(key) \(value)\(marker)", style))
       } else {
+        // The value on a line of its own, indented less when that is what keeps the IDFA whole.
+        let indent = TerminalWidth.of("    \(value)") <= width ? "    " : "  "
         lines.append(.text("  \(key)\(marker)", style))
-        lines.append(.text("    \(value)", style))
+        lines.append(.text(indent + value, style))
       }
     }
     lines.append(.text("}", .plain))
@@ -149,6 +151,10 @@ extension Renderer {
       lines.append(.pair("Sheet text", texts.sheetText.map(\.source.label) ?? "none", .plain))
     } else {
       lines.append(.pair("Prompt text", texts.usageDescription.map(\.source.label) ?? "none", .plain))
+    }
+    // The title and buttons around the app's text are iOS's: in another language when iOS has none for it.
+    if let fallback = texts.systemTextsFallback {
+      lines.append(.pair("System texts", fallback.replacing("iOS has no ", with: "no "), Renderer.dim))
     }
     return lines
   }

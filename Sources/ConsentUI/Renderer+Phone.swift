@@ -7,6 +7,10 @@ extension Renderer {
   static let alertWidth = DialogMetrics.messageWidth + 4
 
   mutating func drawPhone(_ rect: Rect) {
+    // The phone's texts are paragraphs in the locale's direction (an Arabic title starting with the app's
+    // Latin name is still right to left).
+    buffer.paragraphDirection = texts.isRightToLeft ? .rightToLeft : .leftToRight
+    defer { buffer.paragraphDirection = .automatic }
     buffer.roundedBox(rect, style: Renderer.dim)
     let inner = Rect(row: rect.row + 1, column: rect.column + 1, width: rect.width - 2, height: rect.height - 2)
     buffer.put(" 9:41", row: inner.row, column: inner.column, style: Style(bold: true))

@@ -16,9 +16,9 @@ public struct Renderer {
 
   /// Renders `state` at `width` × `height`.
   public static func render(_ state: UIState, width: Int, height: Int) -> Frame {
-    var renderer = Renderer(
-      state: state, texts: state.texts, width: width, height: height, buffer: ScreenBuffer(width: width, height: height)
-    )
+    var buffer = ScreenBuffer(width: width, height: height)
+    buffer.reordersRightToLeft = state.session.bidi == .visual
+    var renderer = Renderer(state: state, texts: state.texts, width: width, height: height, buffer: buffer)
     renderer.draw()
     return Frame(buffer: renderer.buffer, hotspots: renderer.hotspots)
   }
@@ -89,7 +89,7 @@ public struct Renderer {
       drawCaption(autoplay, guide)
       return
     }
-    let keys: [String]
+    var keys: [String]
     switch state.overlay {
     case .setup: keys = ["↑↓ field", "←→ change", "Esc done", "q quit"]
     case .help(let page):
@@ -99,6 +99,7 @@ public struct Renderer {
     case .details: keys = ["↑↓ PgUp PgDn scroll", "Tab next section", "Esc close", "q quit"]
     case nil: keys = bottomLineKeys
     }
+    if state.terminalIsASCII { keys = keys.map(KeyMap.asciiWords) }
     var column = 1
     for key in keys {
       let columns = TerminalWidth.of(key)
@@ -117,7 +118,7 @@ public struct Renderer {
       guard let words = binding.bottomLine, binding.screens.contains(state.phoneScreen),
         state.holds(binding.shownWhen)
       else { return nil }
-      return words
+      return state.terminalIsASCII ? KeyMap.asciiWords(words) : words
     }
     let reserved = KeyMap.alwaysShown.reduce(0) { $0 + TerminalWidth.of($1) + 2 }
     var keys: [String] = []
@@ -131,17 +132,19 @@ public struct Renderer {
     return keys + KeyMap.alwaysShown
   }
 
-  /// Presenter mode's bottom line: the step about to play in words and its key, then the presenter's keys.
+  /// Presenter mode's bottom line: the walk's progress and the presenter's keys at the right, always whole;
+  /// the step about to play in words and its key before them, cut to the room left.
   private mutating func drawCaption(_ autoplay: UIState.Autoplay, _ guide: Guide) {
     let steps = guide.scenario.script.steps
+    var keys =
+      "  \(min(guide.cursor, steps.count))/\(steps.count)  Space \(autoplay.paused ? "play" : "pause")  →/← step  R restart  q quit "
+    if state.terminalIsASCII { keys = KeyMap.asciiWords(keys) }
     let caption =
       guide.nextStep.map { "\(autoplay.paused ? "⏸" : "▶") \(Guide.caption(for: $0))" }
       ?? "■ \(guide.summary)"
-    buffer.put(" " + caption, row: height - 1, column: 0, style: Style(bold: true), limit: width)
-    let keys =
-      "  \(min(guide.cursor, steps.count))/\(steps.count) · Space \(autoplay.paused ? "play" : "pause") · → next · ← back · R restart · q quit "
-    let column = max(TerminalWidth.of(caption) + 2, width - TerminalWidth.of(keys))
-    buffer.put(keys, row: height - 1, column: column, style: Renderer.dim)
+    let keysColumn = max(0, width - TerminalWidth.of(keys))
+    buffer.put(" " + caption, row: height - 1, column: 0, style: Style(bold: true), limit: keysColumn)
+    buffer.put(keys, row: height - 1, column: keysColumn, style: Renderer.dim)
   }
 
   // MARK: Styles

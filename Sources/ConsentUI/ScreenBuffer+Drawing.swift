@@ -23,7 +23,8 @@ extension ScreenBuffer {
     return Rect(row: row, column: column + offset, width: columns, height: 1)
   }
 
-  /// Writes runs of styled text as one line, aligned within `width` columns (cut to fit).
+  /// Writes runs of styled text as one line, aligned within `width` columns (cut to fit); a line with
+  /// right-to-left text is reordered as a whole, each character keeping its run's style.
   public mutating func putSpans(
     _ spans: [(text: String, style: Style)], row: Int, column: Int, width: Int, alignment: Alignment
   ) {
@@ -34,11 +35,43 @@ extension ScreenBuffer {
       case .center: column + (width - columns) / 2
       case .trailing: column + width - columns
       }
+    // Reordered as a whole here, so no run is reordered again on its own.
+    let spans = reordersRightToLeft ? Self.visualSpans(spans, direction: paragraphDirection) : spans
     for span in spans {
       let left = column + width - position
       guard left > 0 else { break }
-      position += put(span.text, row: row, column: position, style: span.style, limit: left)
+      position += put(span.text, row: row, column: position, style: span.style, limit: left, inVisualOrder: true)
     }
+  }
+
+  /// Styled runs in visual order: the line reordered as one (FriBidi), then cut back into runs of one style.
+  /// Runs without right-to-left text come back as they are.
+  static func visualSpans(_ spans: [(text: String, style: Style)], direction: BidiText.Direction) -> [(
+    text: String, style: Style
+  )] {
+    let escaped = spans.map { (text: $0.text.escapingControlCharacters, style: $0.style) }
+    guard escaped.contains(where: { BidiText.needsReordering($0.text) }) else { return escaped }
+    var styleOfScalar: [Style] = []
+    for span in escaped { styleOfScalar += Array(repeating: span.style, count: span.text.unicodeScalars.count) }
+    let visual = BidiText.visualScalars(escaped.map(\.text).joined(), direction: direction)
+    var result: [(text: String, style: Style)] = []
+    var scalars = visual.makeIterator()
+    let line = String(String.UnicodeScalarView(visual.map(\.scalar)))
+    // Each character takes the style of its first scalar's place in the logical line.
+    for character in line {
+      var first: Int?
+      for _ in character.unicodeScalars {
+        let next = scalars.next()
+        if first == nil { first = next?.logical }
+      }
+      let style = styleOfScalar[first ?? 0]
+      if let last = result.last, last.style == style {
+        result[result.count - 1].text.append(character)
+      } else {
+        result.append((String(character), style))
+      }
+    }
+    return result
   }
 
   /// A horizontal line of `character`.
@@ -61,6 +94,15 @@ extension ScreenBuffer {
     put(
       "╰" + String(repeating: "─", count: inner) + "╯", row: rect.row + rect.height - 1, column: rect.column,
       style: style)
+  }
+
+  /// On a box around a list that scrolls: how many entries are above (on the top border, `▲ 3 more`) and
+  /// below (on the bottom border, `▼ 16 more`) what it shows.
+  public mutating func listMarks(_ rect: Rect, above: Int, below: Int) {
+    for (count, sign, row) in [(above, "▲", rect.row), (below, "▼", rect.row + rect.height - 1)] where count > 0 {
+      let mark = " \(sign) \(count) more "
+      put(mark, row: row, column: rect.column + rect.width - 2 - TerminalWidth.of(mark), style: Style(dim: true))
+    }
   }
 
   /// A section header spanning `width`: `─ Title ─────`.

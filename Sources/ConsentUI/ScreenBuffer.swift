@@ -56,6 +56,12 @@ public struct ScreenBuffer: Hashable, Sendable {
   public let height: Int
   /// The cells, row by row.
   public private(set) var cells: [Cell]
+  /// Whether right-to-left text is put in visual order (the default: most terminals do not reorder); false
+  /// for `--bidi terminal`, where the terminal reorders what it is given in logical order.
+  public var reordersRightToLeft = true
+  /// The direction of the paragraphs being drawn, when a caller knows it (the phone's, in its locale's);
+  /// otherwise each line's first strong character decides.
+  public var paragraphDirection = BidiText.Direction.automatic
 
   /// A blank buffer.
   public init(width: Int, height: Int) {
@@ -70,24 +76,27 @@ public struct ScreenBuffer: Hashable, Sendable {
   }
 
   /// Writes `text` from (`row`, `column`) within `limit` columns (default: to the buffer's edge). Text that
-  /// does not fit is cut between grapheme clusters and ends in "…". Control characters are written as
-  /// visible escapes. Returns the number of columns written.
+  /// does not fit is cut between grapheme clusters and ends in "…" (where the text ends: at the left of a
+  /// right-to-left line). Control characters are written as visible escapes; right-to-left text in visual
+  /// order, in a paragraph of `paragraphDirection` (unless `text` is in visual order already). Returns the
+  /// number of columns written.
   @discardableResult
-  public mutating func put(_ text: String, row: Int, column: Int, style: Style = .plain, limit: Int? = nil) -> Int {
+  public mutating func put(
+    _ text: String, row: Int, column: Int, style: Style = .plain, limit: Int? = nil, inVisualOrder: Bool = false
+  ) -> Int {
     guard row >= 0, row < height, column < width else { return 0 }
     let room = min(width, column + (limit ?? width)) - column
     guard room > 0 else { return 0 }
-    let (shown, isCut) = Self.fitting(text.escapingControlCharacters, in: room)
+    let (fitted, isCut) = Self.fitting(text.escapingControlCharacters, in: room)
+    let logical = String(fitted) + (isCut ? "…" : "")
+    let shown =
+      reordersRightToLeft && !inVisualOrder ? BidiText.visual(logical, direction: paragraphDirection) : logical
     var position = column
     for character in shown {
       for cell in TerminalWidth.cells(of: character) {
         write(cell, row: row, column: position, style: style)
         position += cell.width
       }
-    }
-    if isCut {
-      write(TerminalCell(text: "…", width: 1), row: row, column: position, style: style)
-      position += 1
     }
     return position - column
   }

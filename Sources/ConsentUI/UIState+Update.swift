@@ -12,6 +12,10 @@ extension UIState {
     let screenBefore = phoneScreen
     var effects: [UIEffect] = []
     switch event {
+    // While the window is too small nothing is on screen to act on: only quitting (and resizes) act.
+    case .key(let key) where isTooSmall:
+      if key == .interrupt || key == .character("q") { effects.append(.quit) }
+    case .press where isTooSmall, .tick where isTooSmall: break
     case .key(let key):
       beginKey()
       handle(key, &effects)
@@ -81,6 +85,9 @@ extension UIState {
   func command(for key: KeyPress) -> KeyCommand? {
     KeyMap.bindings.first { $0.keys.contains(key) && holds($0.condition) }?.command
   }
+
+  /// Whether the window is too small to show the UI (the screen says how big it must be).
+  public var isTooSmall: Bool { screenWidth < MinimumSize.width || screenHeight < MinimumSize.height }
 
   /// Whether a binding's condition holds in this state.
   func holds(_ condition: KeyCondition) -> Bool {
@@ -357,9 +364,11 @@ extension UIState {
     act(.appConfigured(AppChange(locale: next)), &effects, notice: "locale: \(next)")
   }
 
-  /// An OS update restarts the phone; the demo app launches again and initializes the SDK.
+  /// An OS update restarts the phone into the app (Settings closes); the demo app launches again and
+  /// initializes the SDK.
   private mutating func setIOS(_ version: IOSVersion, _ effects: inout [UIEffect]) {
-    act(.deviceConfigured(DeviceChange(iOS: version)), &effects)
+    guard act(.deviceConfigured(DeviceChange(iOS: version)), &effects) else { return }
+    scene.settings = .closed
     launch(&effects)
   }
 

@@ -7,11 +7,13 @@ import Scenarios
 extension UIState {
   /// An action the user's key asked for: performed, then taken by the guide (the next step, or a step off
   /// the script), which then performs its own steps up to the next one the tester does.
-  mutating func act(_ action: Action, _ effects: inout [UIEffect], notice: String? = nil) {
-    guard perform(.action(action), &effects, notice: notice) else { return }
-    guard scene.guide != nil else { return }
+  @discardableResult
+  mutating func act(_ action: Action, _ effects: inout [UIEffect], notice: String? = nil) -> Bool {
+    guard perform(.action(action), &effects, notice: notice) else { return false }
+    guard scene.guide != nil else { return true }
     scene.guide?.take(action)
     advanceGuide(&effects)
+    return true
   }
 
   /// Performs one line through the walk: logs its story (or why it was refused), marks the payload keys it

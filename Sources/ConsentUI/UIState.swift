@@ -14,16 +14,28 @@ public struct UISession: Hashable, Sendable {
   public var app: AppBundleReference?
   /// `--locale`: where the session, and a scenario walked in it, begins.
   public var locale: String?
+  /// Who puts right-to-left text in order (`--bidi`).
+  public var bidi: BidiMode
 
   /// A session.
   public init(
-    isRecording: Bool = false, terminalIsASCII: Bool = false, app: AppBundleReference? = nil, locale: String? = nil
+    isRecording: Bool = false, terminalIsASCII: Bool = false, app: AppBundleReference? = nil, locale: String? = nil,
+    bidi: BidiMode = .visual
   ) {
     self.isRecording = isRecording
     self.terminalIsASCII = terminalIsASCII
     self.app = app
     self.locale = locale
+    self.bidi = bidi
   }
+}
+
+/// Who puts right-to-left text in the order it is read.
+public enum BidiMode: String, CaseIterable, Hashable, Sendable {
+  /// attsim, with the Unicode bidirectional algorithm: for the terminals that show cells as they come (most).
+  case visual
+  /// The terminal, which is given text in logical order (VTE, Konsole, mlterm do the algorithm themselves).
+  case terminal
 }
 
 /// Everything the terminal UI shows: the model (through its walk), plus what only the screen knows (focus,

@@ -122,6 +122,9 @@ public enum GalleryPage {
     var block = "<section class=\"locale\" id=\"locale-\(tag)\" data-locale=\"\(tag)\">\n"
     block += "<h2><span class=\"tag\">\(tag)</span> <span lang=\"\(tag)\">\(HTML.escape(languageName(locale)))</span>"
     block += " <span class=\"\(verdict(findings).className)\">\(verdict(findings).word)</span></h2>\n"
+    if let fallback = texts.systemTextsFallback {
+      block += HTML.element("p", "system texts: \(fallback)", class: "system-fallback") + "\n"
+    }
     block += "<div class=\"screens\" lang=\"\(tag)\" dir=\"\(direction)\">\n"
     // The pre-permission screen (the app's own texts).
     block += "<figure class=\"phone\"><div class=\"screen app\">\n"

@@ -47,22 +47,18 @@ enum BundleKeyRules {
   /// A language tag someone meant by `text`: a language or country named in English, or a near miss of one.
   static func suggestedTag(for text: String) -> String? {
     let lowered = text.lowercased().trimmingCharacters(in: " ")
-    if let tag = byName[lowered] { return tag }
-    let near = byName.keys.sorted().map { ($0, EditDistance.between(lowered, $0)) }.filter { $0.1 <= 2 }
-    return near.min { $0.1 < $1.1 }.flatMap { byName[$0.0] }
+    if let tag = countries[lowered] { return tag }
+    if let suggestion = LanguageNames.suggestion(for: lowered) { return suggestion }
+    let near = countries.keys.sorted().map { ($0, EditDistance.between(lowered, $0)) }.filter { $0.1 <= 2 }
+    return near.min { $0.1 < $1.1 }.flatMap { countries[$0.0] }
   }
 
-  /// English names of languages and of the countries that speak them, as people write them in a plist.
-  private static let byName: [String: String] = [
-    "english": "en", "japanese": "ja", "french": "fr", "german": "de", "spanish": "es", "italian": "it",
-    "dutch": "nl", "portuguese": "pt", "swedish": "sv", "norwegian": "nb", "danish": "da", "finnish": "fi",
-    "korean": "ko", "russian": "ru", "polish": "pl", "chinese": "zh-Hans", "turkish": "tr", "arabic": "ar",
-    "hebrew": "he", "greek": "el", "czech": "cs", "hungarian": "hu", "ukrainian": "uk", "vietnamese": "vi",
-    "thai": "th", "hindi": "hi", "indonesian": "id", "malay": "ms", "romanian": "ro", "catalan": "ca",
-    "croatian": "hr", "slovak": "sk", "germany": "de", "france": "fr", "spain": "es", "italy": "it",
-    "japan": "ja", "china": "zh-Hans", "taiwan": "zh-Hant", "korea": "ko", "russia": "ru", "poland": "pl",
-    "brazil": "pt-BR", "portugal": "pt-PT", "netherlands": "nl", "sweden": "sv", "norway": "nb",
-    "denmark": "da", "finland": "fi", "turkey": "tr", "greece": "el", "israel": "he",
+  /// English names of the countries people write for their language in a plist.
+  private static let countries: [String: String] = [
+    "germany": "de", "france": "fr", "spain": "es", "italy": "it", "japan": "ja", "china": "zh-Hans",
+    "taiwan": "zh-Hant", "korea": "ko", "russia": "ru", "poland": "pl", "brazil": "pt-BR", "portugal": "pt-PT",
+    "netherlands": "nl", "sweden": "sv", "norway": "nb", "denmark": "da", "finland": "fi", "turkey": "tr",
+    "greece": "el", "israel": "he",
   ]
 }
 

@@ -39,13 +39,19 @@ public final class Terminal {
 
   /// Takes over the terminal of file descriptors `input` and `output` (default: standard input and
   /// output) as terminal type `type` (default: `$TERM`). Colours are used when the terminal has them and
-  /// `noColor` (`NO_COLOR`) is false.
-  public init(input: Int32 = 0, output: Int32 = 1, type: String? = nil, noColor: Bool) throws(TerminalError) {
+  /// `noColor` (`NO_COLOR`) is false. When attsim puts right-to-left text in visual order itself
+  /// (`reordersRightToLeft`), a terminal that reorders (VTE, by the terminal working group's bidi
+  /// recommendation) is told so with BDSM's explicit mode, so that the text is not reordered twice.
+  public init(
+    input: Int32 = 0, output: Int32 = 1, type: String? = nil, noColor: Bool, reordersRightToLeft: Bool = true
+  ) throws(TerminalError) {
     setlocale(LC_ALL, "")
     isUTF8 = String(cString: nl_langinfo(nl_item(CODESET))) == "UTF-8"
     TerminalRescue.prepare(output: output)
-    // The size comes from the terminal itself, not from LINES and COLUMNS a parent may have left behind.
+    // The size comes from the terminal itself (the window-size ioctl), not from LINES and COLUMNS a parent
+    // may have left behind, nor from the terminfo entry (the Linux console's has no size at all).
     use_env(false)
+    use_tioctl(true)
     guard let outputFile = fdopen(dup(output), "w"), let inputFile = fdopen(dup(input), "r") else {
       throw TerminalError(message: "cannot open the terminal's input and output")
     }
@@ -72,12 +78,30 @@ public final class Terminal {
       start_color()
       use_default_colors()
     }
+    setsExplicitBidi = reordersRightToLeft
+    if reordersRightToLeft { writeToTerminal(Self.explicitBidi) }
   }
 
-  /// Gives the terminal back as it was.
+  /// Whether the session switched the terminal to explicit bidi mode, to be switched back on stop.
+  private let setsExplicitBidi: Bool
+  /// BDSM: explicit mode (`CSI 8 l`: the application orders the text) and implicit, the default (`CSI 8 h`).
+  static let explicitBidi = "\u{1B}[8l"
+  static let implicitBidi = "\u{1B}[8h"
+
+  /// Bytes straight to the terminal, around ncurses (which has no word for these modes).
+  private func writeToTerminal(_ text: String) {
+    _ = text.withCString { Glibc.write(outputDescriptor, $0, strlen($0)) }
+  }
+
+  /// Gives the terminal back as it was. A terminal without an alternate screen (vt100, the Linux console)
+  /// keeps what was drawn on it: there the screen is cleared and the cursor parked at its top, so the shell
+  /// does not write over the UI's last frame.
   public func stop() {
+    let keepsFrame = !attsim_has_string_capability("smcup")
     endwin()
     delscreen(screen)
+    if keepsFrame { writeToTerminal("\u{1B}[H\u{1B}[J") }
+    if setsExplicitBidi { writeToTerminal(Self.implicitBidi) }
   }
 
   /// The window's size in cells.

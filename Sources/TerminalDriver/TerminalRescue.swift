@@ -23,7 +23,8 @@ enum TerminalRescue {
       saved.deallocate()
       return
     }
-    let text = "\u{1B}[?1000l\u{1B}[?1002l\u{1B}[?1006l\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l\r\n"
+    // Mouse reports off, plain text, the cursor shown, the alternate screen left, bidi back to implicit.
+    let text = "\u{1B}[?1000l\u{1B}[?1002l\u{1B}[?1006l\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l\u{1B}[8h\r\n"
     let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: text.utf8.count)
     buffer.initialize(from: Array(text.utf8), count: text.utf8.count)
     count.store(text.utf8.count, ordering: .relaxed)

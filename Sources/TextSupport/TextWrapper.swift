@@ -1,6 +1,7 @@
 /// Breaks text into lines of at most a number of terminal columns: at spaces between words, anywhere
-/// between Chinese and Japanese characters (but never before closing punctuation such as 。 or 」), and
-/// inside a word only when the word alone is wider than the line. Explicit line breaks are kept; other
+/// between Chinese and Japanese characters (but never before closing punctuation such as 。 or 」), between
+/// the words of Thai, Lao, Khmer and Burmese (which write none) as their dictionaries find them, and inside a
+/// word only when the word alone is wider than the line. Explicit line breaks are kept; other
 /// control characters are measured as the visible escapes the screen shows for them (`\u{202C}`).
 public enum TextWrapper {
   /// The lines of `text` at `width` columns (at least 1).
@@ -52,6 +53,7 @@ public enum TextWrapper {
   /// Where each line of one paragraph starts and ends in `characters` (spaces at the breaks left out).
   private static func lineRanges(_ characters: [Character], width: Int) -> [Range<Int>] {
     let width = Swift.max(1, width)
+    let dictionaryBreaks = DictionaryBreaks.opportunities(in: characters)
     var lines: [Range<Int>] = []
     var lineStart = 0
     var lineEnd = 0
@@ -64,7 +66,7 @@ public enum TextWrapper {
       lineWidth = 0
     }
     while index < characters.count {
-      let unit = nextUnit(characters, from: index)
+      let unit = nextUnit(characters, from: index, dictionaryBreaks: dictionaryBreaks)
       defer { index = unit.end }
       if unit.isSpace {
         if lineEnd > lineStart && lineWidth + unit.width <= width {
@@ -104,14 +106,17 @@ public enum TextWrapper {
     return lines
   }
 
-  /// The next piece that must stay on one line: a run of spaces, a word, or one CJK character with the
-  /// closing punctuation that follows it; opening brackets stay with what follows them.
-  private static func nextUnit(_ characters: [Character], from start: Int) -> (width: Int, end: Int, isSpace: Bool) {
+  /// The next piece that must stay on one line: a run of spaces, a word (up to a dictionary break in Thai and
+  /// its neighbours), or one CJK character with the closing punctuation that follows it; opening brackets stay
+  /// with what follows them.
+  private static func nextUnit(_ characters: [Character], from start: Int, dictionaryBreaks: Set<Int>) -> (
+    width: Int, end: Int, isSpace: Bool
+  ) {
     func width(to end: Int) -> Int { characters[start..<end].reduce(0) { $0 + TerminalWidth.of($1) } }
     var end = start
     while end < characters.count && openingPunctuation.contains(characters[end]) { end += 1 }
     if end > start && end < characters.count && characters[end] != " " {
-      let rest = nextUnit(characters, from: end)
+      let rest = nextUnit(characters, from: end, dictionaryBreaks: dictionaryBreaks)
       return (width(to: rest.end), rest.end, false)
     }
     end = start
@@ -123,7 +128,10 @@ public enum TextWrapper {
       end += 1
       while end < characters.count && isClosingPunctuation(characters[end]) { end += 1 }
     } else {
-      while end < characters.count && characters[end] != " " && !breaksAnywhere(characters[end]) { end += 1 }
+      while end < characters.count && characters[end] != " " && !breaksAnywhere(characters[end]) {
+        end += 1
+        if dictionaryBreaks.contains(end) { break }
+      }
       while end < characters.count && isClosingPunctuation(characters[end]) { end += 1 }
     }
     return (width(to: end), end, false)

@@ -107,7 +107,8 @@ import Testing
     #expect(try tmux.waitFor("● REC"), "\(tmux.screen)")
     try tmux.sendLiteral(String(repeating: "t", count: 60))
     #expect(try tmux.waitFor("✗ REC FAILED"), "\(tmux.screen)")
-    #expect(try tmux.capture().contains("recording stopped"))
+    // The panel's line comes in the same frame, which tmux may show half drawn: wait for it too.
+    #expect(try tmux.waitFor("recording stopped"), "\(tmux.screen)")
     try tmux.send("q")
     #expect(tmux.waitForExit() == 2)
     #expect(try tmux.waitFor("attsim: the recording is incomplete: cannot write 'r.attsim'"))

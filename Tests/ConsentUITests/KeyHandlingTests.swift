@@ -5,6 +5,7 @@ import PromptCheck
 import PromptStrings
 import Scenarios
 import Testing
+import TextSupport
 
 /// Keys through the same update function the terminal uses.
 @Suite struct KeyHandlingTests {
@@ -196,8 +197,8 @@ import Testing
     pilot.press("p")
     let buffer = pilot.frame.buffer
     let body = pilot.state.texts.prePermissionBody
-    // The body's last line is short, so its alignment shows.
-    let lastWord = String(body.split(separator: " ").last!)
+    // The body's last line is short, so its alignment shows (the word as drawn: in visual order).
+    let lastWord = BidiText.visual(String(body.split(separator: " ").last!), direction: .rightToLeft)
     func phoneText(_ row: Int) -> String { (1..<37).compactMap { buffer[row, $0].text }.joined() }
     let row = (0..<buffer.height).first { phoneText($0).contains(lastWord) }!
     let used = (1..<37).filter { buffer[row, $0].text != " " }

@@ -16,7 +16,12 @@ import Testing
     _ = pilot.state.startAutoplay(
       try scenario("sdk init\nrequest\ntap allow\nexpect status=authorized\ntrack purchase\n"), interval: 1.5)
     #expect(pilot.state.wantsTicks)
-    #expect(pilot.frame.buffer.lines[23].hasPrefix(" ▶ the app requests tracking — Enter on Request tracking"))
+    #expect(pilot.frame.buffer.lines[23].hasPrefix(" ▶ the app requests tracking"))
+    // At 80 columns the caption gives way; the presenter's keys stay whole.
+    #expect(pilot.frame.buffer.lines[23].hasSuffix("1/5  Space pause  →/← step  R restart  q quit"))
+    var wide = pilot
+    wide.resize(width: 120, height: 30)
+    #expect(wide.frame.buffer.lines[29].hasPrefix(" ▶ the app requests tracking — Enter on Request tracking "))
     _ = pilot.state.handle(.tick)
     #expect(pilot.state.phoneScreen == .attDialog)
     #expect(pilot.frame.buffer.lines[23].hasPrefix(" ▶ tap Allow — a"))

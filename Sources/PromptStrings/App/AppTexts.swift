@@ -34,6 +34,7 @@ public struct AppTexts: Sendable {
       self.system.localizedString(key, table: "ATTDialog", searchList: systemList)?.value ?? fallback
     }
     let title = system("title", "Allow “%@” to track your activity across other companies’ apps and websites?")
+    let systemLanguage = systemList.first { self.system.localizations.contains($0) } ?? "en"
     return ScreenTexts(
       locale: locale, resolution: app.resolve(locale: locale), appName: name,
       usageDescription: app.infoPlistString(InfoPlist.usageDescriptionKey, searchList: appList).map(\.forDisplay),
@@ -54,7 +55,8 @@ public struct AppTexts: Sendable {
         "settings.allow-apps-eu", "Allow Apps to Request to Link Your Activity Across Companies"),
       settingsAdvertising: system("settings.advertising", "Advertising"),
       settingsLimitAdTracking: system("settings.limit-ad-tracking", "Limit Ad Tracking"),
-      isRightToLeft: ScreenTexts.rightToLeftLanguages.contains(LocaleTag(locale)?.language ?? ""))
+      isRightToLeft: ScreenTexts.rightToLeftLanguages.contains(LocaleTag(locale)?.language ?? ""),
+      systemLanguage: systemLanguage)
   }
 }
 
@@ -90,6 +92,19 @@ public struct ScreenTexts: Hashable, Sendable {
   public var settingsLimitAdTracking: String
   /// Whether the language is written right to left (text is right-aligned).
   public var isRightToLeft: Bool
+  /// The language of the system texts (the dialog's title and buttons, the sheet's labels, Settings): the
+  /// locale's when iOS offers it as a UI language, else what iOS falls back to (English).
+  public var systemLanguage: String
+
+  /// When the system texts are not in the locale's language: `English (iOS has no Icelandic UI)`; nil when
+  /// they are.
+  public var systemTextsFallback: String? {
+    guard let wanted = LocaleTag(locale)?.language, let shown = LocaleTag(systemLanguage)?.language,
+      wanted != shown
+    else { return nil }
+    let missing = LanguageNames.english(wanted) ?? wanted
+    return "\(LanguageNames.english(shown) ?? shown) (iOS has no \(missing) UI)"
+  }
 
   /// What the EU sheet shows: the Markdown purpose string, else the plain one.
   public var sheetText: LocalizedText? { markdownUsageDescription ?? usageDescription }
