@@ -138,6 +138,7 @@ struct SessionOutputs {
     for output in [command.record, command.cast].compactMap({ $0 }) where FileIdentity(path: output) != nil {
       inputs.add(willRead: environment.appTexts.app.prospectiveInputs())
       inputs.add(willRead: ScenarioLibrary.entries().map { FilePath($0.path) })
+      inputs.add(willRead: UISetup.systemTextFiles())
     }
     var outputs = SessionOutputs()
     if let record = command.record {
@@ -173,6 +174,7 @@ enum UIWorker {
     switch work {
     case .check(let app): [.checked(PromptLinter.check(app: app), for: app)]
     case .loadScenarios: [.scenariosLoaded(InteractiveCommand.libraryScenarios())]
+    case .loadSystemTexts: UISetup.systemTexts().map { [.systemTextsLoaded($0)] } ?? []
     }
   }
 }

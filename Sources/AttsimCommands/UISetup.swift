@@ -1,5 +1,6 @@
 import ConsentUI
 import Dispatch
+import FileAccess
 import PromptCheck
 import PromptStrings
 import Synchronization
@@ -7,19 +8,23 @@ import Synchronization
 /// Loading what the UI, `render` and `gallery` need: the app (the demo app unless `--app`), system texts, findings.
 enum UISetup {
   /// The texts of `app` (no path: the demo app), or a one-line reason they cannot be loaded.
-  static func appTexts(app: AppChoice) -> Result<AppTexts, UsageError> {
+  static func appTexts(app: AppChoice, systemTextsLater: Bool = false) -> Result<AppTexts, UsageError> {
     guard let assets = AssetLocator.assetsFolder() else {
       return .failure(UsageError("cannot find attsim's Assets folder; set ATTSIM_ASSETS to it"))
     }
-    // The app and the system texts load at the same time: this is on the way to the first frame.
-    let choices = [
-      AppChoice(path: app.path ?? assets + "/DemoApp", target: app.target, configuration: app.configuration),
-      AppChoice(path: assets + "/System"),
+    // The app and the system texts load at the same time: this is on the way to the first frame. attsim's
+    // own folders (the demo app, the system texts) are read as the plain folders they are.
+    let loads: [@Sendable () -> Result<AppResources, AppResources.LoadFailure>] = [
+      {
+        app.path.map { AppResources.load($0, target: app.target, configuration: app.configuration) }
+          ?? AppResources.loadFolder(assets + "/DemoApp")
+      },
+      // The UI's first frame (the home screen) shows no system text: they load after it.
+      { AppResources.loadFolder(assets + "/System", localizations: systemTextsLater ? [] : nil) },
     ]
     let loaded = Mutex<[Int: Result<AppResources, AppResources.LoadFailure>]>([:])
-    DispatchQueue.concurrentPerform(iterations: choices.count) { index in
-      let choice = choices[index]
-      let result = AppResources.load(choice.path ?? "", target: choice.target, configuration: choice.configuration)
+    DispatchQueue.concurrentPerform(iterations: loads.count) { index in
+      let result = loads[index]()
       loaded.withLock { $0[index] = result }
     }
     let results = loaded.withLock { $0 }
@@ -36,14 +41,32 @@ enum UISetup {
   }
 
   /// The UI's environment for `app`, or nil once the reason it cannot be loaded is on standard error; with
-  /// `checked` false the findings are left for later (the UI receives them as `UIEvent.checked`).
+  /// `checked` false the findings and the system texts are left for after the first frame (the UI receives
+  /// them as `UIEvent.checked` and `.systemTextsLoaded`).
   static func environment(app: AppChoice, checked: Bool = true, console: Console) -> UIEnvironment? {
-    switch appTexts(app: app) {
+    switch appTexts(app: app, systemTextsLater: !checked) {
     case .success(let loaded):
       return UIEnvironment(appTexts: loaded, findings: checked ? PromptLinter.check(app: loaded.app) : nil)
     case .failure(let problem):
       console.err("attsim: \(problem.message.escapingControlCharacters)\n")
       return nil
     }
+  }
+}
+
+extension UISetup {
+  /// The files of the system texts, which the UI reads after its first frame: no output may replace them.
+  static func systemTextFiles() -> [FilePath] {
+    guard let assets = AssetLocator.assetsFolder() else { return [] }
+    let folder = FilePath(assets + "/System")
+    return FolderListing.names(in: folder.string).map(folder.appending).flatMap { lproj in
+      FolderListing.names(in: lproj.string).map(lproj.appending)
+    }
+  }
+
+  /// All the system texts, for the UI once its first frame is on screen.
+  static func systemTexts() -> AppResources? {
+    guard let assets = AssetLocator.assetsFolder() else { return nil }
+    return try? AppResources.loadFolder(assets + "/System").get()
   }
 }

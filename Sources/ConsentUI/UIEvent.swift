@@ -40,6 +40,8 @@ public enum UIEvent: Sendable {
   case recordingFailed(String)
   /// `attsim check` finished on an app (the one `UIWork.check` named): its findings, for the panel.
   case checked([Finding], for: AppResources)
+  /// The system texts were read (after the first frame, which shows none of them).
+  case systemTextsLoaded(AppResources)
   /// The scenario library was read: what the picker offers.
   case scenariosLoaded([GuidedScenario])
   /// The screen has this size now (so scrolling stops where the text ends): the driver delivers it before
@@ -65,11 +67,13 @@ public enum UIWork: Hashable, Sendable {
   case check(AppResources)
   /// Reading the scenario library: comes back as `.scenariosLoaded`.
   case loadScenarios
+  /// Reading the system texts: comes back as `.systemTextsLoaded`.
+  case loadSystemTexts
 
   public static func == (left: UIWork, right: UIWork) -> Bool {
     switch (left, right) {
     case (.check(let one), .check(let other)): one.root == other.root && one.target == other.target
-    case (.loadScenarios, .loadScenarios): true
+    case (.loadScenarios, .loadScenarios), (.loadSystemTexts, .loadSystemTexts): true
     default: false
     }
   }
@@ -80,6 +84,7 @@ public enum UIWork: Hashable, Sendable {
       hasher.combine(app.root)
       hasher.combine(app.target)
     case .loadScenarios: hasher.combine(0)
+    case .loadSystemTexts: hasher.combine(1)
     }
   }
 }

@@ -38,6 +38,7 @@ extension UIState {
       checkedApps[AppKey(app)] = findings
       if AppKey(app) == AppKey(environment.appTexts.app) { environment.findings = findings }
     case .scenariosLoaded(let scenarios): environment.scenarios = scenarios
+    case .systemTextsLoaded(let system): environment.appTexts.system = system
     case .resized(let width, let height):
       (screenWidth, screenHeight) = (width, height)
       promptScroll = min(promptScroll, promptLayout?.maxScroll ?? 0)

@@ -198,9 +198,11 @@ public struct UIState: Sendable {
       + ScriptWriter.setupActions(for: consent).map(ScriptLine.action)
   }
 
-  /// What the driver starts once the first frame is on screen: the check of the app, the scenario library.
+  /// What the driver starts once the first frame is on screen, in order: the system texts when they wait
+  /// (the home screen shows none of them), the check of the app, the scenario library.
   public var firstFrameWork: [UIWork] {
-    (environment.findings == nil ? [.check(environment.appTexts.app)] : []) + [.loadScenarios]
+    (environment.appTexts.system.localizations.isEmpty ? [.loadSystemTexts] : [])
+      + (environment.findings == nil ? [.check(environment.appTexts.app)] : []) + [.loadScenarios]
   }
 
   /// The current locale.

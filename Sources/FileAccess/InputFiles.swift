@@ -13,6 +13,8 @@ import TextSupport
 public final class InputFiles: Sendable {
   /// The real path of the folder everything must lie in; nil reads anything (a file the user named).
   public let root: FilePath?
+  /// The root's real path with a trailing slash: what every path inside it starts with.
+  private let rootPrefix: String
   /// The most one file may hold.
   public let fileLimit: Int
   private let state: Mutex<State>
@@ -30,6 +32,7 @@ public final class InputFiles: Sendable {
   public init?(confinedTo root: FilePath, fileLimit: Int = FileReader.defaultLimit, budget: Int = defaultBudget) {
     guard let real = RealPath.of(root.string) else { return nil }
     self.root = FilePath(real)
+    rootPrefix = real.hasSuffix("/") ? real : real + "/"
     self.fileLimit = fileLimit
     state = Mutex(State(budgetLeft: budget))
   }
@@ -37,6 +40,7 @@ public final class InputFiles: Sendable {
   /// Files read from anywhere (what the user named on the command line), within the same limits.
   public init(unconfined: Void = (), fileLimit: Int = FileReader.defaultLimit, budget: Int = defaultBudget) {
     root = nil
+    rootPrefix = "/"
     self.fileLimit = fileLimit
     state = Mutex(State(budgetLeft: budget))
   }
@@ -58,8 +62,12 @@ public final class InputFiles: Sendable {
   /// the file limit) and fits what is left of the budget.
   public func read(_ path: String, limit: Int? = nil) -> Result<[UInt8], FileReader.Failure> {
     let limit = min(limit ?? fileLimit, fileLimit)
-    // Judged before it is opened (opening a device outside can have effects), and again once it is open.
-    if let problem = refusal(of: path) { return .failure(problem) }
+    // Judged before it is opened when opening it could have effects (a device, a FIFO, a link to one), and
+    // always once it is open, by the file the kernel opened. Opening a plain regular file has no effect, so
+    // one is judged only when open: its bytes are read only if it lies inside.
+    var status = stat()
+    let isPlainFile = lstat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
+    if !isPlainFile, let problem = refusal(of: path) { return .failure(problem) }
     return FileReader.read(path, limit: limit) { descriptor, status in
       if let real = RealPath.of(descriptor: descriptor) ?? RealPath.of(path),
         let problem = refusal(real: real, as: path)
@@ -110,7 +118,8 @@ public final class InputFiles: Sendable {
       return FileReader.Failure(
         kind: .outsideProject, reason: "it is in \(system): attsim never reads system files through a project")
     }
-    guard !FilePath(real).isInside(root) else { return nil }
+    // A real path is absolute and normalized already: inside the root is a prefix.
+    if real == root.string || real.hasPrefix(rootPrefix) { return nil }
     let written = FilePath(path).normalized
     let absolute = written.isAbsolute ? written : FilePath(FileURI.absolutePath(written)).normalized
     if absolute.isInside(root) {

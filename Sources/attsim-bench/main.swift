@@ -221,9 +221,9 @@ extension Benchmark {
       return String(
         format: "%.2f", Double(duration.components.attoseconds) / 1e15 + Double(duration.components.seconds) * 1e3)
     }
-    let app = AppResources.load(assets + "/DemoApp")
+    let app = AppResources.loadFolder(assets + "/DemoApp")
     let appTime = lap()
-    let system = AppResources.load(assets + "/System")
+    let system = AppResources.loadFolder(assets + "/System")
     let systemTime = lap()
     guard case .success(let appResources) = app, case .success(let systemResources) = system else {
       print("cannot load the demo app or the system texts from \(assets)")

@@ -140,6 +140,9 @@ import Testing
       "plan-release-count": String(IOSVersion.planVersions.count),
       "matrix-rows": TestPlan.rows().count.formatted(.number.grouping(.automatic).locale(Locale(identifier: "en_US"))),
       "scenario-count": String(scenarios.count),
+      "system-languages": String(
+        try FileManager.default.contentsOfDirectory(atPath: repositoryRoot.appendingPathComponent("Assets/System").path)
+          .filter { $0.hasSuffix(".lproj") }.count),
     ]
   }
 

@@ -59,6 +59,14 @@ import Testing
     #expect(try tmux.waitFor("attsim: the cast is incomplete"), "\(tmux.screen)")
   }
 
+  /// A scenario name with a typo: the one meant, on one line.
+  @Test func aMistypedScenarioSuggestsTheNearestName() throws {
+    let tmux = try Tmux("\(Tmux.attsim) --scenario prepermision", width: 160)
+    #expect(tmux.waitForExit() == 2)
+    #expect(
+      try tmux.waitFor("attsim: no scenario 'prepermision'; did you mean 'prepermission'?"), "\(tmux.screen)")
+  }
+
   /// A step off the script left in the walk is printed on leaving, and the walk exits 1.
   @Test func aWalkLeftWithAStepOffItsScriptExitsOne() throws {
     let folder = try temporaryFolder()
@@ -83,5 +91,21 @@ import Testing
     #expect(outcome.status == 2)
     #expect(outcome.err.hasPrefix("attsim: \(option) - would write into the screen the UI draws on: give a file name"))
     #expect(outcome.err.filter { $0 == "\n" }.count == 1)
+  }
+}
+
+/// Names a user gets slightly wrong are answered with the one they meant.
+@Suite struct SuggestionTests {
+  @Test(arguments: [("jp", "ja"), ("cn", "zh-Hans"), ("german", "de"), ("dk", "da")])
+  func aLocaleThatNamesNoLanguageSuggestsOne(written: String, meant: String) {
+    let outcome = attsim("render", "--locale", written)
+    #expect(outcome.status == 2)
+    #expect(outcome.err.contains("(did you mean \(meant)?)"), "\(outcome.err)")
+    #expect(outcome.err.filter { $0 == "\n" }.count == 1)
+  }
+
+  @Test func aRealLanguageIsTakenAsItIs() {
+    #expect(attsim("render", "--locale", "is").status == 0)
+    #expect(attsim("render", "--locale", "fil").status == 0, "three-letter codes are taken on trust")
   }
 }

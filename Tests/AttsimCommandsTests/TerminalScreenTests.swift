@@ -92,4 +92,45 @@ import Testing
     try tmux.send("q")
     #expect(tmux.waitForExit() == 0)
   }
+
+  /// Every terminal type starts and shows what `render` draws: the Linux console (no size in its terminfo
+  /// entry), a vt100 (no alternate screen: cleared on exit), GNU screen and xterm.
+  @Test(arguments: ["linux", "vt100", "screen", "xterm-256color"])
+  func everyTerminalTypeStartsAndLeavesTheScreenClean(type: String) throws {
+    let tmux = try Tmux("TERM=\(type) LINES=10 COLUMNS=20 '\(Tmux.attsim)'")
+    // LINES and COLUMNS a parent left behind do not decide the size: the terminal does.
+    #expect(try tmux.waitForScreen(try Self.rendered([])), "\(type):\n\(tmux.screen)")
+    try tmux.send("p")
+    #expect(try tmux.waitForScreen(try Self.rendered(["--keys", "p"])), "\(type):\n\(tmux.screen)")
+    try tmux.send("q")
+    #expect(tmux.waitForExit() == 0)
+    // Whether or not the terminal has an alternate screen, the UI is gone and the shell starts clean.
+    #expect(try tmux.waitUntil { !$0.contains("simulator controls") }, "\(type):\n\(tmux.screen)")
+  }
+
+  /// While the window is too small nothing acts: `a` on a dialog nobody sees answers nothing.
+  @Test func aTooSmallWindowTakesOnlyQuit() throws {
+    let tmux = try Tmux(Tmux.attsim)
+    try tmux.send("Enter")
+    #expect(try tmux.waitFor("Ask App Not to Track"), "\(tmux.screen)")
+    try tmux.resize(width: 60, height: 20)
+    #expect(try tmux.waitFor("attsim needs at least 80×24"), "\(tmux.screen)")
+    try tmux.send("a")
+    try tmux.resize(width: 80, height: 24)
+    #expect(try tmux.waitForScreen(try Self.rendered(["--keys", "enter"])), "the dialog is still up:\n\(tmux.screen)")
+    try tmux.send("a")
+    #expect(try tmux.waitFor("authorized"), "\(tmux.screen)")
+  }
+
+  /// `--bidi terminal` hands a terminal that reorders the text in logical order, as `render --bidi terminal`
+  /// prints it; the default is the visual order.
+  @Test func bidiTerminalLeavesTheOrderToTheTerminal() throws {
+    let logical = try Self.rendered(["--locale", "he", "--keys", "enter", "--bidi", "terminal"])
+    let visual = try Self.rendered(["--locale", "he", "--keys", "enter"])
+    #expect(logical != visual)
+    #expect(logical.contains("לאפשר ל״Lumen Demo״") && visual.contains("״Lumen Demo״ל רשפאל"))
+    let tmux = try Tmux("'\(Tmux.attsim)' --locale he --bidi terminal")
+    try tmux.send("Enter")
+    #expect(try tmux.waitForScreen(logical), "\(tmux.screen)")
+  }
 }

@@ -275,3 +275,34 @@ struct SeededKeys {
     #expect(pilot.state.log.last?.text == "↷ redo: brought back 2 lines: relaunch, sdk init integration=method-a")
   }
 }
+
+/// The smaller things of the UI on every terminal.
+@Suite struct TerminalDetailTests {
+  /// Without UTF-8, the keys' signs are spelled out: `Enter press`, never `E press`.
+  @Test func asciiTerminalsSpellTheKeysOut() {
+    let pilot = Pilot(session: UISession(terminalIsASCII: true))
+    let bottom = pilot.frame.buffer.lines[23]
+    #expect(bottom.contains("Enter press") && bottom.contains("Left/Right focus"), "\(bottom)")
+  }
+
+  /// An iOS update from the setup restarts the phone into the app: Settings is gone.
+  @Test func anIOSUpdateFromTheSetupRestartsThePhoneIntoTheApp() {
+    var pilot = Pilot()
+    pilot.press("s")
+    #expect(pilot.state.phoneScreen == .settings)
+    pilot.press("d", "right", "esc")
+    #expect(pilot.state.consent.device.iOS == IOSVersion(27, 2))
+    #expect(pilot.state.phoneScreen == .home && pilot.state.consent.app.lifecycle == .active)
+  }
+
+  /// While the window is too small, keys do nothing but quit.
+  @Test func aTooSmallWindowTakesOnlyQuit() {
+    var pilot = Pilot()
+    pilot.press("enter")
+    pilot.resize(width: 60, height: 20)
+    pilot.press("a", "n", "s", "tab", "enter")
+    #expect(pilot.state.consent.status == .notDetermined && pilot.state.phoneScreen == .attDialog)
+    pilot.press("q")
+    #expect(pilot.quit)
+  }
+}

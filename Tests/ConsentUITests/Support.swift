@@ -2,6 +2,7 @@ import ConsentUI
 import Foundation
 import PromptCheck
 import PromptStrings
+import Scenarios
 import StringsFiles
 import Testing
 
@@ -14,6 +15,19 @@ let demoEnvironment: UIEnvironment = {
   let app = try! AppResources.load(assets.appendingPathComponent("DemoApp").path).get()
   let system = try! AppResources.load(assets.appendingPathComponent("System").path).get()
   return UIEnvironment(appTexts: AppTexts(app: app, system: system), findings: PromptLinter.check(app: app))
+}()
+
+/// The scenario library, as the driver loads it for the picker (each named as `--scenario` takes it).
+let libraryScenarios: [GuidedScenario] = {
+  let folder = assets.appendingPathComponent("Scenarios")
+  let files = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+  return files.filter { $0.hasSuffix(".attsim") }.sorted().compactMap { file in
+    let path = folder.appendingPathComponent(file).path
+    guard let text = try? String(contentsOfFile: path, encoding: .utf8),
+      let script = try? ScriptParser.parse(text, file: path)
+    else { return nil }
+    return GuidedScenario(name: String(file.dropLast(".attsim".count)), script: script, bundles: [:])
+  }
 }()
 
 /// A headless session: keys go through the same update function as the terminal, frames come from the
@@ -66,7 +80,7 @@ struct Pilot {
   static func perform(_ work: UIWork) -> [UIEvent] {
     switch work {
     case .check(let app): [.checked(PromptLinter.check(app: app), for: app)]
-    case .loadScenarios: []
+    case .loadScenarios, .loadSystemTexts: []
     }
   }
 

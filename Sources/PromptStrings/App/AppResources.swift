@@ -281,6 +281,17 @@ public struct AppResources: Sendable {
     AppLoader.load(path, target: target, configuration: configuration)
   }
 
+  /// The app in a plain folder of lproj folders (and perhaps an Info.plist), read without looking for
+  /// projects in or around it: attsim's own assets (the demo app, the system texts), whose layout is known.
+  /// With `localizations`, only the lproj folders it names are read.
+  public static func loadFolder(_ path: String, localizations: Set<String>? = nil) -> Result<AppResources, LoadFailure>
+  {
+    guard let reader = InputFiles(confinedTo: FilePath(path)) else {
+      return .failure(LoadFailure(message: "cannot resolve '\(path.forMessage())'"))
+    }
+    return FolderApp.read(FilePath(path), reader: reader, localizations: localizations)
+  }
+
   /// Adds the strings file at `path` to the localization folder `name` (at `folder`).
   mutating func add(stringsFile path: FilePath, localization name: String, folder: FilePath) {
     let index =

@@ -4,7 +4,9 @@ import StringsFiles
 /// An app read from a folder without an Xcode project: the shallowest Info.plist outside lproj folders,
 /// and one lproj folder per language, the one beside that Info.plist when there are several.
 enum FolderApp {
-  static func read(_ root: FilePath, reader: InputFiles) -> Result<AppResources, AppResources.LoadFailure> {
+  static func read(_ root: FilePath, reader: InputFiles, localizations: Set<String>? = nil) -> Result<
+    AppResources, AppResources.LoadFailure
+  > {
     var app = AppResources(root: root.string, input: .folder, name: root.lastComponent, reader: reader)
     let entries = AppLoader.walk(root, reader: reader)?.entries ?? []
     let infoPlists = entries.filter {
@@ -20,9 +22,11 @@ enum FolderApp {
     }
     let filesByFolder = Dictionary(grouping: entries.filter { !$0.isDirectory }) { $0.path.parent }
     // One folder per language: beside Info.plist, else the shallowest; the others are named once.
-    let lprojs = Dictionary(grouping: entries.filter { $0.isDirectory && $0.path.pathExtension == "lproj" }) {
-      $0.path.stem
-    }
+    let lprojs = Dictionary(
+      grouping: entries.filter {
+        $0.isDirectory && $0.path.pathExtension == "lproj" && localizations?.contains($0.path.stem) != false
+      }
+    ) { $0.path.stem }
     for (name, found) in lprojs.sorted(by: { $0.key < $1.key }) {
       let ordered = byRank(found, home)
       let chosen = ordered[0]
@@ -52,7 +56,8 @@ enum FolderApp {
           FileOutsideApp(path: file.path.string, reason: "another \(file.path.lastComponent) was used"))
       }
     }
-    if chosenPlist == nil && app.folders.isEmpty && app.catalogs.isEmpty {
+    // A read of some localizations only (the system texts before the first frame) may find none.
+    if chosenPlist == nil && app.folders.isEmpty && app.catalogs.isEmpty && localizations == nil {
       return .failure(
         AppResources.LoadFailure(
           message: "'\(root.string.forMessage())' holds no Info.plist, no .lproj folder and no .xcstrings"))

@@ -1,0 +1,81 @@
+import Foundation
+import PromptStrings
+import StringsFiles
+import Testing
+
+/// The system texts (`Assets/System`): the dialog's title and buttons, the EU sheet's label and Settings' in
+/// every language iOS offers as a UI language, each ours and marked so; where iOS has no UI in a language,
+/// English, and the UI says so.
+@Suite struct SystemTextTests {
+  static let folder = assets.appendingPathComponent("System")
+
+  /// The languages iOS offers as a UI language (General › Language & Region), by their lproj names: the 16
+  /// attsim began with, the 18 SPEC §5 names, and the ten Indian languages of iOS 18.4.
+  static let iOSLanguages = [
+    "ar", "de", "en", "es", "fr", "he", "hi", "it", "ja", "ko", "pl", "pt-BR", "ru", "th", "zh-Hans", "zh-Hant",
+    "ca", "hr", "cs", "da", "nl", "fi", "el", "hu", "id", "ms", "nb", "pt-PT", "ro", "sk", "sv", "tr", "uk", "vi",
+    "bn", "gu", "kn", "ml", "mr", "or", "pa", "ta", "te", "ur",
+  ]
+
+  static let keys = [
+    "title", "ask-not-to-track", "allow", "settings.privacy", "settings.tracking", "settings.allow-apps",
+    "settings.allow-apps-eu", "settings.advertising", "settings.limit-ad-tracking", "additional-information",
+  ]
+
+  @Test(arguments: iOSLanguages)
+  func everyLanguageHasEveryTextMarkedAsOurs(language: String) throws {
+    let file = Self.folder.appendingPathComponent("\(language).lproj/ATTDialog.strings")
+    let data = try Data(contentsOf: file)
+    let text = try #require(String(data: data, encoding: .utf8))
+    #expect(text.hasPrefix("/* attsim's own approximation of the iOS system text; not Apple's wording."))
+    let table = try StringsReader.read(Array(data)).get()
+    #expect(table.syntaxError == nil)
+    let values = table.values
+    for key in Self.keys {
+      let value = try #require(values[key]?.string, "\(language) lacks \(key)")
+      #expect(!value.isEmpty)
+    }
+    #expect(Set(table.keys) == Set(Self.keys))
+    #expect(values["title"]?.string?.contains("%@") == true, "the title names the app")
+  }
+
+  @Test func noOtherFolderIsThere() throws {
+    let folders = try FileManager.default.contentsOfDirectory(atPath: Self.folder.path).filter {
+      $0.hasSuffix(".lproj")
+    }
+    #expect(Set(folders) == Set(Self.iOSLanguages.map { "\($0).lproj" }))
+  }
+
+  @Test func aLanguageIOSHasShowsItsOwnSystemTexts() throws {
+    let texts = try Self.texts(for: ["sv", "ur", "pt-PT"])
+    #expect(texts.texts(locale: "sv").allow == "Tillåt")
+    #expect(texts.texts(locale: "sv").systemTextsFallback == nil)
+    #expect(texts.texts(locale: "pt-PT").systemLanguage == "pt-PT")
+    #expect(texts.texts(locale: "ur").isRightToLeft)
+  }
+
+  /// Icelandic is no iOS UI language: the dialog around the app's Icelandic text is English, and says so.
+  @Test func aLanguageIOSLacksFallsBackToEnglishAndSaysSo() throws {
+    let texts = try Self.texts(for: ["is", "en-GB"])
+    let icelandic = texts.texts(locale: "is")
+    #expect(icelandic.allow == "Allow")
+    #expect(icelandic.systemTextsFallback == "English (iOS has no Icelandic UI)")
+    // A region of a language iOS has is that language.
+    #expect(texts.texts(locale: "en-GB").systemTextsFallback == nil)
+    #expect(texts.texts(locale: "zh-HK").systemLanguage == "zh-Hant")
+  }
+
+  /// An app with the given localizations (each with a purpose string), and the system texts.
+  static func texts(for localizations: [String]) throws -> AppTexts {
+    var files = [
+      "Info.plist": infoPlist(["CFBundleDevelopmentRegion": "en", "NSUserTrackingUsageDescription": "Ads."])
+    ]
+    for localization in localizations {
+      files["\(localization).lproj/InfoPlist.strings"] =
+        "\"NSUserTrackingUsageDescription\" = \"Ads \(localization).\";\n"
+    }
+    let app = try AppResources.load(try makeApp(files)).get()
+    let system = try AppResources.load(folder.path).get()
+    return AppTexts(app: app, system: system)
+  }
+}
