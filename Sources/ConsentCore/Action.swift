@@ -52,7 +52,8 @@ public struct AppChange: Hashable, Sendable {
   }
 }
 
-/// The iOS 27.2 request: `requestTrackingAuthorization(usingExpandedInterface:additionalInformationAction:)`.
+/// The iOS 27.2 request:
+/// `requestTrackingAuthorization(preferringExpandedInterface:additionalInformationAction:completionHandler:)`.
 public struct ExpandedRequest: Hashable, Sendable {
   /// The app prefers the expanded interface (the sheet) where iOS lets it choose.
   public var prefersExpandedInterface: Bool
@@ -92,8 +93,8 @@ public enum Action: Hashable, Sendable {
   case additionalInformationTapped
   /// The system took the prompt away unanswered (an incoming call, Control Center).
   case promptDismissedBySystem
-  /// Time passed on the device's clock.
-  case clockAdvanced(days: Int)
+  /// Time passed on the device's clock, in seconds.
+  case clockAdvanced(seconds: Int)
   /// The app called `setATTStatusAndAdvertisingId(status:advertisingId:)` with exactly these arguments.
   case methodBCalled(status: ATTStatus, advertisingId: String)
   /// The user flipped this app's switch in Settings › Privacy › Tracking.
@@ -119,8 +120,8 @@ public enum Refusal: Error, Hashable, Sendable, CustomStringConvertible {
   case appCrashed
   /// The ATT dialog is on screen and must be answered first.
   case promptOnScreen
-  /// The app asked while its dialog was already up.
-  case promptAlreadyOnScreen
+  /// iOS ended the app (its tracking permission changed) and it has not been launched again.
+  case appNotRunning
   /// A pre-permission answer with no pre-permission screen.
   case noPrePermissionScreen
   /// A tap with no ATT dialog on screen.
@@ -154,7 +155,8 @@ public enum Refusal: Error, Hashable, Sendable, CustomStringConvertible {
     switch self {
     case .appCrashed: "the app has crashed; relaunch it first"
     case .promptOnScreen: "the ATT dialog is on screen; answer it first"
-    case .promptAlreadyOnScreen: "the ATT dialog is already on screen"
+    case .appNotRunning:
+      "the app is not running (iOS ended it when its tracking permission changed): launch it first (relaunch, or app state=active)"
     case .noPrePermissionScreen: "the pre-permission screen is not on screen"
     case .noPrompt: "no ATT dialog is on screen"
     case .promptBlocksSettings: "the ATT dialog is on screen; answer it before opening Settings"

@@ -1,8 +1,13 @@
-/// The app's lifecycle state, as `UIApplication.applicationState` reports it.
+/// The app's lifecycle state, as `UIApplication.applicationState` reports it, or not running at all.
 public enum Lifecycle: String, CaseIterable, Hashable, Sendable {
   case active
   case inactive
   case background
+  /// iOS ended the app (its tracking permission changed in Settings): going back to it launches it again.
+  case notRunning = "not-running"
+
+  /// The states of a running app, which the setup screen and the test plan cycle through.
+  public static let running: [Lifecycle] = [.active, .inactive, .background]
 }
 
 /// What the app shows in the foreground.
@@ -19,10 +24,12 @@ public enum AppScreen: Hashable, Sendable {
   case crashed
 }
 
-/// What the app is: a full app, or an App Clip (which cannot ask for tracking).
+/// What asks: the app, an App Clip (which cannot ask for tracking), or one of the app's extensions or
+/// widgets (which may ask, but never get a prompt).
 public enum AppKind: String, CaseIterable, Hashable, Sendable {
   case app
   case appClip = "app-clip"
+  case `extension`
 }
 
 /// How the system asks, when it asks: what `expect prompt=` says.
@@ -76,6 +83,8 @@ public struct AppInstall: Hashable, Sendable {
   public var screen: AppScreen = .home
   /// The completion of the request on screen has already run (iOS 17.4 runs it with `denied` at once).
   public var completionFired = false
+  /// iOS 14 queued the ATT prompt behind another system alert: it shows once that alert is gone.
+  public var promptQueued = false
   /// The language the app runs in (a BCP 47 tag).
   public var locale: String
   /// The last `(Bool, String)` the blog recipe handed the app.
@@ -91,6 +100,12 @@ public struct AppInstall: Hashable, Sendable {
 
   /// Whether the ATT dialog or sheet is on screen.
   public var promptOnScreen: Bool { prompt != .none }
+
+  /// Whether a request waits for the user: its prompt is up, or queued behind another alert.
+  public var requestPending: Bool { promptOnScreen || promptQueued }
+
+  /// Whether the app's process runs (iOS ends it when its tracking permission changes in Settings).
+  public var isRunning: Bool { lifecycle != .notRunning }
 
   /// What the system shows to ask, if anything.
   public var prompt: PromptKind {

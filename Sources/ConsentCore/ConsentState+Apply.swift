@@ -1,8 +1,9 @@
 /// The reducer: every action, in the order and with the rules of SPEC §1.
 extension ConsentState {
-  /// The line iOS logs when an app requests tracking without a usage description.
+  /// The line iOS logs when an app requests tracking without a usage description, as TCC prints it (its
+  /// `[access]` prefix, two spaces after the first sentence).
   public static let crashLogLine =
-    "This app has crashed because it attempted to access privacy-sensitive data without a usage description. The app's Info.plist must contain an NSUserTrackingUsageDescription key with a string value explaining to the user how the app uses this data."
+    "[access] This app has crashed because it attempted to access privacy-sensitive data without a usage description.  The app's Info.plist must contain an NSUserTrackingUsageDescription key with a string value explaining to the user how the app uses this data."
 
   /// Applies `action` and returns the story of what the app called and what iOS answered, one line each.
   ///
@@ -17,6 +18,7 @@ extension ConsentState {
     events.lastSent = []
     var story = Story()
     perform(action, &story)
+    releaseHeldEventsIfDue(&story)
     return story.lines
   }
 
@@ -24,17 +26,15 @@ extension ConsentState {
   public func refusal(for action: Action) -> Refusal? {
     switch action {
     case .deviceConfigured, .appConfigured, .relaunched, .reinstalled: return nil
-    case .sdkInitialized, .methodBCalled, .consentSet, .eventTracked:
-      return app.crashed ? .appCrashed : nil
+    case .sdkInitialized, .methodBCalled, .consentSet, .eventTracked, .trackingRequested, .expandedTrackingRequested:
+      // A second request while one is pending is taken: iOS completes it at once (SPEC §1.3, 4b).
+      return appCodeRefusal
     case .prePermissionShown:
-      if app.crashed { return .appCrashed }
+      if let refusal = appCodeRefusal { return refusal }
       return app.screen == .home ? nil : .promptOnScreen
     case .prePermissionContinued, .prePermissionDeclined:
-      if app.crashed { return .appCrashed }
+      if let refusal = appCodeRefusal { return refusal }
       return app.screen == .prePermission ? nil : .noPrePermissionScreen
-    case .trackingRequested, .expandedTrackingRequested:
-      if app.crashed { return .appCrashed }
-      return app.promptOnScreen ? .promptAlreadyOnScreen : nil
     case .allowTapped, .askNotToTrackTapped, .promptDismissedBySystem: return app.promptOnScreen ? nil : .noPrompt
     case .additionalInformationTapped: return app.sheetHasAdditionalInformation ? nil : .noAdditionalInformation
     case .clockAdvanced: return nil
@@ -43,10 +43,16 @@ extension ConsentState {
     }
   }
 
+  /// Why the app's own code cannot run now: it crashed, or iOS ended it.
+  private var appCodeRefusal: Refusal? {
+    if app.crashed { return .appCrashed }
+    return app.isRunning ? nil : .appNotRunning
+  }
+
   private mutating func perform(_ action: Action, _ story: inout Story) {
     switch action {
     case .deviceConfigured(let change): configureDevice(change, &story)
-    case .appConfigured(let change): configureApp(change)
+    case .appConfigured(let change): configureApp(change, &story)
     case .sdkInitialized(let options): initializeSDK(options, &story)
     case .prePermissionShown:
       if let status, status.isDetermined {
@@ -65,21 +71,27 @@ extension ConsentState {
     case .prePermissionDeclined:
       app.screen = .home
       story.add("pre-permission: Not Now (no request)")
+      actionWarnings.append(
+        Warning(
+          .appReviewSkippablePrePermission,
+          "App Review rejects a pre-permission screen that lets the user skip or postpone the system prompt (Guideline 5.1.1(iv)): its only way on must lead to the request"
+        ))
     case .trackingRequested: requestTracking(.classic, &story)
     case .expandedTrackingRequested(let request): requestTracking(.expanded(request), &story)
     case .allowTapped: answerPrompt(.authorized, &story)
     case .askNotToTrackTapped: answerPrompt(.denied, &story)
     case .additionalInformationTapped: closePromptUnanswered(.additionalInformation, &story)
     case .promptDismissedBySystem: closePromptUnanswered(.dismissedBySystem, &story)
-    case .clockAdvanced(let days):
-      device.day += days
-      story.add("\(days) day(s) later")
+    case .clockAdvanced(let seconds):
+      device.seconds += seconds
+      story.add("\(Self.duration(seconds)) later")
     case .methodBCalled(let status, let advertisingId):
       callMethodB(status: status, advertisingId: advertisingId, &story)
     case .appTrackingSwitchChanged(let on):
       app.answer = on ? .authorized : .denied
       app.answeredOnDay = device.day
       story.add("Settings: this app's tracking switch \(on ? "on" : "off"); status \(statusWord)")
+      terminate(&story)
     case .trackingSwitchTurnedOff(let existing): turnTrackingSwitchOff(existing: existing, &story)
     case .trackingSwitchTurnedOn:
       device.trackingSwitchOn = true
@@ -109,14 +121,35 @@ extension ConsentState {
     if let restricted = change.restricted { device.restricted = restricted }
     if let limit = change.limitAdTracking { device.limitAdTracking = limit }
     if let idfa = change.idfa { device.idfa = IDFA.canonical(idfa) }
-    if let alert = change.otherAlertOnScreen { device.otherAlertOnScreen = alert }
+    if let alert = change.otherAlertOnScreen {
+      device.otherAlertOnScreen = alert
+      // iOS 14 shows the prompt it queued behind the alert once the alert is gone.
+      if !alert && app.promptQueued {
+        app.promptQueued = false
+        if status == .notDetermined && app.kind == .app {
+          app.screen = .attDialog
+          story.add("the other alert is gone: the ATT dialog iOS 14 queued behind it shows")
+        } else {
+          // Meanwhile the answer became known (the global switch went off, the device was restricted).
+          story.add("the other alert is gone; the status is \(statusWord) now, so the queued request completes with it")
+          complete(with: status ?? .notDetermined, &story)
+        }
+      }
+    }
     if let country = change.country { device.country = country }
     if let country = change.accountCountry { device.accountCountry = country }
   }
 
-  private mutating func configureApp(_ change: AppChange) {
+  private mutating func configureApp(_ change: AppChange, _ story: inout Story) {
     if let present = change.hasUsageDescription { app.hasUsageDescription = present }
-    if let lifecycle = change.lifecycle { app.lifecycle = lifecycle }
+    if let lifecycle = change.lifecycle {
+      if !app.isRunning && lifecycle != .notRunning {
+        // Going back to an app iOS ended launches it: the process starts again, the SDK waits for initialize.
+        story.add("the app launches again (iOS ended it); Collect.initialize must run again")
+        restartApp(&story)
+      }
+      app.lifecycle = lifecycle
+    }
     if let locale = change.locale { app.locale = locale }
     if let kind = change.kind { app.kind = kind }
     if let domains = change.trackingDomains { app.trackingDomains = domains.map { $0.lowercased() } }
@@ -126,12 +159,33 @@ extension ConsentState {
 
   /// The app process starts again: nothing on screen, `Collect.getInstance()` nil until initialize.
   private mutating func restartApp(_ story: inout Story) {
-    if app.promptOnScreen { story.add("the unanswered ATT dialog went away; the app may ask again") }
-    app.screen = .home
-    app.completionFired = false
+    endProcess(&story)
     app.lifecycle = .active
+  }
+
+  /// The app's process ends (a restart, or iOS ending it): what it held in memory goes — the prompt it asked
+  /// for, the blog callback, the SDK instance and the events the SDK held for the ATT answer. What the SDK
+  /// stored (payload, consent, the consent queue) stays.
+  private mutating func endProcess(_ story: inout Story) {
+    if app.requestPending { story.add("the unanswered ATT prompt went away; the app may ask again") }
+    app.screen = .home
+    app.promptQueued = false
+    app.completionFired = false
     app.blogCallback = nil
     sdk.initialized = false
+    if !sdk.held.isEmpty {
+      story.add("\(sdk.held.count) event(s) the SDK held for the ATT answer were lost with the app's process")
+      drop(count: sdk.held.count)
+      sdk.held.removeAll()
+    }
+    sdk.waitEndsAt = nil
+  }
+
+  /// iOS ends an app whose privacy permission changed in Settings; going back to it launches it again.
+  private mutating func terminate(_ story: inout Story) {
+    story.add("iOS ends the app: its tracking permission changed; it launches again when the user goes back to it")
+    endProcess(&story)
+    app.lifecycle = .notRunning
   }
 
   private mutating func relaunch(_ story: inout Story) {
@@ -140,6 +194,7 @@ extension ConsentState {
   }
 
   private mutating func reinstall(_ story: inout Story) {
+    endProcess(&story)
     dropQueue(&story)
     var fresh = AppInstall(locale: app.locale)
     fresh.hasUsageDescription = app.hasUsageDescription
@@ -165,7 +220,13 @@ extension ConsentState {
     var flags = [options.integration.rawValue]
     if options.optOut { flags.append("optOut") }
     if options.useConsent { flags.append("useConsent") }
+    if let wait = options.waitForATT { flags.append("waitForATT: \(wait) s") }
     story.add("Collect.initialize(\(flags.joined(separator: ", ")))")
+    // An SDK that waits for the answer holds events from now while the status is notDetermined.
+    if let wait = options.waitForATT, status == .notDetermined {
+      sdk.waitEndsAt = device.seconds + wait
+      story.add("the SDK waits up to \(Self.duration(wait)) for the ATT answer before it sends events")
+    }
     if !device.iOS.hasATT { autoCollect(&story) }
     settleQueue(&story)
   }
@@ -237,6 +298,19 @@ extension ConsentState {
       drop(count: 1)
       return
     }
+    if let ends = sdk.waitEndsAt, status == .notDetermined, device.seconds < ends {
+      sdk.held.append(name)
+      events.lastFate = .held
+      story.add(
+        "track(\(name)): held until the ATT answer or the end of the wait (\(Self.duration(ends - device.seconds)) left)"
+      )
+      return
+    }
+    deliver(name, &story)
+  }
+
+  /// An event the app tracked, judged now by the SDK's options and consent (SPEC §1.7).
+  private mutating func deliver(_ name: String, _ story: inout Story) {
     if !device.iOS.hasATT { autoCollect(&story) }
     if sdk.options.optOut {
       story.add("track(\(name)): optOut, nothing sent")
@@ -268,6 +342,29 @@ extension ConsentState {
     events.lastSent.append(SentEvent(name: name, payload: sdk.payload, payloadWriter: sdk.payloadWriter))
     events.lastFate = .sent
     story.add("\(name) sent with the payload")
+  }
+
+  /// After every action: the SDK's wait for the ATT answer ends when the status is determined or the wait
+  /// runs out, whichever comes first; the events it held then leave with the payload as it is now, each
+  /// judged as a tracked event is (SPEC §1.7a).
+  private mutating func releaseHeldEventsIfDue(_ story: inout Story) {
+    guard let ends = sdk.waitEndsAt else { return }
+    let answered = status != .notDetermined
+    guard answered || device.seconds >= ends else { return }
+    sdk.waitEndsAt = nil
+    let held = sdk.held
+    sdk.held.removeAll()
+    let reason = answered ? "the status is \(statusWord)" : "the wait ran out, the status still notDetermined"
+    story.add("the SDK's wait for ATT is over (\(reason)): \(held.count) held event(s) leave")
+    for name in held { deliver(name, &story) }
+  }
+
+  /// `30 s`, `5 min`, `2 days`: a span of the simulated clock.
+  static func duration(_ seconds: Int) -> String {
+    if seconds % 86_400 == 0 { return "\(seconds / 86_400) day\(seconds == 86_400 ? "" : "s")" }
+    if seconds % 3_600 == 0 { return "\(seconds / 3_600) h" }
+    if seconds % 60 == 0 { return "\(seconds / 60) min" }
+    return "\(seconds) s"
   }
 
   private mutating func drop(count: Int) {

@@ -8,7 +8,8 @@ extension ConsentState {
     case crashed
     /// Rules 3–6: the completion fired at once with this status.
     case completed(ATTStatus)
-    /// The last rule: the prompt is on screen; the completion waits for the user.
+    /// The last rule: the prompt is on screen (or, on iOS 14, queued behind another alert); the completion
+    /// waits for the user.
     case promptShown
   }
 
@@ -31,6 +32,13 @@ extension ConsentState {
   /// The app asks for authorization, through its integration (the blog recipe checks the status first).
   mutating func requestTracking(_ requested: RequestCall, _ story: inout Story) {
     let call = availableCall(requested, &story)
+    if sdk.consent.track == false {
+      actionWarnings.append(
+        Warning(
+          .appReviewRequestAfterRefusal,
+          "App Review rejects asking for tracking after the user refused it in the app's own consent (setConsent(track: false)): Guideline 5.1.1(iv) and Apple's ATT FAQ"
+        ))
+    }
     if sdk.options.integration == .blog {
       blogRequestIDFA(call, &story)
       return
@@ -43,11 +51,23 @@ extension ConsentState {
 
   /// The call that really runs: before iOS 27.2 the app's availability check falls back to the classic call.
   private func availableCall(_ call: RequestCall, _ story: inout Story) -> RequestCall {
-    guard case .expanded = call, !device.iOS.hasEURules else { return call }
+    guard case .expanded(let request) = call else { return call }
+    guard device.iOS.hasEURules else {
+      story.add(
+        "request: iOS \(device.iOS) has no \(Self.expandedRequestName); the app's availability check falls back to the classic call"
+      )
+      return .classic
+    }
     story.add(
-      "request: iOS \(device.iOS) has no expanded request; the app's availability check falls back to the classic call")
-    return .classic
+      "request: requestTrackingAuthorization(preferringExpandedInterface: \(request.prefersExpandedInterface), additionalInformationAction: \(request.additionalInformation ? "an action" : "nil"))"
+    )
+    return call
   }
+
+  /// iOS 27.2's expanded request by its released name (the betas spelled it `usingExpandedInterface:`, then
+  /// `preferExpandedInterface:`).
+  public static let expandedRequestName =
+    "requestTrackingAuthorization(preferringExpandedInterface:additionalInformationAction:completionHandler:)"
 
   /// The rules of `requestTrackingAuthorization`, in their order (SPEC §1.3, with iOS 27.2's EU rules).
   mutating func requestAuthorization(_ call: RequestCall, _ story: inout Story) -> RequestOutcome {
@@ -72,8 +92,26 @@ extension ConsentState {
       return .completed(status)
     }
     if !device.trackingSwitchOn {
-      story.add("request: Allow Apps to Request to Track is off, denied at once; nothing remembered")
+      if device.iOS.remembersSwitchOffDenial {
+        app.answer = .denied
+        app.answeredOnDay = device.day
+        story.add(
+          "request: Allow Apps to Request to Track is off, denied at once; iOS \(device.iOS) remembers the denial, so the app stays denied when the switch comes back on (fixed in 14.5.1)"
+        )
+      } else {
+        story.add("request: Allow Apps to Request to Track is off, denied at once; nothing remembered")
+      }
       return .completed(.denied)
+    }
+    if app.kind == .extension {
+      story.add("request: from an app extension no prompt shows; the completion fires at once with \(statusWord)")
+      return .completed(status ?? .notDetermined)
+    }
+    if app.requestPending {
+      story.add(
+        "request: another request is pending (its prompt is \(app.promptQueued ? "queued" : "up")): no second prompt; this completion fires at once with notDetermined"
+      )
+      return .completed(.notDetermined)
     }
     if device.iOS.promptNeedsActiveApp && app.lifecycle != .active {
       story.add("request: the app is \(app.lifecycle.rawValue), iOS \(device.iOS) shows no prompt")
@@ -85,6 +123,12 @@ extension ConsentState {
       return .completed(.notDetermined)
     }
     if device.otherAlertOnScreen {
+      guard device.iOS.hidesPromptBehindAlert else {
+        // iOS 14 queues the prompts: ATT's shows once the other alert is gone (no EU sheet before 27.2).
+        app.promptQueued = true
+        story.add("request: another system alert is on screen; iOS 14 queues the ATT dialog behind it")
+        return .promptShown
+      }
       story.add("request: another system alert is on screen, no prompt")
       actionWarnings.append(
         Warning(.promptHiddenByAlert, "another system alert hid the ATT prompt; the status stays notDetermined"))
@@ -182,7 +226,7 @@ extension ConsentState {
   public static let daysBetweenPrompts = 365
 
   /// The request's completion handler: the app hands the status to the SDK as its integration says.
-  private mutating func complete(with status: ATTStatus, _ story: inout Story) {
+  mutating func complete(with status: ATTStatus, _ story: inout Story) {
     switch sdk.options.integration {
     case .methodA: callMethodA(status: status, &story)
     case .methodB:

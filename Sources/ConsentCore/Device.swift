@@ -72,8 +72,11 @@ public struct Device: Hashable, Sendable {
   public var country = "US"
   /// The Apple Account's country.
   public var accountCountry = "US"
-  /// The simulated clock, in days since the session began.
-  public var day = 0
+  /// The simulated clock, in seconds since the session began.
+  public var seconds = 0
+
+  /// The simulated clock's day (0 for the first).
+  public var day: Int { seconds / 86_400 }
 
   /// A device in its default state: iOS 26.0, all switches permissive, the demo IDFA, in the US.
   public init() {}

@@ -5,6 +5,8 @@ public enum EventFate: String, Hashable, Sendable {
   case dropped
   /// iOS failed the request: the endpoint is a tracking domain and tracking is not allowed (iOS 17+).
   case blocked
+  /// The SDK holds it until the ATT answer or the end of its wait.
+  case held
 }
 
 /// An event that left the device, with the payload it carried.

@@ -42,7 +42,33 @@ public enum Invariants {
       if after.app.prompt == .sheet {
         require(after.device.iOS.hasEURules && after.device.region.isEU, "a sheet showed outside iOS 27.2's EU")
       }
-      require(after.app.kind == .app, "an App Clip showed the prompt")
+      require(after.app.kind == .app, "an App Clip or an extension showed the prompt")
+    }
+    require(!(after.app.promptOnScreen && after.app.promptQueued), "two prompts at once")
+    if before.app.promptOnScreen && after.app.promptOnScreen
+      && (action == .trackingRequested || isExpandedRequest(action))
+    {
+      require(after.app.screen == before.app.screen, "a request while one was pending showed a second prompt")
+    }
+    if case .appTrackingSwitchChanged = action {
+      require(!after.app.isRunning && !after.sdk.initialized, "a change of the app's switch left the app running")
+    }
+    if !before.app.isRunning && after.app.isRunning {
+      require(
+        !after.sdk.initialized && after.app.screen == .home && !after.app.requestPending,
+        "an ended app came back without a fresh launch")
+    }
+    if before.sdk.held.count > 0 && after.sdk.held.count < before.sdk.held.count && after.sdk.initialized
+      && before.sdk.initialized
+    {
+      require(
+        after.status != .notDetermined || after.device.seconds >= (before.sdk.waitEndsAt ?? 0),
+        "a held event left before the ATT answer and before the wait was over")
+    }
+    if !after.sdk.held.isEmpty {
+      require(
+        after.status == .notDetermined && after.sdk.waitEndsAt.map { after.device.seconds < $0 } == true,
+        "events held although the answer is known or the wait is over")
     }
     if action == .additionalInformationTapped || action == .promptDismissedBySystem {
       require(
@@ -83,8 +109,11 @@ public enum Invariants {
       if !before.app.crashed { require(!after.app.hasUsageDescription, "a crash with a usage description") }
     }
     let eventsBefore =
-      before.events.sentCount + before.sdk.queue.count + before.events.dropped + before.events.blocked
-    let eventsAfter = after.events.sentCount + after.sdk.queue.count + after.events.dropped + after.events.blocked
+      before.events.sentCount + before.sdk.queue.count + before.sdk.held.count + before.events.dropped
+      + before.events.blocked
+    let eventsAfter =
+      after.events.sentCount + after.sdk.queue.count + after.sdk.held.count + after.events.dropped
+      + after.events.blocked
     require(
       after.events.lastSent.count == after.events.sentCount - before.events.sentCount, "a sent event went unrecorded")
     let tracked = if case .eventTracked = action { 1 } else { 0 }
@@ -103,6 +132,11 @@ public enum Invariants {
       require(after.status == (on ? .authorized : .denied), "the app's switch did not set the status")
     }
     return broken
+  }
+
+  /// Whether `action` is the iOS 27.2 request.
+  private static func isExpandedRequest(_ action: Action) -> Bool {
+    if case .expandedTrackingRequested = action { true } else { false }
   }
 
   /// Whether `action` puts an older iOS on the device: a restore, which installs the app again.

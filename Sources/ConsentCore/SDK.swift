@@ -27,19 +27,23 @@ public struct SDKOptions: Hashable, Sendable {
   public var useConsent = false
   /// The host the SDK sends events to.
   public var endpoint = SDKOptions.defaultEndpoint
+  /// Seconds the SDK holds events for the ATT answer (AppsFlyer's `waitForATTUserAuthorization`, Adjust's
+  /// `attWaitingInterval`, Singular's and Kochava's waits); nil: it does not wait.
+  public var waitForATT: Int?
 
   /// Where events go unless the app says otherwise.
   public static let defaultEndpoint = "collect.example"
 
-  /// Default options: method-a, no opt-out, no consent gate, the default endpoint.
+  /// Default options: method-a, no opt-out, no consent gate, the default endpoint, no wait for ATT.
   public init(
     integration: Integration = .methodA, optOut: Bool = false, useConsent: Bool = false,
-    endpoint: String = SDKOptions.defaultEndpoint
+    endpoint: String = SDKOptions.defaultEndpoint, waitForATT: Int? = nil
   ) {
     self.integration = integration
     self.optOut = optOut
     self.useConsent = useConsent
     self.endpoint = endpoint
+    self.waitForATT = waitForATT
   }
 }
 
@@ -71,6 +75,11 @@ public struct SDK: Hashable, Sendable {
   public var payloadWriter: PayloadWriter?
   /// Events waiting for consent, by name (stored).
   public var queue = EventQueue()
+  /// Events held for the ATT answer, by name (in memory: they go with the app's process).
+  public var held = EventQueue()
+  /// When the wait for the ATT answer ends, in seconds on the device's clock; nil when the SDK does not wait
+  /// (or no longer: the answer came, or the time ran out).
+  public var waitEndsAt: Int?
 
   /// An uninitialized SDK with empty storage.
   public init() {}

@@ -55,7 +55,8 @@ public struct StateWalk: Sendable {
   public static let euAlphabet: [Action] = {
     var actions: [Action] = [
       .trackingRequested, .allowTapped, .askNotToTrackTapped, .additionalInformationTapped, .promptDismissedBySystem,
-      .clockAdvanced(days: 200), .clockAdvanced(days: 365), .appTrackingSwitchChanged(on: true),
+      .clockAdvanced(seconds: 200 * 86_400), .clockAdvanced(seconds: ConsentState.daysBetweenPrompts * 86_400),
+      .appTrackingSwitchChanged(on: true),
       .appTrackingSwitchChanged(on: false), .trackingSwitchTurnedOff(existing: .stop), .trackingSwitchTurnedOn,
       .relaunched, .reinstalled, .eventTracked(name: "e"), .sdkInitialized(SDKOptions(integration: .methodA)),
       .sdkInitialized(SDKOptions(integration: .blog)), .prePermissionShown, .prePermissionContinued,
@@ -88,6 +89,22 @@ public struct StateWalk: Sendable {
     .appConfigured(AppChange(trackingDomains: ["collect.example"])), .appConfigured(AppChange(trackingDomains: [])),
     .deviceConfigured(DeviceChange(iOS: IOSVersion(16, 7))), .deviceConfigured(DeviceChange(iOS: IOSVersion(17, 0))),
     .deviceConfigured(DeviceChange(restricted: true)), .deviceConfigured(DeviceChange(restricted: false)),
+  ]
+
+  /// The rules of SPEC §1.3, §1.6 and §1.7a that came with patch releases, extensions and waiting SDKs: an
+  /// SDK that waits for the answer and the clock in seconds, requests from an extension and while one is
+  /// pending, iOS 14's queue behind another alert, 14.5.0's remembered denial, and Settings ending the app.
+  public static let waitAndQueueAlphabet: [Action] = [
+    .trackingRequested, .allowTapped, .askNotToTrackTapped, .eventTracked(name: "e"),
+    .sdkInitialized(SDKOptions(waitForATT: 30)), .sdkInitialized(SDKOptions(optOut: true, waitForATT: 30)),
+    .sdkInitialized(SDKOptions(useConsent: true, waitForATT: 30)), .consentSet(track: true, identify: nil),
+    .clockAdvanced(seconds: 10), .clockAdvanced(seconds: 30), .relaunched, .appTrackingSwitchChanged(on: false),
+    .appTrackingSwitchChanged(on: true), .appConfigured(AppChange(lifecycle: .active)),
+    .appConfigured(AppChange(kind: .extension)), .appConfigured(AppChange(kind: .app)),
+    .deviceConfigured(DeviceChange(otherAlertOnScreen: true)),
+    .deviceConfigured(DeviceChange(otherAlertOnScreen: false)),
+    .trackingSwitchTurnedOff(existing: .keep), .trackingSwitchTurnedOn,
+    .deviceConfigured(DeviceChange(iOS: IOSVersion(14, 5, 1))), .deviceConfigured(DeviceChange(iOS: IOSVersion(15, 0))),
   ]
 
   /// Walks `depth` actions deep from each of `starts`; `measuringCoverage` tallies which invariants each kind
@@ -179,9 +196,12 @@ extension ConsentState {
     state.events.dropped = 0
     state.events.blocked = 0
     state.actionWarnings = []
-    // Only the days since the answer matter, and only up to a year: the clock is kept relative and capped.
+    // Only the days since the answer matter, and only up to a year, and the seconds left of the SDK's wait:
+    // the clock is kept relative and capped.
     let sinceAnswer = state.app.answeredOnDay.map { state.device.day - $0 } ?? 0
-    state.device.day = min(sinceAnswer, ConsentState.daysBetweenPrompts)
+    let waitLeft = state.sdk.waitEndsAt.map { max(0, $0 - state.device.seconds) }
+    state.device.seconds = min(sinceAnswer, ConsentState.daysBetweenPrompts) * 86_400
+    state.sdk.waitEndsAt = waitLeft.map { state.device.seconds + $0 }
     state.app.answeredOnDay = state.app.answeredOnDay.map { _ in 0 }
     return state
   }

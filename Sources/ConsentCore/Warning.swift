@@ -25,6 +25,10 @@ public enum WarningKind: String, CaseIterable, Hashable, Sendable {
   /// iOS 17+ fails the SDK's requests: its endpoint is a declared tracking domain and the user has not
   /// allowed tracking.
   case trackingDomainBlocked
+  /// App Review rejects a pre-permission screen that lets the user skip or postpone the system prompt.
+  case appReviewSkippablePrePermission
+  /// App Review rejects asking for tracking after the user refused it in the app's own consent.
+  case appReviewRequestAfterRefusal
 }
 
 /// Something a tester should look at; the panel lists every current warning.
@@ -71,6 +75,8 @@ extension WarningKind {
     case .prePermissionPointless: "pre-permission after answer"
     case .consentIgnored: "consent ignored"
     case .trackingDomainBlocked: "tracking domain blocked"
+    case .appReviewSkippablePrePermission: "App Review 5.1.1(iv): skippable pre-permission"
+    case .appReviewRequestAfterRefusal: "App Review 5.1.1(iv): asked after a refusal"
     }
   }
 }

@@ -129,7 +129,7 @@ public struct Guide: Sendable {
       switch action {
       case .prePermissionShown: return press(.prePermission)
       case .prePermissionContinued: return "press \(enter) on Continue"
-      case .prePermissionDeclined: return "Tab to Not Now, then \(enter)"
+      case .prePermissionDeclined: return "Tab to Not Now (App Review rejects it), then \(enter)"
       case .trackingRequested, .expandedTrackingRequested: return "press \(enter) on Request tracking"
       case .allowTapped: return press(.allow)
       case .askNotToTrackTapped: return press(.askNotToTrack)

@@ -3,7 +3,7 @@ import ConsentCore
 /// What a key on the main screen asks for.
 public enum KeyCommand: Hashable, Sendable {
   case allow, askNotToTrack, additionalInformation, dismiss, scrollPrompt, moveFocus, press, leaveSettings
-  case prePermission, track, consent, nextLocale, previousLocale, nextIOS, integration, settings, setup, year
+  case prePermission, track, consent, nextLocale, previousLocale, nextIOS, integration, settings, setup, year, wait
   case undo, redo, restart, pin, details, scenarios, reinstall, relaunch, repaint, help, quit
 }
 
@@ -111,7 +111,9 @@ public enum KeyMap {
     KeyBinding(
       .settings, [.character("s")], names: "s", bottomLine: "s settings", on: appScreens,
       help: "Settings › Privacy › Tracking, and back",
-      readme: "Settings › Privacy › Tracking (the app goes to the background) and back"),
+      readme:
+        "Settings › Privacy › Tracking (the app goes to the background; changing its switch ends it, and going back launches it) and back"
+    ),
     KeyBinding(
       .setup, [.character("d")], names: "d", bottomLine: "d setup", on: appScreens.union(settingsScreens),
       help: "device, region and SDK setup",
@@ -143,6 +145,10 @@ public enum KeyMap {
     KeyBinding(
       .year, [.character("y")], names: "y", bottomLine: "y year", on: [.home], help: "a year passes",
       readme: "a year passes on the device's clock (the EU's yearly re-prompt)"),
+    KeyBinding(
+      .wait, [.character("w")], names: "w", help: "10 seconds pass",
+      readme:
+        "10 seconds pass (an SDK that waits for the ATT answer runs out of time; the panel shows how long is left)"),
     KeyBinding(.redo, [.character("U")], names: "U", help: "redo what u took back"),
     KeyBinding(
       .restart, [.character("R")], names: "R", when: .guided, bottomLine: "R restart", on: [.home],

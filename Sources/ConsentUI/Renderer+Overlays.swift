@@ -11,7 +11,8 @@ extension Renderer {
     "A year between prompts is 365 days of the simulated clock (y).",
     "Additional Information and a prompt the system dismisses complete with notDetermined, even on a yearly re-prompt.",
     "An App Clip reads restricted before any other rule, so it needs no usage description.",
-    "Below iOS 27.2 the expanded request falls back to the classic call.",
+    "Below iOS 27.2 the expanded request (preferringExpandedInterface:) falls back to the classic call.",
+    "An app extension's request reads the app's own status; events an SDK held for the answer go with the app's process.",
     "Mac and Vision Pro hand out the zero IDFA, as the Simulator does.",
     "The dialog's, the sheet's and Settings' labels are attsim's own approximations of iOS's texts.",
   ]
@@ -190,6 +191,7 @@ extension Renderer {
     case .integration: return options.integration.rawValue
     case .optOut: return options.optOut ? "true" : "false"
     case .useConsent: return options.useConsent ? "true" : "false"
+    case .waitForATT: return options.waitForATT.map { "\($0) s" } ?? "no"
     }
   }
 }

@@ -136,6 +136,10 @@ extension Renderer {
     let events = consent.events
     var fates = ["\(events.sentCount) sent"]
     if !consent.sdk.queue.isEmpty { fates.append("\(consent.sdk.queue.count) queued") }
+    if let ends = consent.sdk.waitEndsAt {
+      // An SDK that waits for the ATT answer: what it holds, and how long it still waits.
+      fates.append("\(consent.sdk.held.count) held (\(max(0, ends - consent.device.seconds)) s left)")
+    }
     if events.dropped > 0 { fates.append("\(events.dropped) dropped") }
     if events.blocked > 0 { fates.append("\(events.blocked) blocked") }
     lines.append(.pair("Events", fates.joined(separator: " · "), events.blocked > 0 ? Renderer.warning : .plain))

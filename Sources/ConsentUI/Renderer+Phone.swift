@@ -81,8 +81,12 @@ extension Renderer {
     drawButton(
       .continuePrePermission, label: texts.continueLabel, row: bottom, column: column, width: textWidth,
       style: Style(foreground: .white, background: .blue, bold: true), filled: true)
-    drawButton(
-      .notNow, label: texts.notNowLabel, row: bottom + 2, column: column, width: textWidth, style: Renderer.iosBlue)
+    // The demo app's screen leads only to the request, as App Review wants; a scenario that tests the
+    // rejected pattern gives it a Not Now.
+    if state.buttons.contains(.notNow) {
+      drawButton(
+        .notNow, label: texts.notNowLabel, row: bottom + 2, column: column, width: textWidth, style: Renderer.iosBlue)
+    }
   }
 
   private mutating func drawCrash(_ screen: Rect) {
@@ -255,10 +259,18 @@ extension Renderer {
           row += 1
         }
       } else {
-        drawSwitch(
+        row += drawSwitch(
           .appSwitch, label: texts.appName, on: consent.status == .authorized, row: row, column: column,
           width: textWidth)
-        row += 1
+        // attsim's note, in English: what iOS does to an app whose permission changes.
+        let note =
+          consent.app.isRunning
+          ? "Changing it ends the app; it launches again when you go back."
+          : "iOS ended the app; it launches again when you go back."
+        for line in TextWrapper.wrap(note, width: textWidth).prefix(2) {
+          buffer.put(line, row: row, column: column, style: Renderer.dim, limit: textWidth)
+          row += 1
+        }
       }
     }
     let path = hasATT ? consent.device.iOS.trackingSettingsPath : "Settings › Privacy › Advertising"

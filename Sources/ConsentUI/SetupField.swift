@@ -3,7 +3,7 @@ import ConsentCore
 /// A line of the setup screen: one device, app or SDK setting and its choices.
 public enum SetupField: Int, CaseIterable, Hashable, Sendable {
   case iOS, kind, country, accountCountry, trackingSwitch, restricted, limitAdTracking, otherAlert, appKind, appState,
-    usageDescription, trackingDomains, requestCall, integration, endpoint, optOut, useConsent
+    usageDescription, trackingDomains, requestCall, integration, endpoint, optOut, useConsent, waitForATT
 
   /// The label on the left.
   public var label: String {
@@ -12,7 +12,7 @@ public enum SetupField: Int, CaseIterable, Hashable, Sendable {
     case .kind: "Device kind"
     case .country: "Country (where the device is)"
     case .accountCountry: "Apple Account country"
-    case .appKind: "App or App Clip"
+    case .appKind: "App, App Clip or extension"
     case .requestCall: "Request call (iOS 27.2)"
     case .trackingDomains: "Tracking domains (manifests)"
     case .endpoint: "SDK endpoint"
@@ -25,6 +25,7 @@ public enum SetupField: Int, CaseIterable, Hashable, Sendable {
     case .integration: "Integration"
     case .optOut: "optOut"
     case .useConsent: "useConsent"
+    case .waitForATT: "SDK waits for ATT"
     }
   }
 }
@@ -36,6 +37,9 @@ extension SetupField {
   /// The tracking domains the setup screen cycles through (besides the app's own manifests'): none, the
   /// demo SDK's collector, and a domain the SDK does not use.
   static let domainChoices = [[], ["collect.example"], ["ads.other.example"]]
+
+  /// The waits for the ATT answer the setup screen cycles through, in seconds (nil: the SDK does not wait).
+  static let waits: [Int?] = [nil, 10, 30, 60, 120]
 
   /// The SDK endpoints the setup screen cycles through: the collector, a subdomain of it, and another host.
   static let endpoints = [SDKOptions.defaultEndpoint, "events.collect.example", "api.other.example"]

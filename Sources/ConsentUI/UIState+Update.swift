@@ -135,7 +135,9 @@ extension UIState {
     case .askNotToTrack: act(.askNotToTrackTapped, &effects)
     case .additionalInformation: act(.additionalInformationTapped, &effects)
     case .dismiss: act(.promptDismissedBySystem, &effects)
-    case .year: act(.clockAdvanced(days: ConsentState.daysBetweenPrompts), &effects, notice: "a year passes")
+    case .year:
+      act(.clockAdvanced(seconds: ConsentState.daysBetweenPrompts * 86_400), &effects, notice: "a year passes")
+    case .wait: act(.clockAdvanced(seconds: Self.waitStep), &effects, notice: "\(Self.waitStep) seconds pass")
     case .nextLocale: switchLocale(by: 1, &effects)
     case .previousLocale: switchLocale(by: -1, &effects)
     case .nextIOS: setIOS(consent.device.iOS.nextPlanVersion, &effects)
@@ -151,6 +153,9 @@ extension UIState {
     case .consent: act(.consentSet(track: consent.sdk.consent.track != true, identify: nil), &effects)
     }
   }
+
+  /// Seconds `w` lets pass (an SDK's wait for the ATT answer runs on them).
+  static let waitStep = 10
 
   /// Lines PgUp and PgDn scroll the prompt's text by.
   static let sheetScrollStep = 5
@@ -326,7 +331,7 @@ extension UIState {
     case .limitAdTracking: act(.deviceConfigured(DeviceChange(limitAdTracking: !device.limitAdTracking)), &effects)
     case .otherAlert: act(.deviceConfigured(DeviceChange(otherAlertOnScreen: !device.otherAlertOnScreen)), &effects)
     case .appState:
-      act(.appConfigured(AppChange(lifecycle: step(Lifecycle.allCases, consent.app.lifecycle))), &effects)
+      act(.appConfigured(AppChange(lifecycle: step(Lifecycle.running, consent.app.lifecycle))), &effects)
     case .usageDescription:
       act(.appConfigured(AppChange(hasUsageDescription: !consent.app.hasUsageDescription)), &effects)
     case .integration:
@@ -337,6 +342,9 @@ extension UIState {
       relaunch(&effects)
     case .useConsent:
       scene.launchOptions.useConsent.toggle()
+      relaunch(&effects)
+    case .waitForATT:
+      scene.launchOptions.waitForATT = step(SetupField.waits, launchOptions.waitForATT)
       relaunch(&effects)
     }
   }
@@ -403,9 +411,13 @@ extension UIState {
     }
   }
 
+  /// Back from Settings the app is active again; one iOS ended (its tracking switch changed) launches
+  /// again, and the demo app initializes its SDK.
   private mutating func closeSettings(_ effects: inout [UIEffect]) {
     scene.settings = .closed
+    let ended = !consent.app.isRunning
     act(.appConfigured(AppChange(lifecycle: .active)), &effects, notice: "back in the app: active")
+    if ended { launch(&effects) }
   }
 
   /// `e`: in a recorded session, `expect` lines pinning what the panel shows now (with the app's resources,

@@ -232,7 +232,10 @@ public struct UIState: Sendable {
   public var buttons: [ButtonID] {
     switch phoneScreen {
     case .home: [.request, .showPrePermission, .trackEvent]
-    case .prePermission: [.continuePrePermission, .notNow]
+    // App Review rejects a screen that lets the user skip the prompt: the demo app's has only Continue, unless
+    // the guided scenario's next step is the rejected pattern.
+    case .prePermission:
+      [.continuePrePermission] + (guide?.nextStep?.kind == .action(.prePermissionDeclined) ? [.notNow] : [])
     case .attDialog: [.askNotToTrack, .allow]
     case .attSheet:
       [.allow, .askNotToTrack] + (consent.app.sheetHasAdditionalInformation ? [.additionalInformation] : [])

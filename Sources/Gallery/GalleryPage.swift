@@ -130,7 +130,6 @@ public enum GalleryPage {
     block += "<figure class=\"phone\"><div class=\"screen app\">\n"
     block += HTML.element("h3", texts.prePermissionTitle) + "\n" + HTML.element("p", texts.prePermissionBody) + "\n"
     block += "<div class=\"primary\">\(HTML.escape(texts.continueLabel))</div>\n"
-    block += "<div class=\"secondary\">\(HTML.escape(texts.notNowLabel))</div>\n"
     block += "</div><figcaption dir=\"ltr\">pre-permission screen</figcaption></figure>\n"
     // The system alert.
     block += "<figure class=\"phone\"><div class=\"screen dimmed\"><div class=\"alert\">\n"

@@ -172,18 +172,31 @@ struct LineParser {
         additionalInformation: try value(pairs, Words.additionalInformation) ?? false))
   }
 
-  /// `clock advance=DAYS`.
+  /// `clock advance=30s|5m|2h|2d`, or a bare number of days (`clock advance=365`).
   private func clock(_ arguments: [ScriptWord]) throws(ScriptError) -> Action {
     typealias Words = Vocabulary.Clock
     let pairs = try keyValues(arguments, command: "clock", allowed: [Words.advance], required: [Words.advance])
-    guard let word = pairs[Words.advance], let days = Int(word.value), (1...Words.longestStep).contains(days),
-      word.value.allSatisfy(\.isASCII)
+    guard let word = pairs[Words.advance], let seconds = Self.seconds(word.value),
+      (1...Words.longestStep).contains(seconds)
     else {
       throw error(
         at: pairs[Words.advance]?.valueColumn ?? words[0].column,
-        "advance must be a number of days from 1 to \(Words.longestStep), e.g. clock advance=365")
+        "advance must be a time of up to a century: seconds, minutes, hours or days (30s, 5m, 2h, 2d) or a number of days, e.g. clock advance=365"
+      )
     }
-    return .clockAdvanced(days: days)
+    return .clockAdvanced(seconds: seconds)
+  }
+
+  /// The seconds `30s`, `5m`, `2h`, `2d` or `365` (days) stand for; nil for anything else.
+  static func seconds(_ text: String) -> Int? {
+    guard text.allSatisfy(\.isASCII), let last = text.last else { return nil }
+    let unit = Vocabulary.Clock.units.first { $0.0 == last }
+    let digits = unit == nil ? text : String(text.dropLast())
+    guard !digits.isEmpty, digits.count <= 12, digits.allSatisfy(\.isNumber), let count = Int(digits) else {
+      return nil
+    }
+    let (product, overflow) = count.multipliedReportingOverflow(by: unit?.1 ?? 86_400)
+    return overflow ? nil : product
   }
 
   private func appChange(_ arguments: [ScriptWord]) throws(ScriptError) -> AppChange {
@@ -230,6 +243,16 @@ struct LineParser {
         throw error(at: word.valueColumn, "endpoint \"\(word.value.forMessage(limit: 60))\" \(problem)")
       }
       options.endpoint = word.value
+    }
+    if let word = pairs[Words.waitForATT] {
+      guard let seconds = Int(word.value), word.value.allSatisfy(\.isASCII), (1...Words.longestWait).contains(seconds)
+      else {
+        throw error(
+          at: word.valueColumn,
+          "wait-for-att must be a number of seconds from 1 to \(Words.longestWait), not \"\(word.value.forMessage(limit: 60))\""
+        )
+      }
+      options.waitForATT = seconds
     }
     return options
   }
@@ -334,7 +357,8 @@ struct LineParser {
       return value == "absent" ? .absent : identifier(value) ?? .text(value)
     case .event:
       return try choice(
-        word, [("none", .none)] + [EventFate.sent, .queued, .dropped, .blocked].map { ($0.rawValue, .event($0)) })
+        word,
+        [("none", .none)] + [EventFate.sent, .queued, .held, .dropped, .blocked].map { ($0.rawValue, .event($0)) })
     case .warning:
       guard !value.isEmpty else { throw badValue(word, expected: "some words of a warning, or none") }
       return value == "none" ? .none : .text(value)

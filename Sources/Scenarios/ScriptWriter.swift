@@ -39,6 +39,7 @@ public enum ScriptWriter {
       if options.optOut { words.append(Words.optOut.pair(true)) }
       if options.useConsent { words.append(Words.useConsent.pair(true)) }
       if options.endpoint != SDKOptions.defaultEndpoint { words.append("\(Words.endpoint)=\(options.endpoint)") }
+      if let wait = options.waitForATT { words.append("\(Words.waitForATT)=\(wait)") }
       return words.joined(separator: " ")
     case .prePermissionShown, .prePermissionContinued, .prePermissionDeclined:
       return Command.prepermission.rawValue + " " + (Vocabulary.prePermission.first { $0.1 == action }?.0 ?? "")
@@ -50,7 +51,11 @@ public enum ScriptWriter {
         Words.additionalInformation.pair(request.additionalInformation),
       ].joined(separator: " ")
     case .promptDismissedBySystem: return Command.dismiss.rawValue
-    case .clockAdvanced(let days): return "\(Command.clock.rawValue) \(Vocabulary.Clock.advance)=\(days)"
+    case .clockAdvanced(let seconds):
+      // Whole days as a bare number (as scripts have always written them), else the largest unit that fits.
+      let unit = Vocabulary.Clock.units.reversed().first { seconds % $0.1 == 0 } ?? ("s", 1)
+      let value = unit.0 == "d" ? "\(seconds / 86_400)" : "\(seconds / unit.1)\(unit.0)"
+      return "\(Command.clock.rawValue) \(Vocabulary.Clock.advance)=\(value)"
     case .allowTapped, .askNotToTrackTapped, .additionalInformationTapped:
       return Command.tap.rawValue + " " + (Vocabulary.tap.first { $0.1 == action }?.0 ?? "")
     case .methodBCalled(let status, let advertisingId):

@@ -16,6 +16,7 @@ extension StepResult {
     var events = JSONText()
     events.add("sent", state.events.sentCount)
     events.add("queued", state.sdk.queue.count)
+    events.add("held", state.sdk.held.count)
     events.add("dropped", state.events.dropped)
     events.add("blocked", state.events.blocked)
     object.add("events", events)

@@ -6,7 +6,7 @@ extension TestPlan {
   public static func csv(_ rows: [Row]) -> String {
     let header = [
       "row", "ios", "device_kind", "tracking_switch", "restricted", "limit_ad_tracking", "app_state", "integration",
-      "country", "request", "tracking_domain", "prompt", "answer", "event", "status", "device_idfa", "payload",
+      "country", "request", "tracking_domain", "flow", "prompt", "answer", "event", "status", "device_idfa", "payload",
       "callback", "warnings", "steps",
     ]
     var lines = [header.joined(separator: ",")]
@@ -15,11 +15,11 @@ extension TestPlan {
       let fields = [
         String(row.number), setup.iOS.description, setup.kind.rawValue, onOff(setup.trackingSwitchOn),
         yesNo(setup.restricted), onOff(setup.limitAdTracking), setup.lifecycle.rawValue, setup.integration.rawValue,
-        setup.country ?? "n/a", requestWord(setup), yesNo(setup.trackingDomain), row.prompt.rawValue,
-        answerWord(row.answer), row.outcome.events.lastFate?.rawValue ?? "none", row.outcome.statusWord,
+        setup.country ?? "n/a", requestWord(setup), yesNo(setup.trackingDomain), setup.flow.words, row.prompt.rawValue,
+        answerWord(row), row.outcome.events.lastFate?.rawValue ?? "none", row.outcome.statusWord,
         row.outcome.deviceIDFA,
         row.outcome.sdk.payload.json.json, row.outcome.app.blogCallback?.description ?? "",
-        warningLabels(row.outcome).joined(separator: "; "), row.script.steps.map(\.command).joined(separator: "; "),
+        warningLabels(row).joined(separator: "; "), row.script.steps.map(\.command).joined(separator: "; "),
       ]
       lines.append(fields.map(csvField).joined(separator: ","))
     }
@@ -36,7 +36,9 @@ extension TestPlan {
       device IDFA, payload and warnings. `IDFA` is the device's advertising identifier \
       (attsim's demo device: `\(IDFA.demo)`); `zero` is `\(IDFA.zero)`. Every row ends with the app tracking an \
       event; from iOS 17, where the privacy manifest declares the SDK's endpoint a tracking domain, iOS blocks it \
-      unless the user allowed tracking. \
+      unless the user allowed tracking. Rows whose Flow is not `—` show an SDK that waits for the answer (the event \
+      is tracked before the request; one row lets the wait run out) and the two flows App Review rejects under \
+      Guideline 5.1.1(iv). \
       From iOS 27.2 the device and its Apple Account are both in the row's country, and an `expanded` request is \
       the iOS 27.2 call preferring the EU sheet; `mac` and `vision` devices behave as the Simulator does. \
       `attsim matrix --format csv` adds the exact script of every row.
@@ -47,7 +49,7 @@ extension TestPlan {
       out += "\n## iOS \(version)\n\n"
       var columns = ["#"] + (version.hasEURules ? ["Country", "Request"] : []) + ["Device"]
       columns += version.blocksTrackingDomains ? ["Tracking domain"] : []
-      columns += version.hasATT ? ["Tracking switch", "Restricted"] : ["Limit Ad Tracking"]
+      columns += version.hasATT ? ["Tracking switch", "Restricted", "Flow"] : ["Limit Ad Tracking"]
       columns += [
         "App", "Integration", "Prompt", "Tap", "Status", "Device IDFA", "Payload", "Event", "Callback", "Warnings",
       ]
@@ -61,13 +63,14 @@ extension TestPlan {
         cells.append(setup.kind.rawValue)
         if version.blocksTrackingDomains { cells.append(yesNo(setup.trackingDomain)) }
         cells +=
-          version.hasATT ? [onOff(setup.trackingSwitchOn), yesNo(setup.restricted)] : [onOff(setup.limitAdTracking)]
+          version.hasATT
+          ? [onOff(setup.trackingSwitchOn), yesNo(setup.restricted), setup.flow.words] : [onOff(setup.limitAdTracking)]
         cells += [
-          setup.lifecycle.rawValue, setup.integration.rawValue, promptWord(row.prompt),
-          row.answer.map { $0 == .authorized ? "Allow" : "Ask Not to Track" } ?? "—", outcome.statusWord,
+          setup.lifecycle.rawValue, setup.integration.rawValue, promptWord(row.prompt), tapWord(row),
+          outcome.statusWord,
           idfaWord(outcome.deviceIDFA, outcome), payloadWords(outcome), outcome.events.lastFate?.rawValue ?? "—",
           outcome.app.blogCallback.map { "\($0.granted),\(idfaWord($0.identifier, outcome))" } ?? "—",
-          warningLabels(outcome).joined(separator: "; ").nonEmpty ?? "—",
+          warningLabels(row).joined(separator: "; ").nonEmpty ?? "—",
         ]
         out += "| " + cells.joined(separator: " | ") + " |\n"
       }
@@ -112,16 +115,23 @@ extension TestPlan {
     return value
   }
 
-  private static func warningLabels(_ state: ConsentState) -> [String] {
+  private static func warningLabels(_ row: Row) -> [String] {
     var labels: [String] = []
-    for warning in state.warnings where !labels.contains(warning.kind.label) { labels.append(warning.kind.label) }
+    for warning in row.warnings where !labels.contains(warning.kind.label) { labels.append(warning.kind.label) }
     return labels
   }
 
   private static func onOff(_ value: Bool?) -> String { value.map { $0 ? "on" : "off" } ?? "n/a" }
   private static func yesNo(_ value: Bool?) -> String { value.map { $0 ? "yes" : "no" } ?? "n/a" }
-  private static func answerWord(_ answer: ATTAnswer?) -> String {
-    answer.map { $0 == .authorized ? "allow" : "ask-not-to-track" } ?? "n/a"
+  private static func answerWord(_ row: Row) -> String {
+    if let answer = row.answer { return answer == .authorized ? "allow" : "ask-not-to-track" }
+    return row.promptShown ? "none (the wait ran out)" : "n/a"
+  }
+
+  private static func tapWord(_ row: Row) -> String {
+    if let answer = row.answer { return answer == .authorized ? "Allow" : "Ask Not to Track" }
+    guard case .waitingSDK(let seconds) = row.setup.flow, row.promptShown else { return "—" }
+    return "none in \(seconds) s"
   }
 
   private static func csvField(_ field: String) -> String {

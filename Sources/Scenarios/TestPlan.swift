@@ -20,7 +20,36 @@ public enum TestPlan {
     public var expandedRequest: Bool? = nil
     /// Whether the app's privacy manifest declares the SDK's endpoint a tracking domain (iOS 17+).
     public var trackingDomain: Bool? = nil
+    /// The flow around the request, when it is not the plain one.
+    public var flow = Flow.plain
   }
+
+  /// What happens around the request in a row: the plain request, an SDK that waits for the answer (the
+  /// event is tracked before the request), or a flow App Review rejects.
+  public enum Flow: Hashable, Sendable {
+    /// Launch, request, answer, track.
+    case plain
+    /// The SDK waits this many seconds for the answer; the event is tracked before the request, and a row
+    /// lets the wait run out.
+    case waitingSDK(seconds: Int)
+    /// The pre-permission screen's Not Now: no request (Guideline 5.1.1(iv)).
+    case prePermissionNotNow
+    /// The request after the user refused tracking in the app's own consent (Guideline 5.1.1(iv)).
+    case requestAfterConsentRefusal
+
+    /// The words a table shows for it.
+    public var words: String {
+      switch self {
+      case .plain: "—"
+      case .waitingSDK(let seconds): "SDK waits \(seconds) s"
+      case .prePermissionNotNow: "pre-permission Not Now"
+      case .requestAfterConsentRefusal: "asked after consent refused"
+      }
+    }
+  }
+
+  /// The flows besides the plain one, each walked once per release with ATT on the usual device.
+  static let otherFlows: [Flow] = [.waitingSDK(seconds: 30), .prePermissionNotNow, .requestAfterConsentRefusal]
 
   /// The device kinds that behave differently: `mac` and `vision` hand out the zero IDFA exactly like the
   /// Simulator, so the plan does not repeat them.
@@ -35,7 +64,7 @@ public enum TestPlan {
     /// 1-based row number, for reference in bug reports.
     public var number: Int
     public var setup: Setup
-    /// The tap, or nil when no dialog showed.
+    /// The tap, or nil when no dialog showed (or, with a waiting SDK, the user let its wait run out).
     public var answer: ATTAnswer?
     /// The script a tester (or `attsim play`) follows for this row.
     public var script: Script
@@ -43,6 +72,9 @@ public enum TestPlan {
     public var outcome: ConsentState
     /// What the request put on screen: the alert, the EU sheet, or nothing.
     public var prompt: PromptKind
+    /// Every warning some step of the row raised, in the order first raised (App Review's warnings stand at
+    /// their step, before the event).
+    public var warnings: [Warning] = []
 
     /// Whether a prompt showed after the request.
     public var promptShown: Bool { prompt != .none }
@@ -60,6 +92,16 @@ public enum TestPlan {
           result += setups(version, country: region.country, expandedRequest: region.expanded, trackingDomain: domain)
         }
       }
+      guard version.hasATT else { continue }
+      for flow in otherFlows {
+        result.append(
+          Setup(
+            iOS: version, kind: .device, trackingSwitchOn: true, restricted: false, limitAdTracking: nil,
+            lifecycle: .active, integration: .methodA, country: version.hasEURules ? "US" : nil,
+            expandedRequest: version.hasEURules ? false : nil,
+            trackingDomain: version.blocksTrackingDomains ? false : nil,
+            flow: flow))
+      }
     }
     return result
   }
@@ -76,7 +118,7 @@ public enum TestPlan {
       for trackingSwitch in switches {
         for restricted in restrictions {
           for limit in limits {
-            for lifecycle in Lifecycle.allCases {
+            for lifecycle in Lifecycle.running {
               for integration in Integration.allCases {
                 result.append(
                   Setup(
@@ -98,31 +140,46 @@ public enum TestPlan {
     for setup in setups {
       let before = steps(for: setup)
       var state = ConsentState()
-      let prepared = run(before, on: &state)
+      var seen: [Warning] = []
+      let prepared = run(before, on: &state, warnings: &seen)
+      // With a waiting SDK the event was tracked before the request: the answer (or the wait's end) sends it.
+      let waits = if case .waitingSDK = setup.flow { true } else { false }
       guard prepared.app.promptOnScreen else {
         let event = step(before.count + 1, .eventTracked(name: eventName))
         var tracked = prepared
-        let outcome = run([event], on: &tracked)
-        rows.append(row(rows.count + 1, setup, nil, before + [event], outcome, prompt: .none))
+        var warnings = seen
+        let outcome = run([event], on: &tracked, warnings: &warnings)
+        rows.append(row(rows.count + 1, setup, nil, before + [event], outcome, prompt: .none, warnings: warnings))
         continue
       }
       for answer in [ATTAnswer.authorized, .denied] {
         let tap = step(before.count + 1, answer == .authorized ? .allowTapped : .askNotToTrackTapped)
-        let event = step(before.count + 2, .eventTracked(name: eventName))
+        let after = waits ? [tap] : [tap, step(before.count + 2, .eventTracked(name: eventName))]
         var answered = prepared
-        let outcome = run([tap, event], on: &answered)
-        rows.append(row(rows.count + 1, setup, answer, before + [tap, event], outcome, prompt: prepared.app.prompt))
+        var warnings = seen
+        let outcome = run(after, on: &answered, warnings: &warnings)
+        rows.append(
+          row(rows.count + 1, setup, answer, before + after, outcome, prompt: prepared.app.prompt, warnings: warnings))
+      }
+      if case .waitingSDK(let seconds) = setup.flow {
+        let wait = step(before.count + 1, .clockAdvanced(seconds: seconds))
+        var waited = prepared
+        var warnings = seen
+        let outcome = run([wait], on: &waited, warnings: &warnings)
+        rows.append(
+          row(rows.count + 1, setup, nil, before + [wait], outcome, prompt: prepared.app.prompt, warnings: warnings))
       }
     }
     return rows
   }
 
   private static func row(
-    _ number: Int, _ setup: Setup, _ answer: ATTAnswer?, _ steps: [Step], _ outcome: ConsentState, prompt: PromptKind
+    _ number: Int, _ setup: Setup, _ answer: ATTAnswer?, _ steps: [Step], _ outcome: ConsentState, prompt: PromptKind,
+    warnings: [Warning]
   ) -> Row {
     Row(
       number: number, setup: setup, answer: answer, script: Script(file: "matrix row \(number)", steps: steps),
-      outcome: outcome, prompt: prompt)
+      outcome: outcome, prompt: prompt, warnings: warnings)
   }
 
   /// The event every row tracks after the answer, to show where it goes.
@@ -133,10 +190,16 @@ public enum TestPlan {
     Step(line: line, command: ScriptWriter.line(for: action), kind: .action(action))
   }
 
-  /// Runs steps through the same walk as `attsim play`; the plan's steps are never refused.
-  private static func run(_ steps: [Step], on state: inout ConsentState) -> ConsentState {
+  /// Runs steps through the same walk as `attsim play`, adding each new warning a step raises to
+  /// `warnings`; the plan's steps are never refused.
+  private static func run(_ steps: [Step], on state: inout ConsentState, warnings: inout [Warning]) -> ConsentState {
     var walk = Walk<Void>(from: state)
-    for step in steps { _ = walk.perform(step, extra: ()) }
+    for step in steps {
+      _ = walk.perform(step, extra: ())
+      for warning in walk.state.warnings where !warnings.contains(where: { $0.kind == warning.kind }) {
+        warnings.append(warning)
+      }
+    }
     state = walk.state
     return state
   }
@@ -152,10 +215,19 @@ public enum TestPlan {
       : .trackingRequested
     let app = AppChange(
       lifecycle: setup.lifecycle, trackingDomains: setup.trackingDomain == true ? [SDKOptions.defaultEndpoint] : nil)
-    let actions: [Action] = [
-      .deviceConfigured(device), .sdkInitialized(SDKOptions(integration: setup.integration)), .appConfigured(app),
-      request,
-    ]
+    var options = SDKOptions(integration: setup.integration)
+    var flow: [Action]
+    switch setup.flow {
+    case .plain: flow = [request]
+    case .waitingSDK(let seconds):
+      options.waitForATT = seconds
+      flow = [.eventTracked(name: eventName), request]
+    case .prePermissionNotNow: flow = [.prePermissionShown, .prePermissionDeclined]
+    case .requestAfterConsentRefusal:
+      options.useConsent = true
+      flow = [.consentSet(track: false, identify: nil), request]
+    }
+    let actions: [Action] = [.deviceConfigured(device), .sdkInitialized(options), .appConfigured(app)] + flow
     return actions.enumerated().map { index, action in step(index + 1, action) }
   }
 }

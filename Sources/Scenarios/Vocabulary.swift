@@ -71,7 +71,12 @@ enum Vocabulary {
     static let optOut = Field(key: "optout", words: trueFalse)
     static let useConsent = Field(key: "use-consent", words: trueFalse)
     static let endpoint = "endpoint"
-    static let keys = [integration.key, optOut.key, useConsent.key, endpoint]
+    /// `wait-for-att=SECONDS`: the SDK holds events for the ATT answer.
+    static let waitForATT = "wait-for-att"
+    /// The longest wait an SDK offers (Adjust's `attWaitingInterval` is at most 360 s; a little more is let
+    /// through).
+    static let longestWait = 3_600
+    static let keys = [integration.key, optOut.key, useConsent.key, endpoint, waitForATT]
   }
 
   /// `prepermission show|continue|not-now`.
@@ -92,11 +97,13 @@ enum Vocabulary {
     ("additional-information", .additionalInformationTapped),
   ]
 
-  /// `clock advance=DAYS`.
+  /// `clock advance=30s|5m|2h|2d`, or a bare number of days.
   enum Clock {
     static let advance = "advance"
-    /// The most days one step may advance: a century.
-    static let longestStep = 36_500
+    /// The most one step may advance: a century, in seconds.
+    static let longestStep = 36_500 * 86_400
+    /// The units a step may be written in, with their seconds.
+    static let units: [(Character, Int)] = [("s", 1), ("m", 60), ("h", 3_600), ("d", 86_400)]
   }
 
   /// `method-b status=… idfa=…`.

@@ -165,7 +165,7 @@ import Testing
     let outcome = attsim("play", "--report", "junit", path)
     #expect(outcome.status == 0)
     let last = attsim("play", path).out.split(separator: "\n").last ?? ""
-    #expect(last.contains("\"events\":{\"sent\":20000,\"queued\":0,\"dropped\":0,\"blocked\":0}"))
+    #expect(last.contains("\"events\":{\"sent\":20000,\"queued\":0,\"held\":0,\"dropped\":0,\"blocked\":0}"))
   }
 
   // MARK: 6. No output replaces an input

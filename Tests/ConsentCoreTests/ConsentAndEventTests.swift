@@ -44,6 +44,7 @@ import Testing
     case .queued: #expect(counts == (0, 1, 0, 0))
     case .dropped: #expect(counts == (0, 0, 1, 0))
     case .blocked: #expect(counts == (0, 0, 0, 1))
+    case .held: #expect(subject.sdk.held.count == 1)
     }
   }
 

@@ -109,11 +109,11 @@ import Testing
   func anEUAnswerStandsForAYearThenTheAppMayAskAgain(answer: Action) throws {
     var consent = try state(Self.place("PL"), initialize(), .trackingRequested, answer)
     let answered = consent.status
-    try consent.apply(.clockAdvanced(days: 364))
+    try consent.apply(.clockAdvanced(seconds: 364 * 86_400))
     try consent.apply(.trackingRequested)
     #expect(consent.app.prompt == .none, "within a year: no prompt")
     #expect(consent.repromptDay == 365 && !consent.repromptDue)
-    try consent.apply(.clockAdvanced(days: 1))
+    try consent.apply(.clockAdvanced(seconds: 1 * 86_400))
     #expect(consent.repromptDue)
     let story = try consent.apply(.trackingRequested)
     #expect(consent.app.prompt == .sheet)
@@ -125,7 +125,8 @@ import Testing
   }
 
   @Test func noRepromptWithTheGlobalSwitchOffOrOutsideTheEU() throws {
-    let aYearOn = try state(Self.place("FR"), initialize(), .trackingRequested, .allowTapped, .clockAdvanced(days: 400))
+    let aYearOn = try state(
+      Self.place("FR"), initialize(), .trackingRequested, .allowTapped, .clockAdvanced(seconds: 400 * 86_400))
     #expect(aYearOn.repromptDue)
     var switchedOff = aYearOn
     try switchedOff.apply(.trackingSwitchTurnedOff(existing: .keep))
@@ -142,7 +143,7 @@ import Testing
 
   @Test func aSettingsChangeIsAnAnswerTooAndStartsTheYearAgain() throws {
     let consent = try state(
-      Self.place("DE"), initialize(), .trackingRequested, .allowTapped, .clockAdvanced(days: 300),
+      Self.place("DE"), initialize(), .trackingRequested, .allowTapped, .clockAdvanced(seconds: 300 * 86_400),
       .appTrackingSwitchChanged(on: false))
     #expect(consent.app.answeredOnDay == 300 && consent.repromptDay == 665)
   }

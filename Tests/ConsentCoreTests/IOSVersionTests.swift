@@ -3,7 +3,8 @@ import Testing
 
 @Suite struct IOSVersionTests {
   @Test(arguments: [
-    ("14.5", IOSVersion(14, 5)), ("26.0", IOSVersion(26, 0)), ("13", IOSVersion(13, 0)), ("17.4.1", IOSVersion(17, 4)),
+    ("14.5", IOSVersion(14, 5)), ("26.0", IOSVersion(26, 0)), ("13", IOSVersion(13, 0)),
+    ("17.4.1", IOSVersion(17, 4, 1)),
   ])
   func parsesReleasesThatExist(text: String, expected: IOSVersion) {
     #expect(IOSVersion(text) == expected)

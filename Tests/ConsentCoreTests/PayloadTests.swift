@@ -18,7 +18,10 @@ import Testing
     var subject = try state(initialize(.methodA), .trackingRequested, .allowTapped)
     #expect(subject.sdk.payload.advertisingId == IDFA.demo)
     switch status {
-    case .denied: try subject.apply(.appTrackingSwitchChanged(on: false))
+    case .denied:
+      // iOS ends the app; back in it, it launches again.
+      try subject.apply(.appTrackingSwitchChanged(on: false))
+      try subject.apply(.appConfigured(AppChange(lifecycle: .active)))
     case .restricted: try subject.apply(device(restricted: true))
     default: try subject.apply(.reinstalled)
     }
@@ -96,6 +99,11 @@ import Testing
     #expect(subject.statusWord == "denied")
     #expect(subject.sdk.payload.attAuthorizationStatus == .authorized)
     #expect(subject.warningKinds.contains(.stalePayload))
+    // iOS ended the app: until it runs again, its code cannot call the SDK.
+    #expect(throws: Refusal.appNotRunning) { try subject.apply(.trackingRequested) }
+    try subject.apply(.appConfigured(AppChange(lifecycle: .active)))
+    #expect(subject.warningKinds.contains(.stalePayload) && subject.sdk.payload.attAuthorizationStatus == .authorized)
+    try subject.apply(initialize())
     try subject.apply(.trackingRequested)
     #expect(subject.sdk.payload == Payload(attAuthorizationStatus: .denied, advertisingId: nil))
     #expect(!subject.warningKinds.contains(.stalePayload))

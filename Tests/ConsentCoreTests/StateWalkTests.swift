@@ -62,6 +62,32 @@ import Testing
     }
   }
 
+  /// The rules of SPEC §1.3, §1.6 and §1.7a that came with patch releases, extensions and waiting SDKs,
+  /// from iOS 14.4 (queued prompts, the remembered denial), 14.5.1 and 26.0, seven actions deep; each of
+  /// their invariants meets the actions it is about.
+  @Test func noReachableWaitOrQueueStateBreaksAnInvariant() {
+    let starts = [IOSVersion(14, 4), IOSVersion(14, 5, 1), IOSVersion(26, 0)].map { version in
+      ConsentState().applying(.deviceConfigured(DeviceChange(iOS: version)))
+    }
+    let report = StateWalk(alphabet: StateWalk.waitAndQueueAlphabet).run(
+      from: starts, depth: 7, measuringCoverage: true)
+    #expect(report.violations.isEmpty, "\(report.violations.joined(separator: "\n"))")
+    #expect(report.states >= 10_000)
+    for property in [
+      "a held event left before the ATT answer and before the wait was over | allowTapped",
+      "a held event left before the ATT answer and before the wait was over | clockAdvanced",
+      "events held although the answer is known or the wait is over | eventTracked",
+      "an App Clip or an extension showed the prompt | deviceConfigured",
+      "two prompts at once | trackingRequested",
+      "a request while one was pending showed a second prompt | trackingRequested",
+      "a change of the app's switch left the app running | appTrackingSwitchChanged",
+      "an ended app came back without a fresh launch | appConfigured",
+      "an ended app came back without a fresh launch | relaunched",
+    ] {
+      #expect((report.checks[property] ?? 0) > 0, "\(property)")
+    }
+  }
+
   /// Tracking domains either side of iOS 17.0, ten actions deep (the queue, consent and the endpoint
   /// included): about all the states this alphabet reaches.
   @Test func noReachableTrackingDomainStateBreaksAnInvariant() {
@@ -99,7 +125,8 @@ import Testing
 
   @Test func invariantsCatchAnEUPromptWithinAYearAndASheetOutsideTheEU() throws {
     let france = DeviceChange(iOS: IOSVersion(27, 2), country: "FR", accountCountry: "FR")
-    let answered = try state(.deviceConfigured(france), .trackingRequested, .allowTapped, .clockAdvanced(days: 100))
+    let answered = try state(
+      .deviceConfigured(france), .trackingRequested, .allowTapped, .clockAdvanced(seconds: 100 * 86_400))
     var prompted = answered
     prompted.app.screen = .attSheet(additionalInformation: false)
     #expect(

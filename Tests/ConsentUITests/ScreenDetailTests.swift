@@ -162,7 +162,7 @@ import TextSupport
     #expect(pilot.recorded.contains("sdk init integration=method-a endpoint=events.collect.example"))
     // Below iOS 17 nothing is blocked.
     var old = Pilot()
-    old.press(["d", "left", "left", "esc", "enter", "n", "t"])
+    old.press(["d", "left", "left", "left", "esc", "enter", "n", "t"])
     #expect(old.state.consent.device.iOS == IOSVersion(15, 0))
     #expect(old.state.consent.events.lastFate == .sent)
     #expect(old.text.contains("collect.example · open <17"))

@@ -64,7 +64,12 @@ import Testing
     ),
     ("tap additional-information", .additionalInformationTapped),
     ("dismiss", .promptDismissedBySystem),
-    ("clock advance=365", .clockAdvanced(days: 365)),
+    ("clock advance=365", .clockAdvanced(seconds: 365 * 86_400)),
+    ("clock advance=30s", .clockAdvanced(seconds: 30)), ("clock advance=5m", .clockAdvanced(seconds: 300)),
+    ("clock advance=2d", .clockAdvanced(seconds: 2 * 86_400)),
+    ("app kind=extension", .appConfigured(AppChange(kind: .extension))),
+    ("sdk init wait-for-att=30", .sdkInitialized(SDKOptions(waitForATT: 30))),
+    ("device ios=14.5.1", .deviceConfigured(DeviceChange(iOS: IOSVersion(14, 5, 1)))),
     (
       "device ios=27.2 country=fr account-country=FR kind=vision",
       .deviceConfigured(DeviceChange(iOS: IOSVersion(27, 2), kind: .vision, country: "FR", accountCountry: "FR"))
@@ -103,12 +108,23 @@ import Testing
     ("request now", 1, 9, "request takes key=value pairs, not \"now\""),
     ("request expanded=maybe", 1, 18, "bad value \"maybe\" for expanded; expected yes, no"),
     ("dismiss now", 1, 9, "unexpected \"now\""),
-    ("clock advance=0", 1, 15, "advance must be a number of days from 1 to 36500, e.g. clock advance=365"),
-    ("clock advance=-3", 1, 15, "advance must be a number of days from 1 to 36500, e.g. clock advance=365"),
+    (
+      "clock advance=0", 1, 15,
+      "advance must be a time of up to a century: seconds, minutes, hours or days (30s, 5m, 2h, 2d) or a number of days, e.g. clock advance=365"
+    ),
+    (
+      "clock advance=-3", 1, 15,
+      "advance must be a time of up to a century: seconds, minutes, hours or days (30s, 5m, 2h, 2d) or a number of days, e.g. clock advance=365"
+    ),
+    (
+      "clock advance=5x", 1, 15,
+      "advance must be a time of up to a century: seconds, minutes, hours or days (30s, 5m, 2h, 2d) or a number of days, e.g. clock advance=365"
+    ),
     ("clock", 1, 1, "clock needs advance=…"),
     ("device country=FRA", 1, 16, "country must be a two-letter country code like FR or US, not \"FRA\""),
     ("device account-country=1", 1, 24, "account-country must be a two-letter country code like FR or US, not \"1\""),
-    ("app kind=clip", 1, 10, "bad value \"clip\" for kind; expected app, app-clip"),
+    ("app kind=clip", 1, 10, "bad value \"clip\" for kind; expected app, app-clip, extension"),
+    ("sdk init wait-for-att=0", 1, 23, "wait-for-att must be a number of seconds from 1 to 3600, not \"0\""),
     ("expect prompt=alert", 1, 15, "bad value \"alert\" for prompt; expected none, shown, sheet"),
     (
       "device", 1, 1,

@@ -65,7 +65,7 @@ import TextSupport
     let json = results.last!.jsonLine(file: "t.attsim")
     #expect(
       json
-        == #"{"file":"t.attsim","line":4,"command":"track \"a \\\"quoted\\\" name\"","status":"authorized","prompt":"none","crashed":false,"device_idfa":"6D92078A-8246-4BA4-AE5B-76104861E7DC","payload":{"att_authorization_status":"authorized","advertising_id":"6D92078A-8246-4BA4-AE5B-76104861E7DC"},"events":{"sent":0,"queued":1,"dropped":0,"blocked":0},"warnings":[],"warning_ids":[],"story":["track(a \"quoted\" name): queued until setConsent(track:)"]}"#
+        == #"{"file":"t.attsim","line":4,"command":"track \"a \\\"quoted\\\" name\"","status":"authorized","prompt":"none","crashed":false,"device_idfa":"6D92078A-8246-4BA4-AE5B-76104861E7DC","payload":{"att_authorization_status":"authorized","advertising_id":"6D92078A-8246-4BA4-AE5B-76104861E7DC"},"events":{"sent":0,"queued":1,"held":0,"dropped":0,"blocked":0},"warnings":[],"warning_ids":[],"story":["track(a \"quoted\" name): queued until setConsent(track:)"]}"#
     )
   }
 

@@ -13,7 +13,7 @@ import Testing
       .eventTracked(name: "a \"quoted\" name = x # not a comment"), .eventTracked(name: "back\\slash"),
       .methodBCalled(status: .restricted, advertisingId: "with space"), .consentSet(track: nil, identify: true),
       .deviceConfigured(DeviceChange(kind: .vision, country: "RO", accountCountry: "GB")),
-      .appConfigured(AppChange(lifecycle: .active, kind: .app)), .clockAdvanced(days: 36_500),
+      .appConfigured(AppChange(lifecycle: .active, kind: .app)), .clockAdvanced(seconds: 36_500 * 86_400),
     ]
 
   @Test(arguments: actions)
