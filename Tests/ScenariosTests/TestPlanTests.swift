@@ -66,9 +66,10 @@ import Testing
     let rows = Self.rows.filter { $0.setup.iOS == version && $0.setup.flow != .plain }
     let notNow = try #require(rows.first { $0.setup.flow == .prePermissionNotNow })
     #expect(notNow.warnings.contains { $0.kind == .appReviewSkippablePrePermission })
-    #expect(rows.filter { $0.setup.flow == .requestAfterConsentRefusal }.allSatisfy {
-      $0.warnings.contains { $0.kind == .appReviewRequestAfterRefusal }
-    })
+    #expect(
+      rows.filter { $0.setup.flow == .requestAfterConsentRefusal }.allSatisfy {
+        $0.warnings.contains { $0.kind == .appReviewRequestAfterRefusal }
+      })
     let waiting = rows.filter { if case .waitingSDK = $0.setup.flow { true } else { false } }
     #expect(waiting.map { $0.outcome.events.lastSent.first?.payload.advertisingId } == [IDFA.demo, nil, nil])
     #expect(TestPlan.markdown(Self.rows).contains("| SDK waits 30 s |"))
