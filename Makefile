@@ -1,6 +1,7 @@
 # Installs attsim like other command-line tools: `make install PREFIX=/usr/local` (DESTDIR honoured),
 # `make uninstall PREFIX=…`. The binary links the Swift runtime and Foundation statically: it needs no Swift
-# toolchain to run, only libc, libncursesw, libfribidi, libicuuc and the C++ runtime.
+# toolchain to run, only libc, libncursesw, libfribidi and the C++ runtime (and libicuuc, loaded when a Thai,
+# Lao, Khmer or Burmese line is first broken).
 PREFIX ?= /usr/local
 DESTDIR ?=
 SWIFT ?= swift

@@ -18,7 +18,7 @@ let package = Package(
     .systemLibrary(name: "CFriBidi", pkgConfig: "fribidi", providers: [.apt(["libfribidi-dev"])]),
     // ICU's line break iterator with its dictionaries (libicu-dev), behind a C API that keeps ICU's headers
     // out of Swift (Foundation's private ICU defines the same types differently).
-    .target(name: "CICU", linkerSettings: [.linkedLibrary("icuuc")]),
+    .target(name: "CICU"),
     // Reading inputs and writing outputs safely: a path type, a bounded reader of regular files, a bounded
     // folder walk, and the one writer of output files (temporary file, O_EXCL|O_NOFOLLOW, rename).
     .target(name: "FileAccess", dependencies: ["TextSupport"]),

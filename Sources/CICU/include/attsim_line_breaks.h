@@ -10,7 +10,7 @@
 /// A line break iterator (ICU's UBreakIterator), opaque to Swift.
 typedef struct attsim_line_breaks attsim_line_breaks;
 
-/// A line break iterator for `locale` (NULL on failure).
+/// A line break iterator for `locale` (NULL on failure, or when ICU cannot be loaded).
 attsim_line_breaks *attsim_line_breaks_open(const char *locale);
 
 /// Points `iterator` at `length` UTF-16 units of `text` (NULL and 0 to let go of the last text); false on
