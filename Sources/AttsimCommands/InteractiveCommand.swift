@@ -11,8 +11,13 @@ import TextSupport
 enum InteractiveCommand {
   static func run(_ command: Command.Interactive, console: Console) -> Int32 {
     guard let type = terminalType(console) else { return 2 }
-    // The check of the app's strings waits until after the first frame.
-    guard let environment = UISetup.environment(app: command.app, checked: false, console: console) else { return 2 }
+    // The check of the app's strings waits until after the first frame, and so do the system texts and
+    // (unless a scenario sets the app up) the demo app's tables for other locales.
+    let demoAppStrings: AppResources.StringsToParse = command.scenario == nil ? .shownIn(locale: command.locale) : .all
+    guard
+      let environment = UISetup.environment(
+        app: command.app, firstFrame: true, demoAppStrings: demoAppStrings, console: console)
+    else { return 2 }
     var inputs = CommandInputs()
     inputs.add(environment.appTexts.app)
     inputs.add(environment.appTexts.system)
@@ -175,6 +180,7 @@ enum UIWorker {
     case .check(let app): [.checked(PromptLinter.check(app: app), for: app)]
     case .loadScenarios: [.scenariosLoaded(InteractiveCommand.libraryScenarios())]
     case .loadSystemTexts: UISetup.systemTexts().map { [.systemTextsLoaded($0)] } ?? []
+    case .loadApp: UISetup.demoApp().map { [.appLoaded($0)] } ?? []
     }
   }
 }

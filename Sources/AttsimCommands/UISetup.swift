@@ -7,25 +7,35 @@ import Synchronization
 
 /// Loading what the UI, `render` and `gallery` need: the app (the demo app unless `--app`), system texts, findings.
 enum UISetup {
-  /// The texts of `app` (no path: the demo app), or a one-line reason they cannot be loaded.
-  static func appTexts(app: AppChoice, systemTextsLater: Bool = false) -> Result<AppTexts, UsageError> {
+  /// The texts of `app` (no path: the demo app, with the tables `demoAppStrings` says), or a one-line reason
+  /// they cannot be loaded. With `firstFrame` no system texts are read: the UI's first frame (the home
+  /// screen) shows none, and they come after it (`UIWork.loadSystemTexts`).
+  static func appTexts(app: AppChoice, firstFrame: Bool = false, demoAppStrings: AppResources.StringsToParse = .all)
+    -> Result<AppTexts, UsageError>
+  {
     guard let assets = AssetLocator.assetsFolder() else {
       return .failure(UsageError("cannot find attsim's Assets folder; set ATTSIM_ASSETS to it"))
     }
-    // The app and the system texts load at the same time: this is on the way to the first frame. attsim's
-    // own folders (the demo app, the system texts) are read as the plain folders they are.
+    // attsim's own folders (the demo app, the system texts) are read as the plain folders they are.
     let loads: [@Sendable () -> Result<AppResources, AppResources.LoadFailure>] = [
       {
         app.path.map { AppResources.load($0, target: app.target, configuration: app.configuration) }
-          ?? AppResources.loadFolder(assets + "/DemoApp")
+          ?? AppResources.loadFolder(assets + "/DemoApp", strings: demoAppStrings)
       },
-      // The UI's first frame (the home screen) shows no system text: they load after it.
-      { AppResources.loadFolder(assets + "/System", localizations: systemTextsLater ? [] : nil) },
+      {
+        firstFrame
+          ? .success(AppResources.notYetRead(root: assets + "/System")) : AppResources.loadFolder(assets + "/System")
+      },
     ]
     let loaded = Mutex<[Int: Result<AppResources, AppResources.LoadFailure>]>([:])
-    DispatchQueue.concurrentPerform(iterations: loads.count) { index in
-      let result = loads[index]()
-      loaded.withLock { $0[index] = result }
+    if firstFrame {
+      // One is nothing to do: a second thread would only cost its start.
+      for (index, load) in loads.enumerated() { loaded.withLock { $0[index] = load() } }
+    } else {
+      DispatchQueue.concurrentPerform(iterations: loads.count) { index in
+        let result = loads[index]()
+        loaded.withLock { $0[index] = result }
+      }
     }
     let results = loaded.withLock { $0 }
     let resources: AppResources
@@ -41,12 +51,15 @@ enum UISetup {
   }
 
   /// The UI's environment for `app`, or nil once the reason it cannot be loaded is on standard error; with
-  /// `checked` false the findings and the system texts are left for after the first frame (the UI receives
-  /// them as `UIEvent.checked` and `.systemTextsLoaded`).
-  static func environment(app: AppChoice, checked: Bool = true, console: Console) -> UIEnvironment? {
-    switch appTexts(app: app, systemTextsLater: !checked) {
+  /// `firstFrame` the system texts and the findings are left for after the first frame, and so are the demo
+  /// app's tables `demoAppStrings` leaves out (the UI receives them as `UIEvent.systemTextsLoaded`,
+  /// `.checked` and `.appLoaded`).
+  static func environment(
+    app: AppChoice, firstFrame: Bool = false, demoAppStrings: AppResources.StringsToParse = .all, console: Console
+  ) -> UIEnvironment? {
+    switch appTexts(app: app, firstFrame: firstFrame, demoAppStrings: demoAppStrings) {
     case .success(let loaded):
-      return UIEnvironment(appTexts: loaded, findings: checked ? PromptLinter.check(app: loaded.app) : nil)
+      return UIEnvironment(appTexts: loaded, findings: firstFrame ? nil : PromptLinter.check(app: loaded.app))
     case .failure(let problem):
       console.err("attsim: \(problem.message.escapingControlCharacters)\n")
       return nil
@@ -68,5 +81,11 @@ extension UISetup {
   static func systemTexts() -> AppResources? {
     guard let assets = AssetLocator.assetsFolder() else { return nil }
     return try? AppResources.loadFolder(assets + "/System").get()
+  }
+
+  /// The demo app whole, for the UI once its first frame is on screen.
+  static func demoApp() -> AppResources? {
+    guard let assets = AssetLocator.assetsFolder() else { return nil }
+    return try? AppResources.loadFolder(assets + "/DemoApp").get()
   }
 }

@@ -42,6 +42,8 @@ public enum UIEvent: Sendable {
   case checked([Finding], for: AppResources)
   /// The system texts were read (after the first frame, which shows none of them).
   case systemTextsLoaded(AppResources)
+  /// The demo app was read whole (the first frame had only the shown locale's tables).
+  case appLoaded(AppResources)
   /// The scenario library was read: what the picker offers.
   case scenariosLoaded([GuidedScenario])
   /// The screen has this size now (so scrolling stops where the text ends): the driver delivers it before
@@ -69,11 +71,17 @@ public enum UIWork: Hashable, Sendable {
   case loadScenarios
   /// Reading the system texts: comes back as `.systemTextsLoaded`.
   case loadSystemTexts
+  /// Reading the demo app whole: comes back as `.appLoaded`. Keys wait for it (`isNeededBeforeKeys`).
+  case loadApp
+
+  /// Whether the driver does this before it reads the first key: a key may need what it brings (another
+  /// locale's texts), and it takes about as long as a key takes to arrive.
+  public var isNeededBeforeKeys: Bool { self == .loadApp }
 
   public static func == (left: UIWork, right: UIWork) -> Bool {
     switch (left, right) {
     case (.check(let one), .check(let other)): one.root == other.root && one.target == other.target
-    case (.loadScenarios, .loadScenarios), (.loadSystemTexts, .loadSystemTexts): true
+    case (.loadScenarios, .loadScenarios), (.loadSystemTexts, .loadSystemTexts), (.loadApp, .loadApp): true
     default: false
     }
   }
@@ -85,6 +93,7 @@ public enum UIWork: Hashable, Sendable {
       hasher.combine(app.target)
     case .loadScenarios: hasher.combine(0)
     case .loadSystemTexts: hasher.combine(1)
+    case .loadApp: hasher.combine(2)
     }
   }
 }

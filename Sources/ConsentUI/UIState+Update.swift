@@ -1,5 +1,6 @@
 import ConsentCore
 import PromptCheck
+import PromptStrings
 import Scenarios
 import TextSupport
 
@@ -39,6 +40,7 @@ extension UIState {
       if AppKey(app) == AppKey(environment.appTexts.app) { environment.findings = findings }
     case .scenariosLoaded(let scenarios): environment.scenarios = scenarios
     case .systemTextsLoaded(let system): environment.appTexts.system = system
+    case .appLoaded(let app): adoptWholeApp(app, &effects)
     case .resized(let width, let height):
       (screenWidth, screenHeight) = (width, height)
       promptScroll = min(promptScroll, promptLayout?.maxScroll ?? 0)
@@ -49,6 +51,17 @@ extension UIState {
       promptScroll = 0
     }
     return effects
+  }
+
+  /// The app read whole in place of the partial read it was started with (wherever that is shown), and its
+  /// check.
+  private mutating func adoptWholeApp(_ app: AppResources, _ effects: inout [UIEffect]) {
+    let key = AppKey(app)
+    guard key == AppKey(sessionApp) else { return }
+    if AppKey(environment.appTexts.app) == key { environment.appTexts.app = app }
+    if AppKey(scene.app) == key { scene.app = app }
+    sessionApp = app
+    if checkedApps[key] == nil { effects.append(.work(.check(app))) }
   }
 
   /// Before what one key (or click, or presenter step) does: the clock moves once, and every line it puts in

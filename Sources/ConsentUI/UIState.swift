@@ -80,7 +80,7 @@ public struct UIState: Sendable {
   /// How many lines that change something the session has recorded (beyond its header).
   var linesRecorded = 0
   /// The app the session opened, where every scenario walk begins.
-  let sessionApp: AppResources
+  var sessionApp: AppResources
 
   /// Everything a line can change besides the model, brought back with it by `u`, `U` and `R`.
   struct Scene: Sendable {
@@ -198,11 +198,14 @@ public struct UIState: Sendable {
       + ScriptWriter.setupActions(for: consent).map(ScriptLine.action)
   }
 
-  /// What the driver starts once the first frame is on screen, in order: the system texts when they wait
-  /// (the home screen shows none of them), the check of the app, the scenario library.
+  /// What the driver starts once the first frame is on screen, in order: the demo app whole when only the
+  /// shown locale's tables were read (its check follows it), the system texts when they wait (the home
+  /// screen shows none of them), the check of the app, the scenario library.
   public var firstFrameWork: [UIWork] {
-    (environment.appTexts.system.localizations.isEmpty ? [.loadSystemTexts] : [])
-      + (environment.findings == nil ? [.check(environment.appTexts.app)] : []) + [.loadScenarios]
+    let app = environment.appTexts.app
+    return (app.isPartial ? [.loadApp] : [])
+      + (environment.appTexts.system.localizations.isEmpty ? [.loadSystemTexts] : [])
+      + (environment.findings == nil && !app.isPartial ? [.check(app)] : []) + [.loadScenarios]
   }
 
   /// The current locale.

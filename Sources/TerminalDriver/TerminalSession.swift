@@ -31,7 +31,14 @@ public enum TerminalSession {
     let background = BackgroundWork<UIWork, UIEvent>(work)
     _ = deliver(resizeIfNeeded(state, terminal), &state, record, background)
     var frame = draw(state, on: terminal, frameDrawn)
-    for job in state.firstFrameWork { background?.submit(job) }
+    for job in state.firstFrameWork {
+      // What keys need is done here, before the first key is read; the rest on the worker.
+      if job.isNeededBeforeKeys {
+        for event in work(job) where deliver(event, &state, record, background) { return 0 }
+      } else {
+        background?.submit(job)
+      }
+    }
     let clock = ContinuousClock()
     // Presenter mode's next step: due an interval after the last step or key.
     var nextTick: ContinuousClock.Instant?

@@ -80,7 +80,7 @@ struct Pilot {
   static func perform(_ work: UIWork) -> [UIEvent] {
     switch work {
     case .check(let app): [.checked(PromptLinter.check(app: app), for: app)]
-    case .loadScenarios, .loadSystemTexts: []
+    case .loadScenarios, .loadSystemTexts, .loadApp: []
     }
   }
 

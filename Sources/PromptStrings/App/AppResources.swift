@@ -151,8 +151,13 @@ public struct AppResources: Sendable {
   /// names, within the look's limits.
   public func scanCode() -> CodeScan { CodeScan.scan(trackingSearch, reader: reader) }
 
-  /// The files the check of this app will still read (its code, or its binaries), not yet read.
-  public func prospectiveInputs() -> [FilePath] { CodeScan.candidates(trackingSearch, reader: reader) }
+  /// The files the check of this app will still read (its code, or its binaries), and the tables a partial
+  /// read left, not yet read.
+  public func prospectiveInputs() -> [FilePath] {
+    deferredStrings + CodeScan.candidates(trackingSearch, reader: reader)
+  }
+  /// Strings files a partial read left for later (`StringsToParse.shownIn`).
+  var deferredStrings: [FilePath] = []
   /// Whether the app is an App Clip target.
   public var isAppClip = false
   /// The app's privacy manifests and its SDKs' (`PrivacyInfo.xcprivacy`).
@@ -283,13 +288,31 @@ public struct AppResources: Sendable {
 
   /// The app in a plain folder of lproj folders (and perhaps an Info.plist), read without looking for
   /// projects in or around it: attsim's own assets (the demo app, the system texts), whose layout is known.
-  /// With `localizations`, only the lproj folders it names are read.
-  public static func loadFolder(_ path: String, localizations: Set<String>? = nil) -> Result<AppResources, LoadFailure>
-  {
+  /// With `strings` `.shownIn`, only the tables of that locale's lookup are parsed (the UI's first frame).
+  public static func loadFolder(_ path: String, strings: StringsToParse = .all) -> Result<AppResources, LoadFailure> {
     guard let reader = InputFiles(confinedTo: FilePath(path)) else {
       return .failure(LoadFailure(message: "cannot resolve '\(path.forMessage())'"))
     }
-    return FolderApp.read(FilePath(path), reader: reader, localizations: localizations)
+    return FolderApp.read(FilePath(path), reader: reader, strings: strings)
+  }
+
+  /// Which strings tables a read parses.
+  public enum StringsToParse: Sendable {
+    /// Every table: the app whole.
+    case all
+    /// Only the tables iOS looks `locale` up in (nil: the development region's), and Base's; every
+    /// localization is still known. What the UI needs for its first frame.
+    case shownIn(locale: String?)
+  }
+
+  /// Whether tables were left unparsed (`StringsToParse.shownIn`): the app is whole only once read again.
+  public var isPartial: Bool { !deferredStrings.isEmpty }
+
+  /// Resources that hold nothing yet, at `root`: texts that load after the first frame.
+  public static func notYetRead(root: String) -> AppResources {
+    var app = AppResources(root: root, input: .folder, name: FilePath(root).lastComponent, reader: InputFiles())
+    app.finish()
+    return app
   }
 
   /// Adds the strings file at `path` to the localization folder `name` (at `folder`).

@@ -4,7 +4,7 @@ import StringsFiles
 /// An app read from a folder without an Xcode project: the shallowest Info.plist outside lproj folders,
 /// and one lproj folder per language, the one beside that Info.plist when there are several.
 enum FolderApp {
-  static func read(_ root: FilePath, reader: InputFiles, localizations: Set<String>? = nil) -> Result<
+  static func read(_ root: FilePath, reader: InputFiles, strings: AppResources.StringsToParse = .all) -> Result<
     AppResources, AppResources.LoadFailure
   > {
     var app = AppResources(root: root.string, input: .folder, name: root.lastComponent, reader: reader)
@@ -22,16 +22,15 @@ enum FolderApp {
     }
     let filesByFolder = Dictionary(grouping: entries.filter { !$0.isDirectory }) { $0.path.parent }
     // One folder per language: beside Info.plist, else the shallowest; the others are named once.
-    let lprojs = Dictionary(
-      grouping: entries.filter {
-        $0.isDirectory && $0.path.pathExtension == "lproj" && localizations?.contains($0.path.stem) != false
-      }
-    ) { $0.path.stem }
+    let lprojs = Dictionary(grouping: entries.filter { $0.isDirectory && $0.path.pathExtension == "lproj" }) {
+      $0.path.stem
+    }
+    var stringsFiles: [(name: String, folder: FilePath, file: FilePath)] = []
     for (name, found) in lprojs.sorted(by: { $0.key < $1.key }) {
       let ordered = byRank(found, home)
       let chosen = ordered[0]
       for file in filesByFolder[chosen.path, default: []] where file.path.pathExtension == "strings" {
-        app.add(stringsFile: file.path, localization: name, folder: chosen.path)
+        stringsFiles.append((name, chosen.path, file.path))
       }
       app.add(emptyFolder: chosen.path)
       if ordered.count > 1 {
@@ -56,8 +55,21 @@ enum FolderApp {
           FileOutsideApp(path: file.path.string, reason: "another \(file.path.lastComponent) was used"))
       }
     }
-    // A read of some localizations only (the system texts before the first frame) may find none.
-    if chosenPlist == nil && app.folders.isEmpty && app.catalogs.isEmpty && localizations == nil {
+    // Every folder is known: the lookup for the shown locale can be worked out, and its tables read alone.
+    app.indexLocalizations()
+    let parsed: Set<String>? =
+      switch strings {
+      case .all: nil
+      case .shownIn(let locale): Set(app.searchList(locale: locale ?? app.developmentRegion) + ["Base"])
+      }
+    for (name, folder, file) in stringsFiles {
+      if parsed?.contains(name) == false {
+        app.deferredStrings.append(file)
+      } else {
+        app.add(stringsFile: file, localization: name, folder: folder)
+      }
+    }
+    if chosenPlist == nil && app.folders.isEmpty && app.catalogs.isEmpty {
       return .failure(
         AppResources.LoadFailure(
           message: "'\(root.string.forMessage())' holds no Info.plist, no .lproj folder and no .xcstrings"))
