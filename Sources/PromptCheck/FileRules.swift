@@ -114,14 +114,52 @@ enum FileRules {
   /// Apple adds keys attsim may not know.
   static func purposeKeyTypo(_ key: String) -> String? {
     guard PurposeKeys.known[key] == nil else { return nil }
-    let wellFormed = PurposeKeys.isPurposeKey(key)
-    let length = key.utf8.count
+    let limit = PurposeKeys.isPurposeKey(key) ? 2 : 3
+    // Keys of ASCII (every key Apple documents is) first meet two tests that cannot be wrong and cost no
+    // allocation: the length, and the letters every known key has (an edit changes at most one of the
+    // letters two strings share, so a key `limit` edits from a known one has all but `limit` of them).
+    if key.utf8.allSatisfy({ $0 < 0x80 }) {
+      guard (shortestKnown - limit...longestKnown + limit).contains(key.utf8.count),
+        commonLettersShared(by: key.utf8) >= commonLetterCount - limit
+      else { return nil }
+    }
+    let lowered = Array(key.lowercased().unicodeScalars)
     var best: (key: String, distance: Int)?
-    for known in PurposeKeys.known.keys.sorted() where abs(length - known.utf8.count) <= 3 {
-      let distance = EditDistance.between(key.lowercased(), known.lowercased())
-      guard distance <= (wellFormed ? 2 : 3), distance < best?.distance ?? Int.max else { continue }
-      best = (known, distance)
+    for known in knownKeys where abs(lowered.count - known.lowered.count) <= limit {
+      guard let distance = EditDistance.within(min(limit, (best?.distance ?? Int.max) - 1), lowered, known.lowered)
+      else { continue }
+      best = (known.key, distance)
     }
     return best?.key
+  }
+
+  /// The purpose keys Apple documents, in order, each with its lower-cased scalars (worked out once: a table
+  /// of 600,000 keys asks about each of its keys).
+  private static let knownKeys = PurposeKeys.known.keys.sorted().map {
+    (key: $0, lowered: Array($0.lowercased().unicodeScalars))
+  }
+  private static let shortestKnown = knownKeys.map(\.lowered.count).min() ?? 0
+  private static let longestKnown = knownKeys.map(\.lowered.count).max() ?? 0
+
+  /// The letters (a to z) every known key has, with how many of each it has at least (those of
+  /// `usagedescription`, as it stands).
+  private static let commonLetters: [(letter: UInt8, count: Int)] = (UInt8(ascii: "a")...UInt8(ascii: "z")).compactMap {
+    letter in
+    let count = knownKeys.map { known in known.lowered.filter { $0.value == UInt32(letter) }.count }.min() ?? 0
+    return count > 0 ? (letter, count) : nil
+  }
+  private static let commonLetterCount = commonLetters.reduce(0) { $0 + $1.count }
+
+  /// How many of `commonLetters` the ASCII text `bytes` has, in any case, counting each at most as often as
+  /// it is common.
+  private static func commonLettersShared(by bytes: String.UTF8View) -> Int {
+    withUnsafeTemporaryAllocation(of: Int.self, capacity: 26) { counts in
+      counts.initialize(repeating: 0)
+      for byte in bytes {
+        let lower = byte | 0x20
+        if lower >= UInt8(ascii: "a") && lower <= UInt8(ascii: "z") { counts[Int(lower - UInt8(ascii: "a"))] += 1 }
+      }
+      return commonLetters.reduce(0) { $0 + min($1.count, counts[Int($1.letter - UInt8(ascii: "a"))]) }
+    }
   }
 }

@@ -3,25 +3,48 @@ public enum EditDistance {
   /// The edit distance between two strings, counted in Unicode scalars: insertions, deletions,
   /// substitutions, and swaps of two neighbours (optimal string alignment), each costing one.
   public static func between(_ a: String, _ b: String) -> Int {
-    let a = Array(a.unicodeScalars)
-    let b = Array(b.unicodeScalars)
-    if a.isEmpty { return b.count }
-    if b.isEmpty { return a.count }
-    var beforePrevious = [Int](repeating: 0, count: b.count + 1)
-    var previous = Array(0...b.count)
-    var current = [Int](repeating: 0, count: b.count + 1)
-    for i in 1...a.count {
-      current[0] = i
-      for j in 1...b.count {
-        let substitution = previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)
-        current[j] = Swift.min(previous[j] + 1, current[j - 1] + 1, substitution)
-        if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
-          current[j] = Swift.min(current[j], beforePrevious[j - 2] + 1)
+    within(Int.max, Array(a.unicodeScalars), Array(b.unicodeScalars))!
+  }
+
+  /// The edit distance between `a` and `b` (as `between` counts it) when it is at most `limit`, else nil. Only
+  /// the cells within `limit` of the diagonal are worked out (any other is more than `limit`), and it stops
+  /// once two rows in a row exceed `limit` (no later row can come back under it): a far candidate costs a few
+  /// cells, not the whole table.
+  public static func within(_ limit: Int, _ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int? {
+    guard abs(a.count - b.count) <= limit else { return nil }
+    if a.isEmpty || b.isEmpty { return a.count + b.count }
+    let beyond = limit == Int.max ? limit : limit + 1
+    let width = b.count + 1
+    // Three rows in one buffer on the stack (a table of 600,000 keys asks for each): the one before the
+    // previous, the previous, the current.
+    return withUnsafeTemporaryAllocation(of: Int.self, capacity: 3 * width) { rows -> Int? in
+      var (beforePrevious, previous, current) = (0, width, 2 * width)
+      for j in 0...b.count { rows[previous + j] = j }
+      var previousExceeds = false
+      for i in 1...a.count {
+        let low = Swift.max(1, i - limit)
+        let high = limit >= b.count ? b.count : Swift.min(b.count, i + limit)
+        // The cells just outside the band stand for "more than limit".
+        rows[current + low - 1] = low == 1 ? i : beyond
+        if high < b.count { rows[current + high + 1] = beyond }
+        var rowMinimum = rows[current + low - 1]
+        for j in low...high {
+          let substitution = rows[previous + j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)
+          var cell = Swift.min(rows[previous + j] + 1, rows[current + j - 1] + 1, substitution)
+          if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+            cell = Swift.min(cell, rows[beforePrevious + j - 2] + 1)
+          }
+          rows[current + j] = cell
+          rowMinimum = Swift.min(rowMinimum, cell)
         }
+        let exceeds = rowMinimum > limit
+        if exceeds && previousExceeds { return nil }
+        previousExceeds = exceeds
+        (beforePrevious, previous, current) = (previous, current, beforePrevious)
       }
-      (beforePrevious, previous, current) = (previous, current, beforePrevious)
+      let distance = rows[previous + b.count]
+      return distance <= limit ? distance : nil
     }
-    return previous[b.count]
   }
 
   /// The candidate closest to `word` when it is a plausible typo (within a third of its length, at least 1,
