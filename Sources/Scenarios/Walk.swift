@@ -39,7 +39,8 @@ public struct Walk<Extra: Sendable>: Sendable {
   public private(set) var bundle: AppResources?
   /// The app resources the script's `app bundle=` lines name, loaded by the caller, keyed as written.
   public let bundles: [AppBundleReference: AppResources]
-  /// Lines that can be taken back, oldest first.
+  /// Lines that can be taken back, oldest first: the last `Refusal.undoDepth` of them (older ones are dropped
+  /// a batch at a time, see `keep`).
   private var ledger: [Entry] = []
   /// Lines taken back that can be brought back, the most recently taken back last.
   private var takenBack: [TakenBack] = []
@@ -55,7 +56,7 @@ public struct Walk<Extra: Sendable>: Sendable {
   }
 
   /// How many lines `undo` can take back now.
-  public var undoableLines: Int { ledger.count }
+  public var undoableLines: Int { min(ledger.count, Refusal.undoDepth) }
   /// How many lines `redo` can bring back now.
   public var redoableLines: Int { takenBack.count }
 
@@ -92,6 +93,7 @@ public struct Walk<Extra: Sendable>: Sendable {
       remember(step, before: now)
       return result(story: ["app resources: \(reference.path)"])
     case .undo(let lines):
+      ledger.removeFirst(ledger.count - undoableLines)
       guard lines <= ledger.count else { return result(refusal: .nothingToUndo) }
       var after = now
       var taken: [String] = []
@@ -109,7 +111,7 @@ public struct Walk<Extra: Sendable>: Sendable {
       var last: Snapshot?
       for _ in 0..<lines {
         let line = takenBack.removeLast()
-        ledger.append(line.entry)
+        keep(line.entry)
         brought.append(line.entry.line)
         last = line.after
       }
@@ -133,9 +135,16 @@ public struct Walk<Extra: Sendable>: Sendable {
   /// Puts a line that changed something in the ledger: what was taken back can no longer be brought back.
   private mutating func remember(_ step: Step, before: Snapshot) {
     if step.isUserStep, restartPoint == nil { restartPoint = before }
-    if ledger.count == Refusal.undoDepth { ledger.removeFirst() }
-    ledger.append(Entry(line: step.command, before: before))
+    keep(Entry(line: step.command, before: before))
     takenBack = []
+  }
+
+  /// Adds `entry` to the ledger. Lines older than the last `Refusal.undoDepth` go a batch at a time, when the
+  /// ledger has twice as many: dropping one per line moved every snapshot each time (a script of 100,000
+  /// lines drops as many).
+  private mutating func keep(_ entry: Entry) {
+    if ledger.count >= 2 * Refusal.undoDepth { ledger.removeFirst(ledger.count - Refusal.undoDepth) }
+    ledger.append(entry)
   }
 
   private mutating func restore(_ snapshot: Snapshot, into restored: inout Extra?) {

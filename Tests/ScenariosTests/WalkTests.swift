@@ -90,6 +90,18 @@ import Testing
     #expect(outcome.state.events.sentCount == 20)
   }
 
+  /// Past twice the bound (where older lines go a batch at a time) the bound is still exact, also after a
+  /// redo.
+  @Test func theBoundHoldsPastTheBatchThatDropsOldLines() throws {
+    let source =
+      "sdk init\n" + String(repeating: "track e\n", count: 3 * Refusal.undoDepth + 50)
+      + "undo lines=\(Refusal.undoDepth)\nredo lines=10\nundo lines=10\nundo\n"
+    let outcome = try run(source)
+    #expect(outcome.results.filter { $0.refusal == nil }.count == 3 * Refusal.undoDepth + 54)
+    #expect(outcome.results.last?.refusal == .nothingToUndo)
+    #expect(outcome.state.events.sentCount == 2 * Refusal.undoDepth + 50)
+  }
+
   /// The caller's own state comes back with the model's.
   @Test func theCallersExtraComesBackWithTheState() {
     var walk = Walk<String>(from: ConsentState())
