@@ -66,8 +66,8 @@ private func runProcess(
   defer { try? FileManager.default.removeItem(at: folder) }
   let outURL = folder.appendingPathComponent("out")
   let errURL = folder.appendingPathComponent("err")
-  FileManager.default.createFile(atPath: outURL.path, contents: nil)
-  FileManager.default.createFile(atPath: errURL.path, contents: nil)
+  _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
+  _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
   let out = try FileHandle(forWritingTo: outURL)
   let err = try FileHandle(forWritingTo: errURL)
   let process = Process()

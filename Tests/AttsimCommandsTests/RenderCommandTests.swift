@@ -38,12 +38,13 @@ import TextSupport
   }
 
   /// The panel's Check section shows the tracking prompt's findings before the other prompts'.
-  @Test func theTrackingFindingsComeFirst() {
+  @Test func theTrackingFindingsComeFirst() throws {
     let broken = repositoryRoot.appendingPathComponent("Assets/Examples/BrokenApp").path
     let lines = attsim("render", "--app", broken, "--locale", "fr").out.split(separator: "\n")
-    let check = try? #require(lines.firstIndex { $0.contains("Check (2)") })
-    #expect(check.map { lines[$0 + 1].contains("! untranslated") } == true, "\(lines)")
-    #expect(check.map { lines[$0 + 2].contains("+1 more") } == true)
+    let check = try #require(lines.firstIndex { $0.contains("Check (2)") }, "\(lines)")
+    try #require(check + 2 < lines.count)
+    #expect(lines[check + 1].contains("! untranslated"), "\(lines)")
+    #expect(lines[check + 2].contains("+1 more"))
   }
 
   /// A long app name ends in … before the title bar's right-hand part, with the recording mark too.

@@ -39,7 +39,7 @@ final class Tmux {
   }
 
   deinit {
-    try? run(["kill-server"], capturing: false)
+    _ = try? run(["kill-server"], capturing: false)
     unlink(statusFile)
   }
 

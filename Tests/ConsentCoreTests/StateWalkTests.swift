@@ -10,7 +10,7 @@ import Testing
   static var starts: [ConsentState] {
     IOSVersion.planVersions.map { version in
       var state = ConsentState()
-      try? state.apply(.deviceConfigured(DeviceChange(iOS: version)))
+      _ = try? state.apply(.deviceConfigured(DeviceChange(iOS: version)))
       return state
     }
   }
@@ -33,7 +33,7 @@ import Testing
   static var euStarts: [ConsentState] {
     [("FR", "FR"), ("ES", "ES"), ("FR", "US")].map { country, account in
       var state = ConsentState()
-      try? state.apply(
+      _ = try? state.apply(
         .deviceConfigured(DeviceChange(iOS: IOSVersion(27, 2), country: country, accountCountry: account)))
       return state
     }
@@ -161,7 +161,7 @@ extension ConsentState {
   /// This state after `action`, which must be accepted.
   func applying(_ action: Action) -> ConsentState {
     var state = self
-    try? state.apply(action)
+    _ = try? state.apply(action)
     return state
   }
 }
