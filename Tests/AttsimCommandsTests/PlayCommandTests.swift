@@ -113,7 +113,8 @@ import Testing
   @Test func nonUTF8FileExitsTwo() throws {
     let folder = try temporaryFolder()
     let path = folder.appendingPathComponent("latin1.attsim").path
-    #expect(FileManager.default.createFile(atPath: path, contents: Data([0x74, 0x72, 0x61, 0x63, 0x6B, 0x20, 0xE9, 0x0A])))
+    #expect(
+      FileManager.default.createFile(atPath: path, contents: Data([0x74, 0x72, 0x61, 0x63, 0x6B, 0x20, 0xE9, 0x0A])))
     let outcome = attsim("play", path)
     #expect(outcome.status == 2 && outcome.err == "\(path):1:7: error: not UTF-8 text (byte 0xE9 at offset 6)\n")
   }
