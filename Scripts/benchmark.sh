@@ -64,6 +64,8 @@ if command -v dialog >/dev/null && command -v tmux >/dev/null; then
   prefix=$(mktemp -d /tmp/attsim-bench-prefix-XXXXXX)
   make install PREFIX="$prefix" >/dev/null
   latency=$(realpath ../shared/tools/tui-latency 2>/dev/null || echo /work/shared/tools/tui-latency)
+  echo "the floor: a shell printing the needle (first frame only):"
+  (cd / && "$latency" -n "$runs" -s 80x24 "Request tracking" -- sh -c 'printf "Request tracking\n"; exec sleep 5')
   echo "dialog --inputbox (first frame; typing a letter):"
   (cd / && "$latency" -n "$runs" -s 80x24 -k Q -K Q Allow -- dialog --inputbox "Allow tracking?" 10 40)
   echo "attsim as installed by make install (first frame; p opens the pre-permission screen):"
