@@ -41,6 +41,19 @@ struct SeededKeys {
     try ScriptParser.parse(lines.joined(separator: "\n") + "\n", file: "recorded.attsim")
   }
 
+  /// The session's recording (`header`, then what `pilot` recorded) passes in `play` and ends where the UI
+  /// is, in `play` and in `render --script`.
+  static func expectRecordingAgrees(
+    header: [String], _ pilot: Pilot, pressed: [String], sourceLocation: Testing.SourceLocation = #_sourceLocation
+  ) throws {
+    let script = try Self.script(header + pilot.recorded)
+    let played = Self.play(script)
+    #expect(played.problems.isEmpty, "keys \(pressed): \(played.problems)", sourceLocation: sourceLocation)
+    #expect(played.state == pilot.state.consent, "keys \(pressed)", sourceLocation: sourceLocation)
+    let rendered = UIState(environment: demoEnvironment, replaying: script)
+    #expect(rendered.consent == pilot.state.consent, "keys \(pressed)", sourceLocation: sourceLocation)
+  }
+
   /// Plays the recording; returns its final state, and every failure or refusal.
   static func play(_ script: Script) -> (state: ConsentState, problems: [String]) {
     var state = ConsentState()
@@ -65,12 +78,7 @@ struct SeededKeys {
       pressed += press
       pilot.press(press)
     }
-    let script = try Self.script(header + pilot.recorded)
-    let played = Self.play(script)
-    #expect(played.problems.isEmpty, "keys \(pressed): \(played.problems)")
-    #expect(played.state == pilot.state.consent, "keys \(pressed)")
-    let rendered = UIState(environment: demoEnvironment, replaying: script)
-    #expect(rendered.consent == pilot.state.consent, "keys \(pressed)")
+    try Self.expectRecordingAgrees(header: header, pilot, pressed: pressed)
   }
 
   @Test(arguments: 0..<30)
@@ -92,12 +100,7 @@ struct SeededKeys {
       pressed += press
       pilot.press(press)
     }
-    let script = try Self.script(header + pilot.recorded)
-    let played = Self.play(script)
-    #expect(played.problems.isEmpty, "keys \(pressed): \(played.problems)")
-    #expect(played.state == pilot.state.consent, "keys \(pressed)")
-    let rendered = UIState(environment: demoEnvironment, replaying: script)
-    #expect(rendered.consent == pilot.state.consent, "keys \(pressed)")
+    try Self.expectRecordingAgrees(header: header, pilot, pressed: pressed)
   }
 }
 
