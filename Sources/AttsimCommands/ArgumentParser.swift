@@ -149,10 +149,7 @@ public enum ArgumentParser {
       }
     case .purposeKey:
       guard text == "all" || PurposeKeys.isPurposeKey(text) else {
-        let nearest = PurposeKeys.known.keys.sorted().min {
-          EditDistance.between(text.lowercased(), $0.lowercased())
-            < EditDistance.between(text.lowercased(), $1.lowercased())
-        }
+        let nearest = EditDistance.nearest(to: text, among: PurposeKeys.known.keys)
         let suggestion = nearest.map { "; did you mean \($0)?" } ?? ""
         throw UsageError(
           "--\(name) must be a purpose-string key like NSCameraUsageDescription, or all, not '\(shown)'\(suggestion)")

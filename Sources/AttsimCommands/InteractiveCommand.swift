@@ -190,10 +190,9 @@ extension InteractiveCommand {
   static func guidedScenario(_ nameOrFile: String) -> Result<(GuidedScenario, String), ScriptProblems> {
     guard let path = ScenarioLibrary.path(for: nameOrFile) else {
       let names = ScenarioLibrary.entries().map(\.name)
-      let nearest = names.map { ($0, EditDistance.between(nameOrFile.lowercased(), $0)) }
-        .filter { $0.1 <= max(2, nameOrFile.count / 4) }.min { ($0.1, $0.0) < ($1.1, $1.0) }
+      let nearest = EditDistance.nearest(to: nameOrFile, among: names, within: max(2, nameOrFile.count / 4))
       let hint =
-        nearest.map { "; did you mean '\($0.0)'? ('attsim scenarios' lists all \(names.count))" }
+        nearest.map { "; did you mean '\($0)'? ('attsim scenarios' lists all \(names.count))" }
         ?? " (a file, or one of: \(MessageList.of(names)); 'attsim scenarios' lists them)"
       return .failure(ScriptProblems(lines: ["attsim: no scenario '\(nameOrFile.forMessage())'\(hint)"]))
     }

@@ -49,8 +49,7 @@ enum BundleKeyRules {
     let lowered = text.lowercased().trimmingCharacters(in: " ")
     if let tag = countries[lowered] { return tag }
     if let suggestion = LanguageNames.suggestion(for: lowered) { return suggestion }
-    let near = countries.keys.sorted().map { ($0, EditDistance.between(lowered, $0)) }.filter { $0.1 <= 2 }
-    return near.min { $0.1 < $1.1 }.flatMap { countries[$0.0] }
+    return EditDistance.nearest(to: lowered, among: countries.keys, within: 2).flatMap { countries[$0] }
   }
 
   /// English names of the countries people write for their language in a plist.

@@ -24,9 +24,7 @@ public enum LanguageNames {
     if let code = codes[lowered] { return code }
     // A near miss of a name (`englsh`); short words are too near too many names to guess from.
     guard lowered.count >= 5 else { return nil }
-    let nearNames = codes.keys.map { ($0, EditDistance.between(lowered, $0)) }.filter { $0.1 <= 2 }
-    if let name = nearNames.min(by: { ($0.1, $0.0) < ($1.1, $1.0) }) { return codes[name.0] }
-    return nil
+    return EditDistance.nearest(to: lowered, among: codes.keys, within: 2).flatMap { codes[$0] }
   }
 
   /// Codes by lower-cased English name (the tag an Apple project uses where a name has several:

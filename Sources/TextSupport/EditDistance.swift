@@ -47,6 +47,22 @@ public enum EditDistance {
     }
   }
 
+  /// The candidate nearest to `word`, both compared in lower case, when it is at most `limit` edits away; ties
+  /// go to the candidate first in sorted order. nil when none is that near.
+  public static func nearest(to word: String, among candidates: some Sequence<String>, within limit: Int = .max)
+    -> String?
+  {
+    let lowered = Array(word.lowercased().unicodeScalars)
+    var best: (candidate: String, distance: Int)?
+    for candidate in candidates {
+      guard let distance = within(limit, lowered, Array(candidate.lowercased().unicodeScalars)),
+        best.map({ (distance, candidate) < ($0.distance, $0.candidate) }) ?? true
+      else { continue }
+      best = (candidate, distance)
+    }
+    return best?.candidate
+  }
+
   /// The candidate closest to `word` when it is a plausible typo (within a third of its length, at least 1,
   /// at most 3 edits); ties go to the candidate sharing the longer prefix. nil when nothing is close.
   public static func suggestion(for word: String, among candidates: [String]) -> String? {

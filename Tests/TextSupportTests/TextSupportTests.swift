@@ -55,6 +55,19 @@ import TextSupport
     }
   }
 
+  @Test func theNearestCandidateIsWithinTheLimitInAnyCaseAndTiesGoToTheFirstInOrder() {
+    #expect(
+      EditDistance.nearest(to: "prepermision", among: ["prepermission", "pending-request"], within: 3)
+        == "prepermission")
+    #expect(
+      EditDistance.nearest(
+        to: "NSCameraUsageDescripton", among: ["NSMicrophoneUsageDescription", "NSCameraUsageDescription"])
+        == "NSCameraUsageDescription")
+    #expect(EditDistance.nearest(to: "cat", among: ["cut", "bat", "cab"], within: 1) == "bat")
+    #expect(EditDistance.nearest(to: "englsh", among: ["english", "german"], within: 0) == nil)
+    #expect(EditDistance.nearest(to: "x", among: [String]()) == nil)
+  }
+
   @Test(arguments: [
     ("tapp", ["app", "tap", "track"], Optional("tap")), ("stauts", ["status", "prompt"], "status"),
     ("xyz", ["status", "prompt"], nil), ("Status", ["status"], "status"),
