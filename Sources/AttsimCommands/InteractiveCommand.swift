@@ -179,8 +179,8 @@ enum UIWorker {
     switch work {
     case .check(let app): [.checked(PromptLinter.check(app: app), for: app)]
     case .loadScenarios: [.scenariosLoaded(InteractiveCommand.libraryScenarios())]
-    case .loadSystemTexts: UISetup.systemTexts().map { [.systemTextsLoaded($0)] } ?? []
-    case .loadApp: UISetup.demoApp().map { [.appLoaded($0)] } ?? []
+    case .loadSystemTexts: UISetup.assetFolder("System").map { [.systemTextsLoaded($0)] } ?? []
+    case .loadApp: UISetup.assetFolder("DemoApp").map { [.appLoaded($0)] } ?? []
     }
   }
 }

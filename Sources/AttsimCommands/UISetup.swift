@@ -17,34 +17,33 @@ enum UISetup {
       return .failure(UsageError("cannot find attsim's Assets folder; set ATTSIM_ASSETS to it"))
     }
     // attsim's own folders (the demo app, the system texts) are read as the plain folders they are.
-    let loads: [@Sendable () -> Result<AppResources, AppResources.LoadFailure>] = [
-      {
-        app.path.map { AppResources.load($0, target: app.target, configuration: app.configuration) }
-          ?? AppResources.loadFolder(assets + "/DemoApp", strings: demoAppStrings)
-      },
-      {
-        firstFrame
-          ? .success(AppResources.notYetRead(root: assets + "/System")) : AppResources.loadFolder(assets + "/System")
-      },
-    ]
-    let loaded = Mutex<[Int: Result<AppResources, AppResources.LoadFailure>]>([:])
-    if firstFrame {
-      // One is nothing to do: a second thread would only cost its start.
-      for (index, load) in loads.enumerated() { loaded.withLock { $0[index] = load() } }
-    } else {
-      DispatchQueue.concurrentPerform(iterations: loads.count) { index in
-        let result = loads[index]()
-        loaded.withLock { $0[index] = result }
-      }
+    let readApp: @Sendable () -> Result<AppResources, AppResources.LoadFailure> = {
+      app.path.map { AppResources.load($0, target: app.target, configuration: app.configuration) }
+        ?? AppResources.loadFolder(assets + "/DemoApp", strings: demoAppStrings)
     }
-    let results = loaded.withLock { $0 }
+    let appRead: Result<AppResources, AppResources.LoadFailure>
+    let systemRead: Result<AppResources, AppResources.LoadFailure>
+    if firstFrame {
+      // The system texts wait: one thing to read, and a second thread would only cost its start.
+      appRead = readApp()
+      systemRead = .success(AppResources.notYetRead(root: assets + "/System"))
+    } else {
+      // The app and the system texts are read at the same time.
+      let read = Mutex<[Int: Result<AppResources, AppResources.LoadFailure>]>([:])
+      DispatchQueue.concurrentPerform(iterations: 2) { index in
+        let result = index == 0 ? readApp() : AppResources.loadFolder(assets + "/System")
+        read.withLock { $0[index] = result }
+      }
+      let results = read.withLock { $0 }
+      let unread = Result<AppResources, AppResources.LoadFailure>.failure(.init(message: "it was not read"))
+      (appRead, systemRead) = (results[0] ?? unread, results[1] ?? unread)
+    }
     let resources: AppResources
-    switch results[0] {
+    switch appRead {
     case .success(let resourcesLoaded): resources = resourcesLoaded
     case .failure(let failure): return .failure(UsageError("cannot open the app: \(failure.message)"))
-    case nil: return .failure(UsageError("cannot open the app"))
     }
-    guard case .success(let system) = results[1] else {
+    guard case .success(let system) = systemRead else {
       return .failure(UsageError("attsim's system texts are missing from \(assets)/System"))
     }
     return .success(AppTexts(app: resources, system: system))
@@ -77,15 +76,10 @@ extension UISetup {
     }
   }
 
-  /// All the system texts, for the UI once its first frame is on screen.
-  static func systemTexts() -> AppResources? {
+  /// One of attsim's own folders (`System`, `DemoApp`) read whole, for the UI once its first frame is on
+  /// screen.
+  static func assetFolder(_ name: String) -> AppResources? {
     guard let assets = AssetLocator.assetsFolder() else { return nil }
-    return try? AppResources.loadFolder(assets + "/System").get()
-  }
-
-  /// The demo app whole, for the UI once its first frame is on screen.
-  static func demoApp() -> AppResources? {
-    guard let assets = AssetLocator.assetsFolder() else { return nil }
-    return try? AppResources.loadFolder(assets + "/DemoApp").get()
+    return try? AppResources.loadFolder(assets + "/" + name).get()
   }
 }
