@@ -55,13 +55,14 @@ enum FolderApp {
           FileOutsideApp(path: file.path.string, reason: "another \(file.path.lastComponent) was used"))
       }
     }
-    // Every folder is known: the lookup for the shown locale can be worked out, and its tables read alone.
-    app.indexLocalizations()
-    let parsed: Set<String>? =
-      switch strings {
-      case .all: nil
-      case .shownIn(let locale): Set(app.searchList(locale: locale ?? app.developmentRegion) + ["Base"])
-      }
+    let parsed: Set<String>?
+    switch strings {
+    case .all: parsed = nil
+    case .shownIn(let locale):
+      // Every folder is known: the lookup for the shown locale can be worked out, and its tables read alone.
+      app.indexLocalizations()
+      parsed = Set(app.searchList(locale: locale ?? app.developmentRegion) + ["Base"])
+    }
     for (name, folder, file) in stringsFiles {
       if parsed?.contains(name) == false {
         app.deferredStrings.append(file)
