@@ -88,7 +88,7 @@ enum PurposeRules {
       // The tracking key without its Info.plist text is the crash `missing-usage-description` tells.
       guard plist.strings[key] == nil, !PurposeKeys.isTracking(key) else { return nil }
       let languages = app.localizations.filter { app.localizedOnly(key, table: "InfoPlist", localization: $0) != nil }
-      guard !languages.isEmpty, !(key == PurposeKeys.tracking && plist.valueKinds[key] != nil) else { return nil }
+      guard !languages.isEmpty else { return nil }
       return Finding(
         file: plist.path, location: nil, rule: .missingKey, severity: .info, locale: nil, key: key,
         message:
@@ -105,13 +105,9 @@ enum PurposeRules {
     let searchList = app.searchList(locale: localization)
     var keysFallingBack: [(key: String, text: LocalizedText)] = []
     for key in app.purposeKeys {
-      guard let shown = app.infoPlistString(key, locale: localization) else { continue }
-      switch shown.source {
-      case .stringsFile(_, let other), .catalog(_, let other):
-        if context.sameLanguage(other, localization) { continue }
-      case .infoPlist, .buildSetting:
-        if context.sameLanguage(app.developmentRegion, localization) { continue }
-      }
+      guard let shown = app.infoPlistString(key, locale: localization),
+        !context.sameLanguage(language(of: shown.source, in: app), localization)
+      else { continue }
       // The tracking key's text in the development region's catalog language is still the catalog's.
       keysFallingBack.append((key, shown))
     }
@@ -159,16 +155,20 @@ enum PurposeRules {
         lacks = "\(localization) (\(why)) has no \(key)"
         file = folder?.path ?? app.infoPlist?.path ?? app.root
       }
-      let language: String
-      switch text.source {
-      case .stringsFile(_, let other), .catalog(_, let other): language = other
-      case .infoPlist, .buildSetting: language = app.developmentRegion
-      }
       return Finding(
         file: file, location: nil, rule: .missingKey, locale: localization, key: key,
         message:
-          "\(lacks): the \(localization) \(PurposeKeys.prompt(for: key)) shows the \(language) text of \(text.source.label)"
+          "\(lacks): the \(localization) \(PurposeKeys.prompt(for: key)) shows the \(language(of: text.source, in: app)) text of \(text.source.label)"
       )
+    }
+  }
+
+  /// The language a text shown from `source` is in: the localization it came from, or the development
+  /// region's for the Info.plist's own.
+  private static func language(of source: TextSource, in app: AppResources) -> String {
+    switch source {
+    case .stringsFile(_, let other), .catalog(_, let other): other
+    case .infoPlist, .buildSetting: app.developmentRegion
     }
   }
 
