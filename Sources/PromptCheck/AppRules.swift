@@ -116,9 +116,7 @@ enum AppRules {
     plist.keys.compactMap { other in
       guard let typoOf = FileRules.purposeKeyTypo(other) else { return nil }
       let (source, location) = plist.source(of: other)
-      return Finding(
-        file: source.path, location: location, rule: .keyTypo, locale: nil, key: typoOf,
-        message: "\"\(other.forMessage(limit: 60))\" looks like a typo of \(typoOf); iOS ignores it")
+      return FileRules.keyTypo(other, of: typoOf, file: source.path, location: location, locale: nil)
     }
   }
 

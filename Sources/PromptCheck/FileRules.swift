@@ -101,12 +101,21 @@ enum FileRules {
       guard let typoOf = purposeKeyTypo(key) else { continue }
       let offset = table.entries[index].keyOffset
       findings.add(
-        Finding(
-          file: displayPath, location: table.text.isEmpty ? nil : map.location(of: offset), rule: .keyTypo,
-          locale: context.locale, key: typoOf,
-          message: "\"\(key.forMessage(limit: 60))\" looks like a typo of \(typoOf); iOS ignores it"))
+        keyTypo(
+          key, of: typoOf, file: displayPath, location: table.text.isEmpty ? nil : map.location(of: offset),
+          locale: context.locale))
     }
     return findings.all
+  }
+
+  /// The `key-typo` finding for `key`, a near miss of the purpose-string key `typoOf`, at `file` and
+  /// `location`.
+  static func keyTypo(_ key: String, of typoOf: String, file: String, location: SourceLocation?, locale: String?)
+    -> Finding
+  {
+    Finding(
+      file: file, location: location, rule: .keyTypo, locale: locale, key: typoOf,
+      message: "\"\(key.forMessage(limit: 60))\" looks like a typo of \(typoOf); iOS ignores it")
   }
 
   /// The purpose-string key `key` is a near miss of, if any: a few edits away from one Apple documents, or

@@ -37,15 +37,14 @@ enum TableRules {
       return FileRules.Context(
         locale: folder.name, fallback: "every key in it falls back", isSource: context.isSource, keys: keys)
     }
-    let hasTrackingText = context.app.infoPlist?.usageDescription != nil
+    let crashes =
+      context.app.infoPlist?.usageDescription == nil && context.app.purposeKeys.contains(PurposeKeys.tracking)
     let fallback =
-      hasTrackingText || !context.app.purposeKeys.contains(PurposeKeys.tracking)
-      ? "every purpose string in it falls back to the Info.plist text"
-      : "\(PurposeKeys.tracking) falls back to Info.plist, which has none: the app crashes when it asks"
+      crashes
+      ? "\(PurposeKeys.tracking) falls back to Info.plist, which has none: the app crashes when it asks"
+      : "every purpose string in it falls back to the Info.plist text"
     return FileRules.Context(
-      locale: folder.name, fallback: fallback,
-      fallbackCrashes: !hasTrackingText && context.app.purposeKeys.contains(PurposeKeys.tracking),
-      isSource: context.isSource, keys: keys)
+      locale: folder.name, fallback: fallback, fallbackCrashes: crashes, isSource: context.isSource, keys: keys)
   }
 
   /// A catalog's entries Xcode cannot compile, its purpose strings' review states, and near misses of a
@@ -80,12 +79,10 @@ enum TableRules {
       }
     }
     guard catalog.tableName == "InfoPlist" else { return findings }
-    for typo in catalog.translations.keys.sorted() {
-      guard let typoOf = FileRules.purposeKeyTypo(typo), catalog.translations[typoOf] == nil else { continue }
+    for key in catalog.translations.keys.sorted() {
+      guard let typoOf = FileRules.purposeKeyTypo(key), catalog.translations[typoOf] == nil else { continue }
       findings.append(
-        Finding(
-          file: shown, location: catalog.keyLocations[typo], rule: .keyTypo, locale: nil, key: typoOf,
-          message: "\"\(typo.forMessage(limit: 60))\" looks like a typo of \(typoOf); iOS ignores it"))
+        FileRules.keyTypo(key, of: typoOf, file: shown, location: catalog.keyLocations[key], locale: nil))
     }
     return findings
   }
