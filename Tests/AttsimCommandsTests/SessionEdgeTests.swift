@@ -27,6 +27,16 @@ import Testing
     #expect(played.status == 0, "\(played.err)")
   }
 
+  /// The first frame has only the shown locale's tables of the demo app; a key pressed at once already finds
+  /// every other locale's (the app is read whole before the first key).
+  @Test func aLocaleChosenAtOnceHasItsOwnTexts() throws {
+    let tmux = try Tmux("\(Tmux.attsim) --locale de", width: 160)
+    try tmux.send("l")
+    #expect(try tmux.waitFor("Prompt text  es.lproj/InfoPlist.strings"), "\(tmux.screen)")
+    try tmux.send("q")
+    #expect(tmux.waitForExit() == 0)
+  }
+
   /// `--force` replaces an existing cast, as it does a recording; without it the refusal names the cast.
   @Test func forceReplacesAnExistingCast() throws {
     let folder = try temporaryFolder()
