@@ -124,15 +124,16 @@ enum FileRules {
   static func purposeKeyTypo(_ key: String) -> String? {
     guard PurposeKeys.known[key] == nil else { return nil }
     let limit = PurposeKeys.isPurposeKey(key) ? 2 : 3
-    // Keys of ASCII (every key Apple documents is) first meet two tests that cannot be wrong and cost no
-    // allocation: the length, and the letters every known key has (an edit changes at most one of the
-    // letters two strings share, so a key `limit` edits from a known one has all but `limit` of them).
-    if key.utf8.allSatisfy({ $0 < 0x80 }) {
-      guard (shortestKnown - limit...longestKnown + limit).contains(key.utf8.count),
-        commonLettersShared(by: key.utf8) >= commonLetterCount - limit
-      else { return nil }
+    // Two tests that cannot be wrong come first: the length, and the letters every known key has (an edit
+    // changes at most one of the letters two strings share, so a key `limit` edits from a known one has all
+    // but `limit` of them). A key of ASCII (every key Apple documents is) meets them before it is lowered,
+    // at no allocation; any other once lowered (lowering can add letters: K, the Kelvin sign, becomes k).
+    let isASCII = key.utf8.allSatisfy { $0 < 0x80 }
+    if isASCII, !mayBeNear(length: key.utf8.count, scalars: key.utf8.lazy.map(UInt32.init), limit: limit) {
+      return nil
     }
     let lowered = Array(key.lowercased().unicodeScalars)
+    if !isASCII, !mayBeNear(length: lowered.count, scalars: lowered.lazy.map(\.value), limit: limit) { return nil }
     var best: (key: String, distance: Int)?
     for known in knownKeys where abs(lowered.count - known.lowered.count) <= limit {
       guard let distance = EditDistance.within(min(limit, (best?.distance ?? Int.max) - 1), lowered, known.lowered)
@@ -159,16 +160,19 @@ enum FileRules {
   }
   private static let commonLetterCount = commonLetters.reduce(0) { $0 + $1.count }
 
-  /// How many of `commonLetters` the ASCII text `bytes` has, in any case, counting each at most as often as
-  /// it is common.
-  private static func commonLettersShared(by bytes: String.UTF8View) -> Int {
-    withUnsafeTemporaryAllocation(of: Int.self, capacity: 26) { counts in
+  /// Whether a text of `length` scalars (`scalars`, their values) can be `limit` edits from a known key, by
+  /// its length and how many of `commonLetters` it has (in either case, each counted at most as often as it
+  /// is common).
+  private static func mayBeNear(length: Int, scalars: some Sequence<UInt32>, limit: Int) -> Bool {
+    guard (shortestKnown - limit...longestKnown + limit).contains(length) else { return false }
+    let shared = withUnsafeTemporaryAllocation(of: Int.self, capacity: 26) { counts in
       counts.initialize(repeating: 0)
-      for byte in bytes {
-        let lower = byte | 0x20
-        if lower >= UInt8(ascii: "a") && lower <= UInt8(ascii: "z") { counts[Int(lower - UInt8(ascii: "a"))] += 1 }
+      for scalar in scalars {
+        let lower = (65...90).contains(scalar) ? scalar + 32 : scalar
+        if (97...122).contains(lower) { counts[Int(lower - 97)] += 1 }
       }
       return commonLetters.reduce(0) { $0 + min($1.count, counts[Int($1.letter - UInt8(ascii: "a"))]) }
     }
+    return shared >= commonLetterCount - limit
   }
 }

@@ -136,6 +136,8 @@ import Testing
     ("NSPhotoLibraryAddUsageDescription", false),
     // A key of the right shape Apple may have added since is not a typo of a key three edits away.
     ("NSCameraPortraitUsageDescription", false),
+    // Keys beyond ASCII are judged once lowered (the Kelvin sign lowers to k).
+    ("NSCameraUsageDescriptioñ", true), ("NSCameraUsage\u{212A}Description", true), ("カメラの説明", false),
   ])
   func keyTypoCatchesNearMisses(key: String, flagged: Bool) throws {
     let app = try load(
