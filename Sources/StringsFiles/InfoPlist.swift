@@ -1,5 +1,4 @@
 import FileAccess
-import Foundation
 
 /// An app's Info.plist as the built app has it: read from the file (XML or binary), with Xcode's build
 /// variables expanded, and, for projects that generate it, the `INFOPLIST_KEY_*` build settings merged in.
@@ -61,50 +60,30 @@ public struct InfoPlist: Sendable {
     case .failure(let failure): return .failure(failure)
     case .success(let read): bytes = read
     }
-    let object: Any
-    switch PropertyListBytes.object(from: bytes) {
+    let dictionary: [String: PlistObject]
+    switch PropertyListReader.read(bytes) {
     case .failure(let problem):
-      // Bytes that are not UTF-8 in an XML property list: say where the first one is.
-      let isXML = !bytes.starts(with: Array("bplist".utf8))
-      let invalid = isXML ? TextDecoder.firstInvalidUTF8(bytes) : nil
-      let location = invalid.map { LineMap(bytes: bytes).location(of: $0) }
-      let reason = invalid.map { "not a property list: byte \($0) is not UTF-8 (\(problem.reason))" }
-      return .failure(ReadProblem(reason ?? "not a property list (\(problem.reason))", location: location))
-    case .success(let read): object = read
-    }
-    guard let dictionary = object as? [String: Any] else {
-      return .failure(ReadProblem("not a dictionary property list"))
+      return .failure(ReadProblem("not a property list: \(problem.reason)", location: problem.location))
+    case .success(let object):
+      guard let members = object.dictionary else { return .failure(ReadProblem("not a dictionary property list")) }
+      dictionary = members
     }
     var strings: [String: String] = [:]
     var arrays: [String: [String]] = [:]
     var kinds: [String: String] = [:]
     for (key, value) in dictionary {
-      if let text = value as? String {
+      if case .string(let text) = value {
         strings[key] = text
         continue
       }
-      if let list = value as? [Any] { arrays[key] = list.compactMap { $0 as? String } }
-      kinds[key] = kindName(of: value)
+      if case .array(let list) = value { arrays[key] = list.compactMap(\.string) }
+      kinds[key] = value.kindName
     }
     let locations = bytes.starts(with: Array("bplist".utf8)) ? [:] : Self.keyLocations(in: bytes)
     var plist = InfoPlist(
       path: path, strings: strings, arrays: arrays, keys: dictionary.keys.sorted(), keyLocations: locations)
     plist.valueKinds = kinds
     return .success(plist)
-  }
-
-  /// A property-list value's kind in words.
-  private static func kindName(of value: Any) -> String {
-    switch value {
-    case is [Any]: "an array"
-    case is [String: Any]: "a dictionary"
-    case is Data: "data"
-    case is Date: "a date"
-    case let number as NSNumber where type(of: value) == Bool.self || String(cString: number.objCType) == "c":
-      "a Boolean"
-    case is NSNumber: "a number"
-    default: "not a string"
-    }
   }
 
   /// `CFBundleDevelopmentRegion`, the language the app falls back to.

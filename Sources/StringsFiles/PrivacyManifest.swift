@@ -1,5 +1,4 @@
 import FileAccess
-import Foundation
 import TextSupport
 
 /// A privacy manifest (`PrivacyInfo.xcprivacy`, iOS 17+): whether its bundle tracks, and the domains it
@@ -56,16 +55,18 @@ public struct PrivacyManifest: Sendable {
       return manifest
     case .success(let read): bytes = read
     }
-    let object: Any
-    switch PropertyListBytes.object(from: bytes) {
+    let dictionary: [String: PlistObject]
+    switch PropertyListReader.read(bytes) {
     case .failure(let problem):
-      manifest.problems.append(Problem(message: "is not a property list (\(problem.reason))", location: nil))
+      manifest.problems.append(
+        Problem(message: "is not a property list (\(problem.reason))", location: problem.location))
       return manifest
-    case .success(let read): object = read
-    }
-    guard let dictionary = object as? [String: Any] else {
-      manifest.problems.append(Problem(message: "is not a dictionary property list", location: nil))
-      return manifest
+    case .success(let object):
+      guard let members = object.dictionary else {
+        manifest.problems.append(Problem(message: "is not a dictionary property list", location: nil))
+        return manifest
+      }
+      dictionary = members
     }
     let isXML = !bytes.starts(with: Array("bplist".utf8))
     let keys = isXML ? InfoPlist.keyLocations(in: bytes) : [:]
@@ -73,8 +74,7 @@ public struct PrivacyManifest: Sendable {
     manifest.domainsLocation = keys[domainsKey]
     if let value = dictionary[trackingKey] {
       manifest.hasTrackingKey = true
-      // Foundation gives a <true/> as a Bool and an <integer> as an NSNumber (which also casts to Bool).
-      if type(of: value) == Bool.self, let flag = value as? Bool {
+      if case .boolean(let flag) = value {
         manifest.tracking = flag
       } else {
         manifest.problems.append(
@@ -83,13 +83,14 @@ public struct PrivacyManifest: Sendable {
       }
     }
     if let value = dictionary[domainsKey] {
-      guard let list = value as? [Any], list.allSatisfy({ $0 is String }) else {
+      guard case .array(let items) = value, case let list = items.compactMap(\.string), list.count == items.count
+      else {
         manifest.problems.append(
           Problem(message: "\(domainsKey) must be an array of strings", location: manifest.domainsLocation))
         return manifest
       }
       let places = isXML ? stringLocations(in: bytes, after: manifest.domainsLocation) : []
-      for (index, domain) in list.compactMap({ $0 as? String }).enumerated() {
+      for (index, domain) in list.enumerated() {
         manifest.domains.append(Domain(value: domain, location: index < places.count ? places[index] : nil))
       }
     }

@@ -1,5 +1,3 @@
-import Foundation
-
 /// Reads `.strings` files: old-style text (UTF-8, UTF-16 or UTF-32, with or without BOM), XML and binary
 /// property lists.
 public enum StringsReader {
@@ -40,49 +38,25 @@ public enum StringsReader {
       || head.starts(with: Array("<plist".utf8))
   }
 
-  /// XML and binary property lists: Foundation reads them right; entries carry no positions.
+  /// XML and binary property lists: entries carry no positions.
   private static func propertyList(_ bytes: [UInt8], encoding: TextEncoding, text: [UInt8]) -> Result<
     StringsTable, EncodingProblem
   > {
-    let object: Any
-    switch PropertyListBytes.object(from: bytes) {
+    func ignored(_ message: String) -> Result<StringsTable, EncodingProblem> {
+      let error = StringsSyntaxError(offset: 0, message: message, effect: .fileIgnored)
+      return .success(StringsTable(encoding: encoding, text: text, entries: [], syntaxError: error))
+    }
+    switch PropertyListReader.read(bytes) {
     case .failure(let problem):
-      let table = StringsTable(
-        encoding: encoding, text: text, entries: [],
-        syntaxError: StringsSyntaxError(
-          offset: 0, message: "this property list cannot be read: \(problem.reason)", effect: .fileIgnored))
-      return .success(table)
-    case .success(let read): object = read
-    }
-    guard let dictionary = object as? [String: Any] else {
-      let table = StringsTable(
-        encoding: encoding, text: text, entries: [],
-        syntaxError: StringsSyntaxError(
-          offset: 0, message: "a strings file holds a dictionary of strings; this property list holds something else",
-          effect: .fileIgnored))
-      return .success(table)
-    }
-    let entries = dictionary.keys.sorted().map { key in
-      StringsEntry(key: key, value: PlistValue(foundation: dictionary[key]!), keyOffset: 0, valueOffset: 0)
-    }
-    return .success(StringsTable(encoding: encoding, text: text, entries: entries, syntaxError: nil))
-  }
-
-  static func reason(_ error: Error) -> String {
-    let nsError = error as NSError
-    return (nsError.userInfo[NSDebugDescriptionErrorKey] as? String) ?? nsError.localizedDescription
-  }
-}
-
-extension PlistValue {
-  /// The value of a Foundation property-list object.
-  public init(foundation object: Any) {
-    switch object {
-    case let string as String: self = .string(string)
-    case let array as [Any]: self = .array(array.map(PlistValue.init(foundation:)))
-    case let dictionary as [String: Any]: self = .dictionary(dictionary.mapValues(PlistValue.init(foundation:)))
-    case let data as Data: self = .data(Array(data))
-    default: self = .string("\(object)")
+      return ignored("this property list cannot be read: \(problem.reason)")
+    case .success(let object):
+      guard let dictionary = object.dictionary else {
+        return ignored("a strings file holds a dictionary of strings; this property list holds something else")
+      }
+      let entries = dictionary.keys.sorted().map { key in
+        StringsEntry(key: key, value: PlistValue(dictionary[key]!), keyOffset: 0, valueOffset: 0)
+      }
+      return .success(StringsTable(encoding: encoding, text: text, entries: entries, syntaxError: nil))
     }
   }
 }

@@ -21,3 +21,16 @@ func ourValues(_ bytes: [UInt8]) -> [String: PlistValue]? {
   guard case .success(let table) = StringsReader.read(bytes), table.isReadByIOS else { return nil }
   return table.values
 }
+
+extension PlistValue {
+  /// The value of a Foundation property-list object, as a strings table keeps it.
+  init(foundation object: Any) {
+    switch object {
+    case let string as String: self = .string(string)
+    case let array as [Any]: self = .array(array.map(PlistValue.init(foundation:)))
+    case let dictionary as [String: Any]: self = .dictionary(dictionary.mapValues(PlistValue.init(foundation:)))
+    case let data as Data: self = .data(Array(data))
+    default: self = .string("\(object)")
+    }
+  }
+}

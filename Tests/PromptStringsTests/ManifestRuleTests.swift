@@ -44,8 +44,10 @@ import Testing
   }
 
   @Test func notAPropertyListIsInvalid() throws {
-    let finding = try #require(try Self.findings(["PrivacyInfo.xcprivacy": "{ not a plist"]).first)
-    #expect(finding.rule == .privacyManifest && finding.message.contains("is not a property list"))
+    let findings = try Self.findings(["PrivacyInfo.xcprivacy": "{ not a plist"])
+    let finding = try #require(findings.first { $0.rule == .privacyManifest })
+    #expect(finding.message.contains("is not a property list (expected '=' or ';' after the key \"not\""))
+    #expect(finding.location == SourceLocation(line: 1, column: 7))
   }
 
   @Test(arguments: [
@@ -155,6 +157,6 @@ import Testing
     [UInt8](repeating: 0, count: 20), Array("bplist00".utf8) + [UInt8](repeating: 0xFF, count: 40),
   ])
   func aBinaryPropertyListWhoseTrailerDoesNotFitIsRefused(bytes: [UInt8]) {
-    #expect(PropertyListBytes.binaryProblem(Array("bplist00".utf8) + bytes) != nil)
+    #expect(BinaryPropertyList.binaryProblem(Array("bplist00".utf8) + bytes) != nil)
   }
 }

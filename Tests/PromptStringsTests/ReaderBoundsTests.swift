@@ -104,16 +104,17 @@ import Testing
     // Six levels of arrays listing the next one sixteen times: 16^6 = 16.7 million values.
     var objects: [[UInt8]] = (0..<6).map { [0xAF, 0x10, 16] + [UInt8](repeating: UInt8($0 + 1), count: 16) }
     objects.append([0x51, 0x78])
-    #expect(PropertyListBytes.binaryProblem(Self.binaryPlist(objects))?.contains("more than 1000000 values") == true)
+    #expect(BinaryPropertyList.binaryProblem(Self.binaryPlist(objects))?.contains("more than 1000000 values") == true)
     // Four levels (65,536 values) are read.
     var small: [[UInt8]] = (0..<4).map { [0xAF, 0x10, 16] + [UInt8](repeating: UInt8($0 + 1), count: 16) }
     small.append([0x51, 0x78])
-    #expect(PropertyListBytes.binaryProblem(Self.binaryPlist(small)) == nil)
+    #expect(BinaryPropertyList.binaryProblem(Self.binaryPlist(small)) == nil)
   }
 
   @Test func aPropertyListThatContainsItselfIsRefused() {
     let objects: [[UInt8]] = [[0xA1, 1], [0xA1, 0]]
-    #expect(PropertyListBytes.binaryProblem(Self.binaryPlist(objects)) == "a binary property list that contains itself")
+    let problem = BinaryPropertyList.binaryProblem(Self.binaryPlist(objects))
+    #expect(problem == "a binary property list that contains itself")
   }
 
   @Test func valuesNestedTooDeepSaySoEvenInsideAnArray() {

@@ -20,6 +20,7 @@ import Testing
   static let keys = [
     "title", "ask-not-to-track", "allow", "settings.privacy", "settings.tracking", "settings.allow-apps",
     "settings.allow-apps-eu", "settings.advertising", "settings.limit-ad-tracking", "additional-information",
+    "language",
   ]
 
   @Test(arguments: iOSLanguages)

@@ -1,0 +1,96 @@
+/// Reads a property list whatever its format, as CoreFoundation does: binary (`bplist`), XML, or the
+/// old-style text of NeXTSTEP (`{ key = value; }`, which strings files use). attsim's own reader: it
+/// gives a line and column for what is wrong, and keeps Foundation out of the binary.
+public enum PropertyListReader {
+  /// The object `bytes` hold, or why they hold none (with where, for text).
+  public static func read(_ bytes: [UInt8]) -> Result<PlistObject, ReadProblem> {
+    if bytes.starts(with: Array("bplist".utf8)) { return BinaryPropertyList.read(bytes) }
+    guard !bytes.isEmpty else { return .failure(ReadProblem("the file is empty")) }
+    switch text(of: bytes) {
+    case .failure(let problem): return .failure(problem)
+    case .success(let text): return isXML(text) ? xml(text) : oldStyle(text)
+    }
+  }
+
+  /// The text of a property list as UTF-8, in the encoding CoreFoundation picks: UTF-16 when the file starts
+  /// with a byte-order mark or a NUL, else the one an `<?xml … encoding="…"?>` at its very start declares,
+  /// else UTF-8.
+  private static func text(of bytes: [UInt8]) -> Result<[UInt8], ReadProblem> {
+    let isUTF16 =
+      bytes.count > 2
+      && (bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) || bytes[0] == 0 || bytes[1] == 0)
+    guard !isUTF16, bytes.starts(with: Array("<?xml".utf8)) else {
+      return isUTF16 || !isXML(bytes) ? decoded(bytes) : .success(bytes)
+    }
+    // CoreFoundation matches names without case and punctuation (`UTF-8`, `utf8`).
+    switch declaredEncoding(bytes).map({ String($0.lowercased().filter { $0.isASCII && ($0.isLetter || $0.isNumber) }) }
+    ) {
+    case nil, "utf8", "usascii", "ascii": return .success(bytes)
+    case "iso88591", "latin1", "l1", "isolatin1":
+      return .success(Array(String(bytes.map { Character(Unicode.Scalar($0)) }).utf8))
+    case .some:
+      let name = declaredEncoding(bytes) ?? ""
+      return .failure(
+        ReadProblem(
+          "it declares the encoding \"\(name.forMessage(limit: 40))\"; attsim reads property lists in UTF-8, UTF-16 and ISO-8859-1"
+        ))
+    }
+  }
+
+  /// Text a strings file's rules decode (UTF-16 and UTF-32 by their byte-order marks, else UTF-8).
+  private static func decoded(_ bytes: [UInt8]) -> Result<[UInt8], ReadProblem> {
+    TextDecoder.decode(bytes).map(\.utf8).mapError { problem in
+      ReadProblem("\(problem.message) at byte \(problem.byteOffset)", location: problem.location)
+    }
+  }
+
+  /// The name in `encoding="…"` of the XML declaration at the start of `bytes`, if it has one.
+  private static func declaredEncoding(_ bytes: [UInt8]) -> String? {
+    guard let end = bytes[5...].firstIndex(where: { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: ">") }),
+      let attribute = bytes.firstRange(of: Array("encoding=".utf8), from: 5), attribute.upperBound <= end
+    else { return nil }
+    guard let quote = bytes[attribute.upperBound...].first, quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'"),
+      let close = bytes[(attribute.upperBound + 1)...].firstIndex(of: quote)
+    else { return nil }
+    return String(decoding: bytes[(attribute.upperBound + 1)..<close], as: UTF8.self)
+  }
+
+  /// XML text, which must be UTF-8.
+  private static func xml(_ text: [UInt8]) -> Result<PlistObject, ReadProblem> {
+    if let invalid = TextDecoder.firstInvalidUTF8(text) {
+      return .failure(
+        ReadProblem("byte \(invalid) is not UTF-8", location: LineMap(bytes: text).location(of: invalid)))
+    }
+    return XMLPropertyList.read(text).mapError { problem in
+      ReadProblem(problem.message, location: LineMap(bytes: text).location(of: problem.offset))
+    }
+  }
+
+  /// Whether text (UTF-8) is XML: its first character, after space, opens a tag.
+  static func isXML(_ text: [UInt8]) -> Bool {
+    let start = text.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+    let first = text[start...].first { !($0 == 0x20 || (0x09...0x0D).contains($0)) }
+    return first == UInt8(ascii: "<")
+  }
+
+  /// Old-style text: a dictionary in braces, or `key = value;` pairs as in a strings file.
+  private static func oldStyle(_ text: [UInt8]) -> Result<PlistObject, ReadProblem> {
+    let table = StringsReader.parse(text)
+    if let error = table.syntaxError, error.effect == .fileIgnored {
+      return .failure(ReadProblem(error.message, location: table.lineMap.location(of: error.offset)))
+    }
+    return .success(.dictionary(table.values.mapValues(PlistObject.init)))
+  }
+}
+
+extension PlistObject {
+  /// The object a strings table's value stands for.
+  init(_ value: PlistValue) {
+    switch value {
+    case .string(let text): self = .string(text)
+    case .array(let items): self = .array(items.map(PlistObject.init))
+    case .dictionary(let members): self = .dictionary(members.mapValues(PlistObject.init))
+    case .data(let bytes): self = .data(bytes)
+    }
+  }
+}
