@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// Finds attsim's Assets folder (demo app, system texts, scenarios) from any working directory.
 enum AssetLocator {

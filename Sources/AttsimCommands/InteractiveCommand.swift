@@ -1,6 +1,6 @@
 import ConsentUI
 import FileAccess
-import Foundation
+import Glibc
 import PromptCheck
 import PromptStrings
 import Scenarios
@@ -95,7 +95,7 @@ enum InteractiveCommand {
   /// The `app bundle=` a recording of this `--app` session names: the app's path relative to the recording's
   /// folder when the app is beneath it, else absolute; the target the project was read with.
   static func recordedReference(_ command: Command.Interactive, _ app: AppResources) -> AppBundleReference {
-    let current = FilePath(FileManager.default.currentDirectoryPath)
+    let current = FileURI.workingFolder() ?? FilePath(".")
     let appPath = current.resolving(command.app.path ?? app.root).normalized
     let folder = current.resolving(command.record ?? ".").normalized.parent
     let path = appPath.relative(to: folder).map { $0.isEmpty ? "." : $0 } ?? appPath.string

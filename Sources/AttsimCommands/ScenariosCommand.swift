@@ -1,4 +1,5 @@
-import Foundation
+import FileAccess
+import Glibc
 import Scenarios
 import TextSupport
 
@@ -18,10 +19,8 @@ enum ScenarioLibrary {
   static func entries() -> [Entry] {
     guard let assets = AssetLocator.assetsFolder() else { return [] }
     let folder = assets + "/Scenarios"
-    let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter {
-      $0.hasSuffix(".attsim")
-    }
-    return names.sorted().compactMap { file in
+    let names = FolderListing.names(in: folder).filter { $0.hasSuffix(".attsim") }
+    return names.compactMap { file in
       let path = folder + "/" + file
       guard case .success(let text) = TextFile.read(path), let script = try? ScriptParser.parse(text, file: path)
       else { return nil }
@@ -31,7 +30,7 @@ enum ScenarioLibrary {
 
   /// A file path, or the path of the library scenario called `name`.
   static func path(for nameOrFile: String) -> String? {
-    if FileManager.default.fileExists(atPath: nameOrFile) { return nameOrFile }
+    if access(nameOrFile, F_OK) == 0 { return nameOrFile }
     return entries().first { $0.name == nameOrFile }?.path
   }
 }

@@ -31,10 +31,15 @@ public enum FileURI {
   /// `path` made absolute against the working folder (not resolving links, `.` or `..`).
   public static func absolutePath(_ path: FilePath) -> String {
     guard !path.isAbsolute else { return path.string }
-    var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-    guard getcwd(&buffer, buffer.count) != nil else { return path.string }
-    let working = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    guard let working = workingFolder()?.string else { return path.string }
     let relative = path.components.filter { $0 != "." }.joined(separator: "/")
     return relative.isEmpty ? working : FilePath(working).appending(relative).string
+  }
+
+  /// The working folder, as getcwd(3) gives it; nil when it cannot be known (it was deleted).
+  public static func workingFolder() -> FilePath? {
+    var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+    guard getcwd(&buffer, buffer.count) != nil else { return nil }
+    return FilePath(String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
   }
 }

@@ -1,4 +1,3 @@
-import Foundation
 import PromptCheck
 import PromptStrings
 import TextSupport
@@ -107,7 +106,7 @@ public enum GalleryPage {
       let texts = appTexts.texts(locale: locale)
       let source = texts.usageDescription?.source.label ?? "none"
       table += "<tr><td><a href=\"#locale-\(HTML.escape(locale))\">\(HTML.escape(locale))</a></td>"
-      table += "<td lang=\"\(HTML.escape(locale))\">\(HTML.escape(languageName(locale)))</td>"
+      table += "<td lang=\"\(HTML.escape(locale))\">\(HTML.escape(texts.languageName))</td>"
       table += "<td>\(HTML.escape(source))</td><td class=\"\(verdict.className)\">\(verdict.word)</td>"
       table += "<td>\(findings.count)</td></tr>\n"
     }
@@ -120,7 +119,7 @@ public enum GalleryPage {
     let tag = HTML.escape(locale)
     let purpose = texts.usageDescription?.value
     var block = "<section class=\"locale\" id=\"locale-\(tag)\" data-locale=\"\(tag)\">\n"
-    block += "<h2><span class=\"tag\">\(tag)</span> <span lang=\"\(tag)\">\(HTML.escape(languageName(locale)))</span>"
+    block += "<h2><span class=\"tag\">\(tag)</span> <span lang=\"\(tag)\">\(HTML.escape(texts.languageName))</span>"
     block += " <span class=\"\(verdict(findings).className)\">\(verdict(findings).word)</span></h2>\n"
     if let fallback = texts.systemTextsFallback {
       block += HTML.element("p", "system texts: \(fallback)", class: "system-fallback") + "\n"
@@ -168,11 +167,6 @@ public enum GalleryPage {
     html += "<div class=\"answer\">\(HTML.escape(texts.askNotToTrack))</div>\n"
     html += "<div class=\"more\">\(HTML.escape(texts.additionalInformation))</div>\n"
     return html + "</div><figcaption dir=\"ltr\">EU sheet (iOS 27.2)</figcaption></figure>\n"
-  }
-
-  /// A language's own name for itself (`日本語`), or the tag when Foundation does not know it.
-  static func languageName(_ locale: String) -> String {
-    Locale(identifier: locale).localizedString(forIdentifier: locale) ?? locale
   }
 
   private static func shortPath(_ path: String, root: String) -> String {

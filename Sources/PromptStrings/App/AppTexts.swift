@@ -35,6 +35,14 @@ public struct AppTexts: Sendable {
     }
     let title = system("title", "Allow “%@” to track your activity across other companies’ apps and websites?")
     let systemLanguage = systemList.first { self.system.localizations.contains($0) } ?? "en"
+    let tag = LocaleTag(locale)
+    let shownTag = LocaleTag(systemLanguage)
+    // The language's own name where the system texts are in it, else its English name; a region the system
+    // texts do not name is added as its code (`Deutsch (CH)`).
+    var languageName =
+      tag?.language == shownTag?.language
+      ? system("language", systemLanguage) : LanguageNames.english(tag?.language ?? locale) ?? locale
+    if let region = tag?.region, shownTag?.region != region { languageName += " (\(region))" }
     return ScreenTexts(
       locale: locale, resolution: app.resolve(locale: locale), appName: name,
       usageDescription: app.infoPlistString(InfoPlist.usageDescriptionKey, searchList: appList).map(\.forDisplay),
@@ -55,8 +63,8 @@ public struct AppTexts: Sendable {
         "settings.allow-apps-eu", "Allow Apps to Request to Link Your Activity Across Companies"),
       settingsAdvertising: system("settings.advertising", "Advertising"),
       settingsLimitAdTracking: system("settings.limit-ad-tracking", "Limit Ad Tracking"),
-      isRightToLeft: ScreenTexts.rightToLeftLanguages.contains(LocaleTag(locale)?.language ?? ""),
-      systemLanguage: systemLanguage)
+      isRightToLeft: ScreenTexts.rightToLeftLanguages.contains(tag?.language ?? ""),
+      systemLanguage: systemLanguage, languageName: languageName)
   }
 }
 
@@ -95,6 +103,9 @@ public struct ScreenTexts: Hashable, Sendable {
   /// The language of the system texts (the dialog's title and buttons, the sheet's labels, Settings): the
   /// locale's when iOS offers it as a UI language, else what iOS falls back to (English).
   public var systemLanguage: String
+  /// The locale's language by its own name (`日本語`, `Português (Brasil)`) where iOS offers it, else by its
+  /// English name (`Icelandic`); a region the name leaves out follows as its code (`Deutsch (CH)`).
+  public var languageName: String
 
   /// When the system texts are not in the locale's language: `English (iOS has no Icelandic UI)`; nil when
   /// they are.
