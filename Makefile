@@ -24,7 +24,7 @@ all: build
 LINK := -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs
 
 build:
-	$(SWIFT) build -c release --product attsim --static-swift-stdlib $(LINK) --build-path $(BUILD)
+	$(SWIFT) build -c release --product attsim --static-swift-stdlib --disable-local-rpath $(LINK) --build-path $(BUILD)
 
 install: build
 	install -d "$(ROOT)/bin" "$(ROOT)/share/attsim" "$(ROOT)/share/man/man1" \

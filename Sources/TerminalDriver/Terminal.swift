@@ -45,7 +45,9 @@ public final class Terminal {
   public init(
     input: Int32 = 0, output: Int32 = 1, type: String? = nil, noColor: Bool, reordersRightToLeft: Bool = true
   ) throws(TerminalError) {
-    setlocale(LC_ALL, "")
+    // Only the character type matters to ncursesw and to the UTF-8 test below (the other categories cost
+    // a third of a millisecond to load, before the first frame).
+    setlocale(LC_CTYPE, "")
     isUTF8 = String(cString: nl_langinfo(nl_item(CODESET))) == "UTF-8"
     TerminalRescue.prepare(output: output)
     // The size comes from the terminal itself (the window-size ioctl), not from LINES and COLUMNS a parent
@@ -220,13 +222,23 @@ public final class Terminal {
   /// One cell: its character and the zero-width ones after it go to ncurses together, in one `cchar_t` (which
   /// holds five; a longer emoji sequence keeps its first emoji, which takes the same two columns).
   private func write(_ text: String, style: Style, row: Int, column: Int) {
-    let scalars = text.unicodeScalars
-    let kept = scalars.count > Int(CCHARW_MAX) ? Array(scalars.prefix(1)) : Array(scalars)
-    var characters = kept.map { wchar_t(bitPattern: $0.value) }
-    characters.append(0)
-    var cell = cchar_t()
-    setcchar(&cell, characters, attributes(style), pair(for: style), nil)
-    mvwadd_wch(window, Int32(row), Int32(column), &cell)
+    // A cell holds at most CCHARW_MAX characters (a base and its marks); past that, only the base is kept.
+    let limit = Int(CCHARW_MAX)
+    withUnsafeTemporaryAllocation(of: wchar_t.self, capacity: limit + 1) { characters in
+      var count = 0
+      for scalar in text.unicodeScalars {
+        guard count < limit else {
+          count = 1
+          break
+        }
+        characters[count] = wchar_t(bitPattern: scalar.value)
+        count += 1
+      }
+      characters[count] = 0
+      var cell = cchar_t()
+      setcchar(&cell, characters.baseAddress, attributes(style), pair(for: style), nil)
+      mvwadd_wch(window, Int32(row), Int32(column), &cell)
+    }
   }
 
   private func attributes(_ style: Style) -> attr_t {
