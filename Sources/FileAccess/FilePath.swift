@@ -17,7 +17,9 @@ public struct FilePath: Hashable, Sendable, CustomStringConvertible, Expressible
   public var isAbsolute: Bool { string.hasPrefix("/") }
 
   /// The path's components, without empty ones (`a//b/` → `a`, `b`).
-  public var components: [Substring] { string.split(separator: "/") }
+  public var components: [Substring] {
+    string.utf8.split(separator: UInt8(ascii: "/")).map { Substring($0) }
+  }
 
   /// The last component: `b` for `a/b` and `a/b/`, `/` for the root, empty for an empty path.
   public var lastComponent: String {
@@ -40,16 +42,17 @@ public struct FilePath: Hashable, Sendable, CustomStringConvertible, Expressible
 
   /// The last component's extension, without the dot (`strings` for `de.lproj/InfoPlist.strings`).
   public var pathExtension: String? {
-    let name = lastComponent
-    guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
-    return String(name[name.index(after: dot)...])
+    let name = lastComponent.utf8
+    guard let dot = name.lastIndex(of: UInt8(ascii: ".")), dot != name.startIndex else { return nil }
+    return String(Substring(name[name.index(after: dot)...]))
   }
 
   /// The last component without its extension (`InfoPlist` for `InfoPlist.strings`).
   public var stem: String {
     let name = lastComponent
-    guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return name }
-    return String(name[..<dot])
+    let bytes = name.utf8
+    guard let dot = bytes.lastIndex(of: UInt8(ascii: ".")), dot != bytes.startIndex else { return name }
+    return String(Substring(bytes[..<dot]))
   }
 
   /// This path with `component` (or a relative path) added.

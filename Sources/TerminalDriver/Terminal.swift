@@ -139,14 +139,17 @@ public final class Terminal {
 
   /// Shows `buffer`, writing only cells that differ from the last frame (all of them after a resize).
   public func draw(_ buffer: ScreenBuffer) {
-    if shown?.width != buffer.width || shown?.height != buffer.height {
-      shown = nil
-      werase(window)
-    }
+    if shown?.width != buffer.width || shown?.height != buffer.height { shown = nil }
+    // Drawing on an erased window, blank cells are already there: only the others are written.
+    if shown == nil { werase(window) }
     for row in 0..<buffer.height {
       for column in 0..<buffer.width {
         let cell = buffer[row, column]
-        if let previous = shown, previous[row, column] == cell { continue }
+        if let previous = shown {
+          if previous[row, column] == cell { continue }
+        } else if cell == .blank {
+          continue
+        }
         if isUTF8 {
           guard let text = cell.text else { continue }
           write(text, style: cell.style, row: row, column: column)
