@@ -1,6 +1,6 @@
 # Installs attsim like other command-line tools: `make install PREFIX=/usr/local` (DESTDIR honoured),
-# `make uninstall PREFIX=…`. The binary links the Swift runtime and Foundation statically: it needs no Swift
-# toolchain to run, only libc, libncursesw, libfribidi and the C++ runtime (and libicuuc, loaded when a Thai,
+# `make uninstall PREFIX=…`. The binary links the Swift runtime statically (attsim does not use Foundation): it
+# needs no Swift toolchain to run, only libc, libncursesw, libfribidi and the C++ runtime (and libicuuc, loaded when a Thai,
 # Lao, Khmer or Burmese line is first broken).
 PREFIX ?= /usr/local
 DESTDIR ?=
@@ -19,7 +19,8 @@ FOLDERS := share/man/man1 share/man share/bash-completion/completions share/bash
 .PHONY: all build install uninstall
 all: build
 
-# lld packs the binary's relative relocations (DT_RELR, glibc 2.36 and later): the loader then reads a table
+# No $ORIGIN run path (--disable-local-rpath): the binary needs no library beside it, and the loader would look
+# for each system library in six folders there first. lld packs the binary's relative relocations (DT_RELR, glibc 2.36 and later): the loader then reads a table
 # of a few kilobytes instead of 1.8 MB before main, a third of the time to the first frame (DECISIONS D55).
 LINK := -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs
 

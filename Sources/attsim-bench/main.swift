@@ -2,6 +2,7 @@ import ConsentCore
 import ConsentUI
 import Foundation
 import PromptStrings
+import StringsFiles
 import TextSupport
 
 /// Benchmarks behind the README's Performance section; `Scripts/benchmark.sh` runs them in release.
@@ -13,6 +14,7 @@ import TextSupport
 ///     attsim-bench generate-project FOLDER          an Xcode project of 40 locales and about 300 files
 ///     attsim-bench first-frame ASSETS               one cold start's way to the UI's first frame, by phase
 ///     attsim-bench spawn RUNS COMMAND [ARGUMENT...]  the median wall time of running COMMAND, spawned directly
+///     attsim-bench plists RUNS                      attsim's property-list reader against Foundation's
 enum Benchmark {
   static func main(_ arguments: [String]) -> Int32 {
     switch arguments.first {
@@ -36,6 +38,10 @@ enum Benchmark {
     case "first-frame" where arguments.count == 2:
       firstFrame(assets: arguments[1])
       return 0
+    case "plists" where arguments.count == 2:
+      guard let runs = Int(arguments[1]), runs > 0 else { return 2 }
+      plists(runs: runs)
+      return 0
     case "foundation-strings" where arguments.count == 2:
       // Foundation's parser alone, the baseline `attsim check` is compared with.
       let data = FileManager.default.contents(atPath: arguments[1]) ?? Data()
@@ -50,10 +56,44 @@ enum Benchmark {
                attsim-bench generate-project FOLDER
                attsim-bench first-frame ASSETS
                attsim-bench spawn RUNS COMMAND [ARGUMENT...]
+               attsim-bench plists RUNS
 
         """
       FileHandle.standardError.write(Data(usage.utf8))
       return 2
+    }
+  }
+
+  /// A property list the size of a large app's (100,000 keys of strings, numbers, Booleans and arrays),
+  /// read as XML and as binary by attsim's reader and by Foundation's: the median of `runs` reads each.
+  static func plists(runs: Int) {
+    var members: [String: Any] = [:]
+    for index in 0..<100_000 {
+      switch index % 4 {
+      case 0: members["NSKey\(index)UsageDescription"] = "Purpose text number \(index) — with “quotes” & marks"
+      case 1: members["Number\(index)"] = index
+      case 2: members["Flag\(index)"] = index % 3 == 0
+      default: members["List\(index)"] = ["en", "de", "ja", "\(index)"]
+      }
+    }
+    for format in [PropertyListSerialization.PropertyListFormat.xml, .binary] {
+      guard let data = try? PropertyListSerialization.data(fromPropertyList: members, format: format, options: 0)
+      else { continue }
+      let bytes = Array(data)
+      func median(_ read: () -> Bool) -> Double {
+        var times: [Double] = []
+        for _ in 0..<runs {
+          let start = DispatchTime.now().uptimeNanoseconds
+          guard read() else { return .nan }
+          times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+        }
+        return times.sorted()[times.count / 2]
+      }
+      let ours = median { (try? PropertyListReader.read(bytes).get()) != nil }
+      let theirs = median { (try? PropertyListSerialization.propertyList(from: data, options: [], format: nil)) != nil }
+      let name = format == .xml ? "XML" : "binary"
+      let line = "\(name), \(bytes.count / 1_000_000) MB: attsim \(Int(ours)) ms, Foundation \(Int(theirs)) ms"
+      print(line + " (\(String(format: "%.1f", theirs / ours))x)")
     }
   }
 

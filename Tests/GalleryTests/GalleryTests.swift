@@ -28,6 +28,9 @@ func galleryPage(_ texts: AppTexts) -> String {
       #expect(page.contains("<a href=\"#locale-\(locale)\">\(locale)</a>"))
       #expect(page.contains(demo.texts(locale: locale).allow))
     }
+    // Each language by its own name, in its summary row and its block's heading.
+    #expect(page.contains("<td lang=\"ja\">日本語</td>"))
+    #expect(page.contains("<span lang=\"pt-BR\">Português (Brasil)</span>"))
     #expect(page.components(separatedBy: "<section class=\"locale\"").count - 1 == demo.locales.count)
   }
 

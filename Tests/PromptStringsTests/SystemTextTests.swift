@@ -66,6 +66,18 @@ import Testing
     #expect(texts.texts(locale: "zh-HK").systemLanguage == "zh-Hant")
   }
 
+  /// A language is named in its own words where iOS has it, in English where it does not, a region the
+  /// name leaves out by its code (the gallery's Language column).
+  @Test func aLanguageIsNamedInItsOwnWordsWhereIOSHasIt() throws {
+    let texts = try Self.texts(for: ["ja", "pt-BR", "de-CH", "is", "en-GB", "zh-Hant"])
+    #expect(texts.texts(locale: "ja").languageName == "日本語")
+    #expect(texts.texts(locale: "pt-BR").languageName == "Português (Brasil)")
+    #expect(texts.texts(locale: "de-CH").languageName == "Deutsch (CH)")
+    #expect(texts.texts(locale: "is").languageName == "Icelandic")
+    #expect(texts.texts(locale: "en-GB").languageName == "English (GB)")
+    #expect(texts.texts(locale: "zh-Hant").languageName == "繁體中文")
+  }
+
   /// An app with the given localizations (each with a purpose string), and the system texts.
   static func texts(for localizations: [String]) throws -> AppTexts {
     var files = [
