@@ -45,3 +45,16 @@ public func fuzzStringsReader(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt
   }
   return 0
 }
+
+extension PlistValue {
+  /// The value of a Foundation property-list object, as a strings table keeps it.
+  init(foundation object: Any) {
+    switch object {
+    case let string as String: self = .string(string)
+    case let array as [Any]: self = .array(array.map(PlistValue.init(foundation:)))
+    case let dictionary as [String: Any]: self = .dictionary(dictionary.mapValues(PlistValue.init(foundation:)))
+    case let data as Data: self = .data(Array(data))
+    default: self = .string("\(object)")
+    }
+  }
+}

@@ -5,10 +5,11 @@
 #   project: the Xcode project reader with an xcconfig (object graph, layered build settings, variables and
 #            their budgets, includes, resources) and the check's rules over what it read;
 #   manifest: the privacy-manifest reader, XML and binary (types, shared children, domain positions, the
-#            host-name rule).
+#            host-name rule);
+#   plist:   the property-list reader (XML, binary, old-style), differentially against CoreFoundation.
 # Every target runs under AddressSanitizer with a 2 GB memory limit: an input that needs more is a finding.
 # Crashes and disagreements land in .build/fuzz/ as crash-* files; turn each into a regression test.
-# Usage: Scripts/fuzz.sh [strings|script|project|manifest] [SECONDS] [JOBS]
+# Usage: Scripts/fuzz.sh [strings|script|project|manifest|plist] [SECONDS] [JOBS]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 target=${1:-strings}
@@ -16,7 +17,15 @@ seconds=${2:-300}
 jobs=${3:-1}
 out=.build/fuzz
 mkdir -p "$out"
-flags=(-sanitize=fuzzer,address -parse-as-library -O -g -enable-testing)
+flags=(-sanitize=fuzzer,address -parse-as-library -O -g -enable-testing -I Sources/CFriBidi -I "$out/CICU")
+
+# The C modules TextSupport imports: FriBidi's module map as it stands; ICU's line breaks compiled, with the
+# module map SwiftPM would make for them.
+mkdir -p "$out/CICU"
+clang -O -g -fsanitize=address -c Sources/CICU/line_breaks.c -I Sources/CICU/include -o "$out/line_breaks.o"
+ar rcs "$out/libCICU.a" "$out/line_breaks.o"
+printf 'module CICU {\n  header "%s"\n  export *\n}\n' "$PWD/Sources/CICU/include/attsim_line_breaks.h" \
+  >"$out/CICU/module.modulemap"
 
 # Builds a module of Sources/NAME as a static library the fuzz target links.
 module() {
@@ -47,12 +56,16 @@ case "$target" in
     libraries=(-lPromptStrings -lStringsFiles -lFileAccess -lTextSupport)
     source=Fuzz/PrivacyManifestFuzz.swift
     ;;
+  plist)
+    libraries=(-lStringsFiles -lFileAccess -lTextSupport)
+    source=Fuzz/PropertyListFuzz.swift
+    ;;
   *)
-    echo "usage: Scripts/fuzz.sh [strings|script|project|manifest] [SECONDS] [JOBS]" >&2
+    echo "usage: Scripts/fuzz.sh [strings|script|project|manifest|plist] [SECONDS] [JOBS]" >&2
     exit 2
     ;;
 esac
-swiftc "${flags[@]}" -I "$out" -L "$out" "${libraries[@]}" "$source" -o "$out/$target-fuzz"
+swiftc "${flags[@]}" -I "$out" -L "$out" "${libraries[@]}" -lCICU -lfribidi -ldl "$source" -o "$out/$target-fuzz"
 mkdir -p "$out/corpus-$target"
 cp -n Fuzz/corpus-"$target"/* "$out/corpus-$target/" 2>/dev/null || true
 cd "$out"

@@ -8,7 +8,9 @@ public enum PropertyListReader {
     guard !bytes.isEmpty else { return .failure(ReadProblem("the file is empty")) }
     switch text(of: bytes) {
     case .failure(let problem): return .failure(problem)
-    case .success(let text): return isXML(text) ? xml(text) : oldStyle(text)
+    case .success(let text):
+      guard !text.isEmpty else { return .failure(ReadProblem("the file holds no text")) }
+      return isXML(text) ? xml(text) : oldStyle(text)
     }
   }
 
@@ -22,19 +24,27 @@ public enum PropertyListReader {
     guard !isUTF16, bytes.starts(with: Array("<?xml".utf8)) else {
       return isUTF16 || !isXML(bytes) ? decoded(bytes) : .success(bytes)
     }
-    // CoreFoundation matches names without case and punctuation (`UTF-8`, `utf8`).
-    switch declaredEncoding(bytes).map({ String($0.lowercased().filter { $0.isASCII && ($0.isLetter || $0.isNumber) }) }
-    ) {
-    case nil, "utf8", "usascii", "ascii": return .success(bytes)
+    guard let name = declaredEncoding(bytes) else { return .success(bytes) }
+    switch canonicalEncodingName(name) {
+    case "utf8", "usascii", "ascii": return .success(bytes)
     case "iso88591", "latin1", "l1", "isolatin1":
       return .success(Array(String(bytes.map { Character(Unicode.Scalar($0)) }).utf8))
-    case .some:
-      let name = declaredEncoding(bytes) ?? ""
+    default:
+      let shown = String(decoding: name, as: UTF8.self).forMessage(limit: 40)
       return .failure(
         ReadProblem(
-          "it declares the encoding \"\(name.forMessage(limit: 40))\"; attsim reads property lists in UTF-8, UTF-16 and ISO-8859-1"
-        ))
+          "it declares the encoding \"\(shown)\"; attsim reads property lists in UTF-8, UTF-16 and ISO-8859-1"))
     }
+  }
+
+  /// An encoding's name as CoreFoundation compares names: up to a NUL, its ASCII letters and digits, without
+  /// case (`UTF-8`, `utf8` and `U T F 8` are one); nil for a name with a byte beyond ASCII, which names none.
+  private static func canonicalEncodingName(_ name: [UInt8]) -> String? {
+    guard name.allSatisfy({ $0 < 0x80 }) else { return nil }
+    let letters = name.prefix { $0 != 0 }.filter {
+      (0x30...0x39).contains($0) || (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0)
+    }
+    return String(decoding: letters, as: UTF8.self).lowercased()
   }
 
   /// Text a strings file's rules decode (UTF-16 and UTF-32 by their byte-order marks, else UTF-8).
@@ -45,22 +55,18 @@ public enum PropertyListReader {
   }
 
   /// The name in `encoding="…"` of the XML declaration at the start of `bytes`, if it has one.
-  private static func declaredEncoding(_ bytes: [UInt8]) -> String? {
+  private static func declaredEncoding(_ bytes: [UInt8]) -> [UInt8]? {
     guard let end = bytes[5...].firstIndex(where: { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: ">") }),
       let attribute = bytes.firstRange(of: Array("encoding=".utf8), from: 5), attribute.upperBound <= end
     else { return nil }
     guard let quote = bytes[attribute.upperBound...].first, quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'"),
       let close = bytes[(attribute.upperBound + 1)...].firstIndex(of: quote)
     else { return nil }
-    return String(decoding: bytes[(attribute.upperBound + 1)..<close], as: UTF8.self)
+    return Array(bytes[(attribute.upperBound + 1)..<close])
   }
 
-  /// XML text, which must be UTF-8.
+  /// XML text (UTF-8 where it holds text).
   private static func xml(_ text: [UInt8]) -> Result<PlistObject, ReadProblem> {
-    if let invalid = TextDecoder.firstInvalidUTF8(text) {
-      return .failure(
-        ReadProblem("byte \(invalid) is not UTF-8", location: LineMap(bytes: text).location(of: invalid)))
-    }
     return XMLPropertyList.read(text).mapError { problem in
       ReadProblem(problem.message, location: LineMap(bytes: text).location(of: problem.offset))
     }

@@ -137,7 +137,7 @@ public enum TextDecoder {
 
   /// UTF-8 as CoreFoundation reads it: any broken sequence makes the file unreadable, except a stray
   /// 0xA9 byte, which reads as U+FFFD (an observed CoreFoundation quirk, noted as a flaw).
-  private static func utf8(_ bytes: [UInt8], from start: Int, as encoding: TextEncoding) -> Result<
+  static func utf8(_ bytes: [UInt8], from start: Int, as encoding: TextEncoding) -> Result<
     DecodedText, EncodingProblem
   > {
     let first = bytes.withUnsafeBufferPointer { firstInvalidUTF8(in: $0, from: start) }

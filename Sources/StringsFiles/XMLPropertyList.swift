@@ -1,4 +1,4 @@
-/// Reads XML property lists (valid UTF-8) as CoreFoundation does, with a line and column for every
+/// Reads XML property lists (UTF-8) as CoreFoundation does, with a line and column for every
 /// problem. CoreFoundation's reader is not a general XML parser, and its ways are kept because they decide
 /// what iOS reads:
 /// - before the top element only whitespace, `<?…?>`, comments and a `<!DOCTYPE …>` without an internal
@@ -229,14 +229,14 @@ struct XMLPropertyList {
     var runStart = index
     while true {
       guard let stop = nextSpecial(from: index) else { throw problem("<\(tag.name)> is never closed", at: tag.offset) }
-      text.append(contentsOf: bytes[runStart..<stop])
+      try appendText(runStart..<stop, to: &text)
       index = stop
       if bytes[stop] == UInt8(ascii: "&") {
         try appendReference(to: &text)
       } else if matches("<![CDATA[") {
         let start = index
         guard let end = find("]]>", from: index + 9) else { throw problem("this CDATA is never closed", at: start) }
-        text.append(contentsOf: bytes[(index + 9)..<end])
+        try appendText((index + 9)..<end, to: &text)
         index = end + 3
       } else if matches("<!") {
         throw problem("only CDATA may stand inside <\(tag.name)>", at: stop)
@@ -248,17 +248,34 @@ struct XMLPropertyList {
     }
   }
 
-  /// The bytes of an `<integer>`, `<date>` or `<data>` up to its closing tag, as they stand: CoreFoundation
-  /// resolves no entity or CDATA in them.
+  /// Appends the text at `range`, which must be UTF-8 (CoreFoundation converts only text to a string, so
+  /// other bytes may stand in markup it skips); a stray 0xA9 reads as U+FFFD, as CoreFoundation reads it here.
+  private func appendText(_ range: Range<Int>, to text: inout [UInt8]) throws(Problem) {
+    let run = bytes[range]
+    guard run.contains(where: { $0 >= 0x80 }) else {
+      text.append(contentsOf: run)
+      return
+    }
+    switch TextDecoder.utf8(Array(run), from: 0, as: .utf8) {
+    case .success(let decoded): text.append(contentsOf: decoded.utf8)
+    case .failure(let problem):
+      let byte = String(bytes[range.lowerBound + problem.byteOffset], radix: 16, uppercase: true)
+      throw self.problem("byte 0x\(byte) is not UTF-8", at: range.lowerBound + problem.byteOffset)
+    }
+  }
+
+  /// The bytes of an `<integer>`, `<date>` or `<data>` up to its closing tag, as they stand (but UTF-8):
+  /// CoreFoundation resolves no entity or CDATA in them.
   private mutating func rawText(of tag: Tag) throws(Problem) -> ArraySlice<UInt8> {
     guard !tag.isEmpty else { throw problem("<\(tag.name)> is empty", at: tag.offset) }
     guard let end = bytes[index...].firstIndex(of: UInt8(ascii: "<")) else {
       throw problem("<\(tag.name)> is never closed", at: tag.offset)
     }
-    let text = Array(bytes[index..<end])[...]
+    var text: [UInt8] = []
+    try appendText(index..<end, to: &text)
     index = end
     try closeTag(tag.name, openedAt: tag.offset)
-    return text
+    return text[...]
   }
 
   /// Where the next `&` or `<` is, from `start`.
