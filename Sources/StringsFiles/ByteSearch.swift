@@ -5,21 +5,26 @@ import Glibc
 public enum ByteSearch {
   /// The offset of the first occurrence of `needle` in `bytes` at or after `from`, or nil.
   public static func offset(of needle: [UInt8], in bytes: [UInt8], from: Int = 0) -> Int? {
-    guard !needle.isEmpty, from >= 0, from <= bytes.count, bytes.count - from >= needle.count else { return nil }
-    return bytes.withUnsafeBytes { haystack -> Int? in
-      needle.withUnsafeBytes { pattern -> Int? in
-        let base = haystack.baseAddress!
-        let last = haystack.count - pattern.count
-        var start = from
-        // memchr finds each candidate first byte at C speed; memcmp checks the rest.
-        while start <= last {
-          guard let hit = memchr(base + start, Int32(pattern[0]), last - start + 1) else { return nil }
-          let offset = base.distance(to: UnsafeRawPointer(hit))
-          if memcmp(base + offset, pattern.baseAddress!, pattern.count) == 0 { return offset }
-          start = offset + 1
-        }
-        return nil
+    bytes.withUnsafeBytes { offset(of: needle, in: $0, from: from) }
+  }
+
+  /// The offset of the first occurrence of `needle` in `haystack` at or after `from`, or nil.
+  static func offset(of needle: [UInt8], in haystack: UnsafeRawBufferPointer, from: Int) -> Int? {
+    guard !needle.isEmpty, from >= 0, from <= haystack.count, haystack.count - from >= needle.count else {
+      return nil
+    }
+    return needle.withUnsafeBytes { pattern -> Int? in
+      let base = haystack.baseAddress!
+      let last = haystack.count - pattern.count
+      var start = from
+      // memchr finds each candidate first byte at C speed; memcmp checks the rest.
+      while start <= last {
+        guard let hit = memchr(base + start, Int32(pattern[0]), last - start + 1) else { return nil }
+        let offset = base.distance(to: UnsafeRawPointer(hit))
+        if memcmp(base + offset, pattern.baseAddress!, pattern.count) == 0 { return offset }
+        start = offset + 1
       }
+      return nil
     }
   }
 }

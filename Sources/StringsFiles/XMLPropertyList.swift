@@ -6,8 +6,8 @@
 /// - a tag's attributes end at the first `>`, quoted or not, and are ignored;
 /// - text holds the five named entities and `&#…;` references (an empty one is U+0000), and CDATA;
 /// - `<key>` outside a `<dict>` is a string; a repeated key's last value wins;
-/// - `<integer>` is decimal or `0x` hex, signed, from −2⁶³ to 2⁶⁴−1, without spaces; `<real>` is a
-///   decimal number, `nan` or `inf(inity)`; `<date>` is `YYYY-MM-DDTHH:MM:SSZ` (fields may overflow);
+/// - `<integer>` is decimal or `0x` hex, signed, from −2⁶³ to 2⁶⁴−1 (spaces only before the digits);
+///   `<real>` is a decimal number, `nan` or `inf(inity)`; `<date>` is `YYYY-MM-DDTHH:MM:SSZ` (fields may overflow);
 ///   `<data>` is base64, characters outside the alphabet skipped.
 struct XMLPropertyList {
   private let bytes: UnsafeBufferPointer<UInt8>
@@ -189,9 +189,7 @@ struct XMLPropertyList {
 
   private mutating func dictionary(_ tag: Tag, depth: Int) throws(Problem) -> PlistObject {
     guard !tag.isEmpty else { return .dictionary([:]) }
-    guard depth < Self.maximumDepth else {
-      throw problem("arrays and dictionaries nest more than \(Self.maximumDepth) deep", at: tag.offset)
-    }
+    try checkDepth(depth, of: tag)
     var members: [String: PlistObject] = [:]
     while let keyTag = try nextElement(closing: "dict") {
       guard keyTag.name == "key" else {
@@ -212,14 +210,19 @@ struct XMLPropertyList {
 
   private mutating func array(_ tag: Tag, depth: Int) throws(Problem) -> PlistObject {
     guard !tag.isEmpty else { return .array([]) }
-    guard depth < Self.maximumDepth else {
-      throw problem("arrays and dictionaries nest more than \(Self.maximumDepth) deep", at: tag.offset)
-    }
+    try checkDepth(depth, of: tag)
     var items: [PlistObject] = []
     while let itemTag = try nextElement(closing: "array") {
       items.append(try object(itemTag, depth: depth + 1))
     }
     return .array(items)
+  }
+
+  /// Refuses an array or dictionary `depth` containers deep when that is past the limit.
+  private func checkDepth(_ depth: Int, of tag: Tag) throws(Problem) {
+    guard depth < Self.maximumDepth else {
+      throw problem("arrays and dictionaries nest more than \(Self.maximumDepth) deep", at: tag.offset)
+    }
   }
 
   /// The text of a `<string>` or `<key>`, entities and CDATA resolved, up to its closing tag.
@@ -294,7 +297,7 @@ struct XMLPropertyList {
     let start = index
     for (name, character) in Self.namedEntities where matches(name) {
       text.append(character)
-      index += name.utf8.count
+      index += name.utf8CodeUnitCount
       return
     }
     guard matches("&#") else { throw problem("an unknown entity (&amp; &lt; &gt; &apos; &quot; or &#…;)", at: start) }
@@ -318,7 +321,7 @@ struct XMLPropertyList {
     text.append(contentsOf: String(Character(scalar)).utf8)
   }
 
-  private static let namedEntities: [(String, UInt8)] = [
+  private static let namedEntities: [(StaticString, UInt8)] = [
     ("&amp;", UInt8(ascii: "&")), ("&lt;", UInt8(ascii: "<")), ("&gt;", UInt8(ascii: ">")),
     ("&apos;", UInt8(ascii: "'")), ("&quot;", UInt8(ascii: "\"")),
   ]
@@ -486,29 +489,9 @@ struct XMLPropertyList {
     return true
   }
 
-  private func matches(_ literal: String) -> Bool {
-    var position = index
-    for byte in literal.utf8 {
-      guard position < bytes.count, bytes[position] == byte else { return false }
-      position += 1
-    }
-    return true
-  }
-
   /// Where `literal` next stands from `start`.
-  private func find(_ literal: StaticString, from start: Int) -> Int? {
-    let count = literal.utf8CodeUnitCount
-    let first = literal.utf8Start[0]
-    var position = start
-    while position + count <= bytes.count {
-      if bytes[position] == first {
-        var offset = 1
-        while offset < count, bytes[position + offset] == literal.utf8Start[offset] { offset += 1 }
-        if offset == count { return position }
-      }
-      position += 1
-    }
-    return nil
+  private func find(_ literal: String, from start: Int) -> Int? {
+    ByteSearch.offset(of: Array(literal.utf8), in: UnsafeRawBufferPointer(bytes), from: start)
   }
 
   private func describe(_ offset: Int) -> String { Self.describe(bytes[offset]) }
