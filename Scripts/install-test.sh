@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs attsim from a clean clone of HEAD into a temporary prefix, deletes the source tree, and checks
-# that the installed binary runs from / with a bare environment, that its bash completion loads, that its
-# man page renders and names every subcommand, and that uninstall leaves the prefix empty.
+# that the installed binary loads no library but libc and libm, runs from / with a bare environment, that
+# its bash completion loads, that its man page renders and names every subcommand, and that uninstall
+# leaves the prefix empty.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 command -v swift >/dev/null || export PATH="/opt/swift/usr/bin:$PATH"
@@ -15,6 +16,9 @@ cp "$work/clone/Makefile" "$work/Makefile"
 rm -rf "$work/clone"
 
 bare() { (cd / && env -i PATH=/usr/bin:/bin "$prefix/bin/attsim" "$@"); }
+# The C++ runtime, ncurses and FriBidi are linked in (Scripts/link-static.sh): the loader maps libc and libm alone.
+loaded=$(ldd "$prefix/bin/attsim" | awk '{print $1}' | grep -v -E '^(linux-vdso\.so\.1|libc\.so\.6|libm\.so\.6|/lib64/ld-linux-x86-64\.so\.2)$' || true)
+[ -z "$loaded" ] || { echo "the installed binary loads more than libc and libm: $loaded"; exit 1; }
 bare --version | grep -q '^attsim '
 bare render | grep -q 'Lumen Demo'
 bare scenarios | grep -q 'scenarios · run one'
@@ -30,4 +34,4 @@ test -s "$prefix/share/fish/vendor_completions.d/attsim.fish"
 make -f "$work/Makefile" uninstall PREFIX="$prefix" >/dev/null
 left=$(find "$prefix" -mindepth 1 | head -5)
 [ -z "$left" ] || { echo "uninstall left: $left"; exit 1; }
-echo "install test: installed, ran from / with a bare environment, completion and man page checked, uninstalled"
+echo "install test: installed, loads libc and libm only, ran from / with a bare environment, completion and man page checked, uninstalled"

@@ -14,6 +14,8 @@ import TextSupport
 ///     attsim-bench generate-project FOLDER          an Xcode project of 40 locales and about 300 files
 ///     attsim-bench first-frame ASSETS               one cold start's way to the UI's first frame, by phase
 ///     attsim-bench spawn RUNS COMMAND [ARGUMENT...]  the median wall time of running COMMAND, spawned directly
+///     attsim-bench pty-frame RUNS NEEDLE COMMAND [ARGUMENT...]
+///                                                   the median time from spawning COMMAND on an 80×24 pty to NEEDLE
 ///     attsim-bench plists RUNS                      attsim's property-list reader against Foundation's
 enum Benchmark {
   static func main(_ arguments: [String]) -> Int32 {
@@ -35,6 +37,9 @@ enum Benchmark {
     case "spawn" where arguments.count >= 3:
       guard let runs = Int(arguments[1]), runs > 0 else { return 2 }
       return spawnMedian(runs: runs, command: Array(arguments.dropFirst(2)))
+    case "pty-frame" where arguments.count >= 4:
+      guard let runs = Int(arguments[1]), runs > 0 else { return 2 }
+      return ptyFrameMedian(runs: runs, needle: arguments[2], command: Array(arguments.dropFirst(3)))
     case "first-frame" where arguments.count == 2:
       firstFrame(assets: arguments[1])
       return 0
@@ -56,6 +61,7 @@ enum Benchmark {
                attsim-bench generate-project FOLDER
                attsim-bench first-frame ASSETS
                attsim-bench spawn RUNS COMMAND [ARGUMENT...]
+               attsim-bench pty-frame RUNS NEEDLE COMMAND [ARGUMENT...]
                attsim-bench plists RUNS
 
         """
@@ -301,6 +307,69 @@ extension Benchmark {
       var status: Int32 = 0
       waitpid(child, &status, 0)
       let elapsed = ContinuousClock.now - start
+      times.append(Double(elapsed.components.seconds) * 1e3 + Double(elapsed.components.attoseconds) / 1e15)
+    }
+    print(String(format: "%.1f", times.sorted()[times.count / 2]))
+    return 0
+  }
+
+  /// The median, over `runs` runs, of the time from spawning `command` as the session leader of a new 80×24
+  /// pseudo-terminal to `needle` in what it writes there (then it is killed): a first frame as the terminal
+  /// receives it, without the polling of a terminal multiplexer (`tui-latency` sees tmux's screen once every
+  /// round of its loop, DECISIONS D59).
+  static func ptyFrameMedian(runs: Int, needle: String, command: [String]) -> Int32 {
+    var arguments = command.map { strdup($0) } + [nil]
+    defer { for argument in arguments { free(argument) } }
+    let wanted = Data(needle.utf8)
+    var times: [Double] = []
+    for _ in 0..<runs {
+      // posix_openpt(3) and its kin are not in Swift's Glibc module: /dev/ptmx and its ioctls are what they do
+      // (TIOCSPTLCK unlocks the pair, TIOCGPTN numbers it; their values are Linux's on every architecture).
+      let terminal = open("/dev/ptmx", O_RDWR | O_NOCTTY)
+      var unlocked: Int32 = 0
+      var number: UInt32 = 0
+      guard terminal >= 0, ioctl(terminal, 0x4004_5431, &unlocked) == 0, ioctl(terminal, 0x8004_5430, &number) == 0
+      else {
+        FileHandle.standardError.write(Data("attsim-bench: no pseudo-terminal\n".utf8))
+        return 2
+      }
+      defer { close(terminal) }
+      let name = "/dev/pts/\(number)"
+      var size = winsize(ws_row: 24, ws_col: 80, ws_xpixel: 0, ws_ypixel: 0)
+      _ = ioctl(terminal, UInt(TIOCSWINSZ), &size)
+      var actions = posix_spawn_file_actions_t()
+      posix_spawn_file_actions_init(&actions)
+      defer { posix_spawn_file_actions_destroy(&actions) }
+      // Opened after the new session starts, the pty becomes the child's controlling terminal.
+      posix_spawn_file_actions_addopen(&actions, 0, name, O_RDWR, 0)
+      posix_spawn_file_actions_adddup2(&actions, 0, 1)
+      posix_spawn_file_actions_adddup2(&actions, 0, 2)
+      var attributes = posix_spawnattr_t()
+      posix_spawnattr_init(&attributes)
+      defer { posix_spawnattr_destroy(&attributes) }
+      posix_spawnattr_setflags(&attributes, 0x80)  // POSIX_SPAWN_SETSID, not in Swift's Glibc module either
+      let start = ContinuousClock.now
+      var child = pid_t()
+      guard posix_spawnp(&child, command[0], &actions, &attributes, &arguments, environ) == 0 else {
+        FileHandle.standardError.write(Data("attsim-bench: cannot run \(command[0])\n".utf8))
+        return 2
+      }
+      var received = Data()
+      var chunk = [UInt8](repeating: 0, count: 65536)
+      var watched = pollfd(fd: terminal, events: Int16(POLLIN), revents: 0)
+      while received.range(of: wanted) == nil, poll(&watched, 1, 5000) > 0 {
+        let count = read(terminal, &chunk, chunk.count)
+        guard count > 0 else { break }
+        received.append(contentsOf: chunk[0..<count])
+      }
+      let elapsed = ContinuousClock.now - start
+      kill(child, SIGKILL)
+      var status: Int32 = 0
+      waitpid(child, &status, 0)
+      guard received.range(of: wanted) != nil else {
+        FileHandle.standardError.write(Data("attsim-bench: \(command[0]) never wrote \(needle)\n".utf8))
+        return 2
+      }
       times.append(Double(elapsed.components.seconds) * 1e3 + Double(elapsed.components.attoseconds) / 1e15)
     }
     print(String(format: "%.1f", times.sorted()[times.count / 2]))
