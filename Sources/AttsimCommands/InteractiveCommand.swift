@@ -59,7 +59,6 @@ enum InteractiveCommand {
     let signal = TerminalSession.run(
       state, terminal: terminal, work: UIWorker.perform, record: { outputs.recorder?.write($0.text) },
       frameDrawn: { outputs.cast?.add($0) }, finished: { finalState = $0 })
-    terminal.stop()
     return finish(finalState, signal: signal, outputs: outputs, console: console)
   }
 

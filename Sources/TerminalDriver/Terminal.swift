@@ -86,6 +86,8 @@ public final class Terminal {
 
   /// Whether the session switched the terminal to explicit bidi mode, to be switched back on stop.
   private let setsExplicitBidi: Bool
+  /// Whether `stop` ran: the terminal is given back once, however many times it is asked.
+  private var stopped = false
   /// BDSM: explicit mode (`CSI 8 l`: the application orders the text) and implicit, the default (`CSI 8 h`).
   static let explicitBidi = "\u{1B}[8l"
   static let implicitBidi = "\u{1B}[8h"
@@ -97,8 +99,10 @@ public final class Terminal {
 
   /// Gives the terminal back as it was. A terminal without an alternate screen (vt100, the Linux console)
   /// keeps what was drawn on it: there the screen is cleared and the cursor parked at its top, so the shell
-  /// does not write over the UI's last frame.
+  /// does not write over the UI's last frame. Only the first call does anything.
   public func stop() {
+    guard !stopped else { return }
+    stopped = true
     let keepsFrame = !attsim_has_string_capability("smcup")
     endwin()
     delscreen(screen)

@@ -11,7 +11,9 @@ public enum TerminalSession {
   /// (`UIWork`: the check of an app, the scenario library) on another thread, starting with the state's
   /// `firstFrameWork` once the first frame is on screen; its events come back to the loop when they are
   /// ready. `record` receives every script line (and returns why it could not be written, if it could not),
-  /// `finished` the last state. Returns the signal that ended the session, or 0.
+  /// `finished` the last state. The terminal is given back before the signals get their default actions
+  /// again, so a second signal arriving while the first ends the session still finds it restored. Returns
+  /// the signal that ended the session, or 0.
   public static func run(
     _ state: UIState, terminal: Terminal, work: @escaping @Sendable (UIWork) -> [UIEvent] = { _ in [] },
     record: (ScriptLine) -> String?, frameDrawn: (ScreenBuffer) -> Void = { _ in },
@@ -26,6 +28,8 @@ public enum TerminalSession {
       SignalPipe.uninstall(signals)
       TerminalRescue.uninstall()
     }
+    // Runs before the handlers go (defers run last first).
+    defer { terminal.stop() }
     // A resize before the handlers were in place went unnoticed: start from the size the terminal has now.
     terminal.adoptWindowSize()
     let background = BackgroundWork<UIWork, UIEvent>(work)

@@ -16,9 +16,12 @@ import Testing
     let tmux = try Tmux(Tmux.attsim)
     #expect(try tmux.waitFor("simulator controls"), "\(tmux.screen)")
     try tmux.send("p", "Enter")
-    #expect(try tmux.waitFor("Ask App Not to Track"), "\(tmux.screen)")
+    // The click's place is taken from the whole frame, settled as render draws it: tmux may show a frame
+    // half written (ncurses writes it in parts), with the alert's lines not yet where they end up.
+    let alert = try TerminalScreenTests.rendered(["--keys", "p enter"])
+    #expect(try tmux.waitForScreen(alert), "\(tmux.screen)")
     // Find the Allow button (a line of the alert holding only it), then click it as a terminal reports a click (X10: ESC [ M b x y).
-    let lines = try tmux.capture().split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    let lines = alert.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     let row = try #require(
       lines.firstIndex { $0.split(separator: "│").contains { $0.trimmingCharacters(in: .whitespaces) == "Allow" } })
     let column = try #require(lines[row].range(of: "Allow")).lowerBound.utf16Offset(in: lines[row])

@@ -52,6 +52,25 @@ import Testing
 extension TerminalTests {
   /// The check after the first frame runs on another thread: `q` ends the session while it is still
   /// working (here it waits until the test lets it go, ten seconds at most).
+  /// The session gives the terminal back before the signals' default actions return, and its caller may ask
+  /// again: only the first `stop` writes anything.
+  @Test func stoppingTwiceGivesTheTerminalBackOnce() throws {
+    var keys: [Int32] = [0, 0]
+    var output: [Int32] = [0, 0]
+    #expect(pipe(&keys) == 0 && pipe(&output) == 0)
+    _ = fcntl(output[0], F_SETFL, O_NONBLOCK)
+    defer { for end in keys + output { close(end) } }
+    let terminal = try Terminal(input: keys[0], output: output[1], type: "xterm-256color", noColor: false)
+    terminal.draw(ScreenBuffer(width: 80, height: 24))
+    var bytes = [UInt8](repeating: 0, count: 65536)
+    func written() -> Int { max(0, read(output[0], &bytes, bytes.count)) }
+    _ = written()
+    terminal.stop()
+    #expect(written() > 0)
+    terminal.stop()
+    #expect(written() == 0)
+  }
+
   @Test func quittingDoesNotWaitForTheWorkAfterTheFirstFrame() throws {
     var keys: [Int32] = [0, 0]
     #expect(pipe(&keys) == 0)
@@ -65,8 +84,8 @@ extension TerminalTests {
     let app = try AppResources.load(assets.appendingPathComponent("DemoApp").path).get()
     let system = try AppResources.load(assets.appendingPathComponent("System").path).get()
     let state = UIState(environment: UIEnvironment(appTexts: AppTexts(app: app, system: system)))
+    // The session gives the terminal back itself.
     let terminal = try Terminal(input: keys[0], output: devNull, type: "xterm-256color", noColor: false)
-    defer { terminal.stop() }
     let release = DispatchSemaphore(value: 0)
     let finished = Atomic<Bool>(false)
     _ = write(keys[1], "q", 1)
