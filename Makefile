@@ -24,10 +24,14 @@ all: build
 # glibc 2.36 and later): the loader then reads a table of a few kilobytes instead of 1.8 MB before main, a third
 # of the time to the first frame (DECISIONS D55). Scripts/link-static.sh links the C++ runtime, ncurses and
 # FriBidi in from their static archives: the loader then maps and binds two libraries instead of seven, 2 ms
-# less to the first frame (DECISIONS D62).
+# less to the first frame (DECISIONS D62). STATIC=no links them as shared libraries, for a system that lacks
+# their archives.
+STATIC ?= yes
 LLD := $(dir $(realpath $(shell command -v $(SWIFT))))ld.lld
-LINK := -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs \
-	-Xswiftc -Xclang-linker -Xswiftc --ld-path=$(CURDIR)/Scripts/link-static.sh
+LINK := -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs
+ifneq ($(STATIC),no)
+LINK += -Xswiftc -Xclang-linker -Xswiftc --ld-path=$(CURDIR)/Scripts/link-static.sh
+endif
 
 build:
 	ATTSIM_LLD="$(LLD)" $(SWIFT) build -c release --product attsim --static-swift-stdlib --disable-local-rpath \
