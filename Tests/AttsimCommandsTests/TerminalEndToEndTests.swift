@@ -26,8 +26,17 @@ import Testing
       lines.firstIndex { $0.split(separator: "│").contains { $0.trimmingCharacters(in: .whitespaces) == "Allow" } })
     let column = try #require(lines[row].range(of: "Allow")).lowerBound.utf16Offset(in: lines[row])
     let position = String(UnicodeScalar(UInt8(33 + column + 2))) + String(UnicodeScalar(UInt8(33 + row)))
-    try tmux.sendLiteral("\u{1B}[M " + position)
-    try tmux.sendLiteral("\u{1B}[M#" + position)
+    func click() throws {
+      try tmux.sendLiteral("\u{1B}[M " + position)
+      try tmux.sendLiteral("\u{1B}[M#" + position)
+    }
+    try click()
+    if try !tmux.waitFor("authorized (3)", seconds: 5) {
+      // Twice in about 25 runs of the whole suite with both cores busy, a click got no answer (DECISIONS D63):
+      // that shows as a known issue, and a second click must then be answered.
+      withKnownIssue("a click went unanswered under load (D63)") { Issue.record("no answer to the click in 5 s") }
+      try click()
+    }
     #expect(try tmux.waitFor("authorized (3)"), "\(tmux.screen)")
   }
 
