@@ -263,9 +263,7 @@ extension Benchmark {
     func lap() -> String {
       let now = ContinuousClock.now
       defer { clock = now }
-      let duration = now - clock
-      return String(
-        format: "%.2f", Double(duration.components.attoseconds) / 1e15 + Double(duration.components.seconds) * 1e3)
+      return String(format: "%.2f", milliseconds(now - clock))
     }
     let app = AppResources.loadFolder(assets + "/DemoApp")
     let appTime = lap()
@@ -307,9 +305,9 @@ extension Benchmark {
       var status: Int32 = 0
       waitpid(child, &status, 0)
       let elapsed = ContinuousClock.now - start
-      times.append(Double(elapsed.components.seconds) * 1e3 + Double(elapsed.components.attoseconds) / 1e15)
+      times.append(milliseconds(elapsed))
     }
-    print(String(format: "%.1f", times.sorted()[times.count / 2]))
+    printMedian(times)
     return 0
   }
 
@@ -370,9 +368,19 @@ extension Benchmark {
         FileHandle.standardError.write(Data("attsim-bench: \(command[0]) never wrote \(needle)\n".utf8))
         return 2
       }
-      times.append(Double(elapsed.components.seconds) * 1e3 + Double(elapsed.components.attoseconds) / 1e15)
+      times.append(milliseconds(elapsed))
     }
-    print(String(format: "%.1f", times.sorted()[times.count / 2]))
+    printMedian(times)
     return 0
+  }
+
+  /// A duration in milliseconds.
+  static func milliseconds(_ duration: Duration) -> Double {
+    Double(duration.components.seconds) * 1e3 + Double(duration.components.attoseconds) / 1e15
+  }
+
+  /// Prints the median of `times` (milliseconds) with one decimal, as the benchmark script reads it.
+  static func printMedian(_ times: [Double]) {
+    print(String(format: "%.1f", times.sorted()[times.count / 2]))
   }
 }

@@ -50,8 +50,6 @@ import Testing
 }
 
 extension TerminalTests {
-  /// The check after the first frame runs on another thread: `q` ends the session while it is still
-  /// working (here it waits until the test lets it go, ten seconds at most).
   /// The session gives the terminal back before the signals' default actions return, and its caller may ask
   /// again: only the first `stop` writes anything.
   @Test func stoppingTwiceGivesTheTerminalBackOnce() throws {
@@ -71,6 +69,8 @@ extension TerminalTests {
     #expect(written() == 0)
   }
 
+  /// The check after the first frame runs on another thread: `q` ends the session while it is still
+  /// working (here it waits until the test lets it go, ten seconds at most).
   @Test func quittingDoesNotWaitForTheWorkAfterTheFirstFrame() throws {
     var keys: [Int32] = [0, 0]
     #expect(pipe(&keys) == 0)
