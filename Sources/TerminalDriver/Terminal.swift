@@ -67,6 +67,11 @@ public final class Terminal {
     outputDescriptor = output
     inputDescriptor = input
     set_term(screen)
+    // Until its screen has been suspended and resumed once, ncurses 6 takes itself to be driven by a
+    // low-level terminfo program and flushes its output at every cursor move: each frame reached the
+    // terminal in about forty writes, the first one's words half a millisecond late. Suspending it here,
+    // before anything is drawn, lets the first `doupdate` resume it, and every frame then goes out whole.
+    endwin()
     raw()
     noecho()
     nonl()
