@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Installs attsim from a clean clone of HEAD into a temporary prefix, deletes the source tree, and checks
-# that the installed binary loads no library but libc and libm, runs from / with a bare environment, that
-# its bash completion loads, that its man page renders and names every subcommand, and that uninstall
-# leaves the prefix empty.
+# that the installed binary loads no library but libc and libm, links no string-processing module, runs
+# from / with a bare environment, that its bash completion loads, that its man page renders and names every
+# subcommand, and that uninstall leaves the prefix empty.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 command -v swift >/dev/null || export PATH="/opt/swift/usr/bin:$PATH"
@@ -19,6 +19,13 @@ bare() { (cd / && env -i PATH=/usr/bin:/bin "$prefix/bin/attsim" "$@"); }
 # The C++ runtime, ncurses and FriBidi are linked in (Scripts/link-static.sh): the loader maps libc and libm alone.
 loaded=$(ldd "$prefix/bin/attsim" | awk '{print $1}' | grep -v -E '^(linux-vdso\.so\.1|libc\.so\.6|libm\.so\.6|/lib64/ld-linux-x86-64\.so\.2)$' || true)
 [ -z "$loaded" ] || { echo "the installed binary loads more than libc and libm: $loaded"; exit 1; }
+# Text is searched with TextSupport's own functions: the standard library's string processing and its regex
+# parser would add about 450 protocol conformances, which the runtime scans at every first lookup (D64).
+if nm "$prefix/bin/attsim" | grep -q -E '17_StringProcessing|12_RegexParser'; then
+  echo "the installed binary links _StringProcessing: a search, replace or split of text by the standard library"
+  nm "$prefix/bin/attsim" | grep -E '17_StringProcessing' | awk '{print $NF}' | swift demangle | head -5
+  exit 1
+fi
 bare --version | grep -q '^attsim '
 bare render | grep -q 'Lumen Demo'
 bare scenarios | grep -q 'scenarios · run one'

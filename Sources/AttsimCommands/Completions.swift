@@ -1,4 +1,5 @@
 import PromptStrings
+import TextSupport
 
 /// Shell completions for bash, zsh and fish, written from `CommandTable` so they know exactly the
 /// subcommands, options and values the parser accepts. Locales (of the app given with `--app`) and scenario
@@ -133,8 +134,8 @@ public enum Completions {
     for spec in CommandTable.every {
       var arguments: [String] = []
       for option in spec.options {
-        let help = option.help.replacing("'", with: "'\\''").replacing("[", with: "(")
-          .replacing("]", with: ")").replacing(":", with: " -")
+        let help = option.help.replacingText("'", with: "'\\''").replacingText("[", with: "(")
+          .replacingText("]", with: ")").replacingText(":", with: " -")
         guard let value = option.value else {
           arguments.append("'--\(option.name)[\(help)]'")
           continue
@@ -156,11 +157,11 @@ public enum Completions {
         default: break
         }
       }
-      let name = spec.name.isEmpty ? "ui" : spec.name.replacing("-", with: "_")
+      let name = spec.name.isEmpty ? "ui" : spec.name.replacingText("-", with: "_")
       functions += "_attsim_\(name)() {\n  _arguments \\\n    \(arguments.joined(separator: " \\\n    "))\n}\n"
     }
     let described = CommandTable.subcommands.map {
-      "'\($0.name):\($0.summary.replacing("'", with: "'\\''").replacing(":", with: " -"))'"
+      "'\($0.name):\($0.summary.replacingText("'", with: "'\\''").replacingText(":", with: " -"))'"
     }
     return """
       #compdef attsim
@@ -180,7 +181,7 @@ public enum Completions {
           return
         fi
         case $words[2] in
-      \(CommandTable.subcommands.map { "    \($0.name)) shift words; (( CURRENT-- )); _attsim_\($0.name.replacing("-", with: "_")) ;;" }.joined(separator: "\n"))
+      \(CommandTable.subcommands.map { "    \($0.name)) shift words; (( CURRENT-- )); _attsim_\($0.name.replacingText("-", with: "_")) ;;" }.joined(separator: "\n"))
           help) _describe 'subcommand' '(\(CommandTable.subcommandNames.joined(separator: " ")))' ;;
           *) _attsim_ui ;;
         esac
@@ -199,7 +200,7 @@ public enum Completions {
       "set -l attsim_subcommands \(subcommandNames.joined(separator: " "))",
     ]
     for spec in CommandTable.subcommands {
-      let summary = spec.summary.replacing("'", with: "\\'")
+      let summary = spec.summary.replacingText("'", with: "\\'")
       lines.append(
         "complete -c attsim -n \"not __fish_seen_subcommand_from $attsim_subcommands\" -a \(spec.name) -d '\(summary)'")
     }
@@ -211,7 +212,7 @@ public enum Completions {
         spec.name.isEmpty
         ? "not __fish_seen_subcommand_from $attsim_subcommands" : "__fish_seen_subcommand_from \(spec.name)"
       for option in spec.options {
-        let help = option.help.replacing("'", with: "\\'")
+        let help = option.help.replacingText("'", with: "\\'")
         var line = "complete -c attsim -n \"\(condition)\" -l \(option.name) -d '\(help)'"
         if let value = option.value {
           switch values(value.kind) {

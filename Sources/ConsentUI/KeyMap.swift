@@ -1,4 +1,5 @@
 import ConsentCore
+import TextSupport
 
 /// What a key on the main screen asks for.
 public enum KeyCommand: Hashable, Sendable {
@@ -193,14 +194,14 @@ public enum KeyMap {
   /// Key words as a terminal without UTF-8 shows them: the arrows' and Enter's signs spelled out, since
   /// their ASCII look-alikes (`E`, `<>`) would not say which key.
   public static func asciiWords(_ words: String) -> String {
-    words.replacing("⏎", with: "Enter").replacing("←→", with: "Left/Right").replacing("↑↓", with: "Up/Down")
+    words.replacingText("⏎", with: "Enter").replacingText("←→", with: "Left/Right").replacingText("↑↓", with: "Up/Down")
   }
 
   /// The README's key table, made from the bindings.
   public static var markdownTable: String {
     var lines = ["| key | what it does |", "|---|---|"]
     for binding in bindings {
-      let names = binding.names.split(separator: ", ").map { name in
+      let names = binding.names.pieces(separatedBy: ", ").map { name in
         name.count == 1 ? "`\(name)`" : String(name)
       }
       lines.append("| \(names.joined(separator: ", ")) | \(binding.readme) |")

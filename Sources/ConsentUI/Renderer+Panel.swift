@@ -158,7 +158,7 @@ extension Renderer {
     }
     // The title and buttons around the app's text are iOS's: in another language when iOS has none for it.
     if let fallback = texts.systemTextsFallback {
-      lines.append(.pair("System texts", fallback.replacing("iOS has no ", with: "no "), Renderer.dim))
+      lines.append(.pair("System texts", fallback.replacingText("iOS has no ", with: "no "), Renderer.dim))
     }
     return lines
   }

@@ -1,4 +1,5 @@
 import Glibc
+import TextSupport
 
 /// Looks for byte strings in a file without reading it whole: in chunks, up to a limit, regular files only.
 public enum FileScanner {
@@ -22,7 +23,7 @@ public enum FileScanner {
       total += got
       // Keep the tail of the last chunk, so a needle across the boundary is still found.
       window = Array(window.suffix(longest - 1)) + buffer[0..<got]
-      for (index, pattern) in patterns.enumerated() where window.firstRange(of: pattern) != nil {
+      for (index, pattern) in patterns.enumerated() where ByteSearch.offset(of: pattern, in: window) != nil {
         return needles[index]
       }
     }

@@ -31,7 +31,7 @@ enum ValueRules {
           key: prompt.key, message: message))
     }
     let noun = PurposeKeys.noun(for: prompt.key)
-    let localeNoun = prompt.locale.map { noun.replacing("the ", with: "the \($0) ") } ?? noun
+    let localeNoun = prompt.locale.map { noun.replacingText("the ", with: "the \($0) ") } ?? noun
     let (value, isCut) = prompt.value.prefixForDisplay(DialogMetrics.longestMessage)
     if isCut {
       report(
@@ -54,7 +54,7 @@ enum ValueRules {
     }
     if let first = value.first, let last = value.last, first.isWhitespace || last.isWhitespace {
       report(.whitespace, "\(noun) \(first.isWhitespace ? "starts" : "ends") with whitespace")
-    } else if !prompt.isMarkdown && value.contains("  ") {
+    } else if !prompt.isMarkdown && value.containsText("  ") {
       // Markdown's own line breaks and indents are spaces; only plain text is judged on them.
       report(.whitespace, "\(noun) has two spaces in a row")
     }

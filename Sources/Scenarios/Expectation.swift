@@ -1,5 +1,6 @@
 import ConsentCore
 import PromptStrings
+import TextSupport
 
 /// One `key=value` of an `expect` line, its value decoded once by the parser.
 public struct Expectation: Hashable, Sendable {
@@ -141,9 +142,9 @@ public struct Expectation: Hashable, Sendable {
     case (.event, .event(let fate)): return state.events.lastFate == fate
     case (.warning, .none): return state.warnings.isEmpty
     case (.warning, .text(let words)):
-      return state.warnings.contains { $0.kind.id == words || $0.message.lowercased().contains(words.lowercased()) }
+      return state.warnings.contains { $0.kind.id == words || $0.message.lowercased().containsText(words.lowercased()) }
     case (.promptText, .text(let words)):
-      return bundle != nil && actual(in: state, bundle: bundle).lowercased().contains(words.lowercased())
+      return bundle != nil && actual(in: state, bundle: bundle).lowercased().containsText(words.lowercased())
     case (.promptSource, .text(let source)): return bundle != nil && actual(in: state, bundle: bundle) == source
     case (.callback, .none): return state.app.blogCallback == nil
     case (.callback, .callback(let granted, let identifier)):

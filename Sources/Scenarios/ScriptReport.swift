@@ -215,6 +215,6 @@ public enum MarkdownReport {
   /// Text inside an inline code span (which renders as written): no backticks to end it early, `|` escaped
   /// for tables, control characters as visible escapes.
   static func code(_ text: String) -> String {
-    text.escapingControlCharacters.replacing("`", with: "'").replacing("|", with: "\\|")
+    text.escapingControlCharacters.replacingText("`", with: "'").replacingText("|", with: "\\|")
   }
 }

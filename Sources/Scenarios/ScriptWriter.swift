@@ -155,7 +155,7 @@ public enum ScriptWriter {
         $0 == " " || $0 == "\t" || $0 == "\"" || $0 == "#" || $0 == "\\" || $0 == "=" || $0.isNewline
       }
     if bare { return value }
-    return "\"" + value.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"") + "\""
+    return "\"" + value.replacingText("\\", with: "\\\\").replacingText("\"", with: "\\\"") + "\""
   }
 }
 

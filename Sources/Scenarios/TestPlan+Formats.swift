@@ -1,4 +1,5 @@
 import ConsentCore
+import TextSupport
 
 /// The test plan as CSV (for spreadsheets) and Markdown (to print).
 extension TestPlan {
@@ -136,7 +137,7 @@ extension TestPlan {
 
   private static func csvField(_ field: String) -> String {
     guard field.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return field }
-    return "\"" + field.replacing("\"", with: "\"\"") + "\""
+    return "\"" + field.replacingText("\"", with: "\"\"") + "\""
   }
 }
 

@@ -1,4 +1,5 @@
 import FileAccess
+import TextSupport
 
 /// An app's Info.plist as the built app has it: read from the file (XML or binary), with Xcode's build
 /// variables expanded, and, for projects that generate it, the `INFOPLIST_KEY_*` build settings merged in.

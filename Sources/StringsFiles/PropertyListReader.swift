@@ -1,3 +1,5 @@
+import TextSupport
+
 /// Reads a property list whatever its format, as CoreFoundation does: binary (`bplist`), XML, or the
 /// old-style text of NeXTSTEP (`{ key = value; }`, which strings files use). attsim's own reader: it
 /// gives a line and column for what is wrong, and keeps Foundation out of the binary.

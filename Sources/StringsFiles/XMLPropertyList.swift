@@ -1,3 +1,5 @@
+import TextSupport
+
 /// Reads XML property lists (UTF-8) as CoreFoundation does, with a line and column for every
 /// problem. CoreFoundation's reader is not a general XML parser, and its ways are kept because they decide
 /// what iOS reads:

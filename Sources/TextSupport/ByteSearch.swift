@@ -9,7 +9,7 @@ public enum ByteSearch {
   }
 
   /// The offset of the first occurrence of `needle` in `haystack` at or after `from`, or nil.
-  static func offset(of needle: [UInt8], in haystack: UnsafeRawBufferPointer, from: Int) -> Int? {
+  public static func offset(of needle: [UInt8], in haystack: UnsafeRawBufferPointer, from: Int) -> Int? {
     guard !needle.isEmpty, from >= 0, from <= haystack.count, haystack.count - from >= needle.count else {
       return nil
     }

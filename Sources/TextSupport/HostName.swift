@@ -7,7 +7,7 @@ public enum HostName {
     guard !text.isEmpty else { return "is empty" }
     var rest = Substring(text)
     var found: [String] = []
-    if let scheme = rest.firstRange(of: "://") {
+    if let scheme = rest.firstRange(ofText: "://") {
       found.append("a scheme")
       rest = rest[scheme.upperBound...]
     }

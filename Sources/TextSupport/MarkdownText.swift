@@ -141,7 +141,7 @@ public struct MarkdownText: Hashable, Sendable {
   /// The first attempt at underlining (`<u>…`, `<ins>…`, `++text++`), which the sheet does not support.
   public static func firstUnderline(in text: String) -> String? {
     let lowered = text.lowercased()
-    for tag in ["<u>", "<ins>"] where lowered.contains(tag) { return tag }
+    for tag in ["<u>", "<ins>"] where lowered.containsText(tag) { return tag }
     let characters = Array(text)
     var index = 0
     while index + 4 < characters.count {

@@ -1,6 +1,7 @@
 import FileAccess
 import Glibc
 import StringsFiles
+import TextSupport
 
 /// Where attsim looks into an app's code: its sources and package manifests, or a built app's binaries.
 public enum TrackingSearch: Hashable, Sendable {

@@ -1,5 +1,6 @@
 import FileAccess
 import StringsFiles
+import TextSupport
 
 /// An `.xcconfig` file's settings, with its `#include`s read in place (relative to the including file;
 /// `#include?` may be missing, as Flutter's Pods include often is before `pod install`).
@@ -149,7 +150,7 @@ struct XcconfigFile: Sendable {
 
   /// The line before a `//` comment (xcconfig files have no quoting: `//` starts a comment anywhere).
   private static func withoutComment(_ line: Substring) -> String {
-    guard let range = line.firstRange(of: "//") else { return String(line) }
+    guard let range = line.firstRange(ofText: "//") else { return String(line) }
     return String(line[..<range.lowerBound])
   }
 

@@ -1,5 +1,6 @@
 import FileAccess
 import StringsFiles
+import TextSupport
 
 /// An Xcode project (`*.xcodeproj`) as far as the prompt strings go: its application targets, their build
 /// settings per configuration, and the files each copies into the app.
@@ -245,7 +246,7 @@ struct XcodeProject: Sendable {
     let own = firstSettings(target)
     let project = firstSettings(objects.rootObject)
     if let platforms = (own["SUPPORTED_PLATFORMS"] ?? project["SUPPORTED_PLATFORMS"])?.string {
-      return platforms.contains("iphoneos")
+      return platforms.containsText("iphoneos")
     }
     let sdk = (own["SDKROOT"] ?? project["SDKROOT"])?.string ?? "iphoneos"
     return sdk == "iphoneos" || sdk == "auto"

@@ -1,0 +1,72 @@
+/// Finding, replacing and splitting at text within text. The standard library's own versions of these
+/// (`contains(_:)`, `firstRange(of:)`, `replacing(_:with:)` and `split(separator:)` with a string) live in its
+/// string-processing module, which brings the regex parser with it: linking the two put about 450 more
+/// protocol conformances in the binary, and the Swift runtime scans every conformance each time a process
+/// first asks whether a type conforms to a protocol (DECISIONS D64).
+///
+/// The search is on UTF-8 bytes (memchr and memcmp), and a match counts only where it begins and ends on
+/// character boundaries, so `"e"` is not found in `"e\u{301}"`, as with whole characters. Unlike a comparison
+/// of characters, a different normalisation of the same text is not a match (`"é"` precomposed against `e` and
+/// a combining accent): the patterns attsim looks for are its own ASCII words and marks.
+extension StringProtocol {
+  /// The range of the first occurrence of `pattern`, or nil; an empty pattern occurs at the start.
+  public func firstRange(ofText pattern: some StringProtocol) -> Range<Index>? {
+    let needle = Array(pattern.utf8)
+    return needle.isEmpty ? startIndex..<startIndex : occurrences(of: needle, limit: 1).first
+  }
+
+  /// Whether `pattern` occurs in the text.
+  public func containsText(_ pattern: some StringProtocol) -> Bool {
+    firstRange(ofText: pattern) != nil
+  }
+
+  /// The text with every occurrence of `pattern` replaced by `replacement`, from the start, occurrences not
+  /// overlapping; the text itself when `pattern` is empty.
+  public func replacingText(_ pattern: some StringProtocol, with replacement: some StringProtocol) -> String {
+    var result = ""
+    var rest = startIndex
+    for found in occurrences(of: Array(pattern.utf8)) {
+      result += self[rest..<found.lowerBound]
+      result += replacement
+      rest = found.upperBound
+    }
+    result += self[rest...]
+    return result
+  }
+
+  /// The pieces of the text between occurrences of `separator`, empty pieces left out (as `split` does).
+  public func pieces(separatedBy separator: some StringProtocol) -> [SubSequence] {
+    var pieces: [SubSequence] = []
+    var rest = startIndex
+    for found in occurrences(of: Array(separator.utf8)) + [endIndex..<endIndex] {
+      if rest < found.lowerBound { pieces.append(self[rest..<found.lowerBound]) }
+      rest = found.upperBound
+    }
+    return pieces
+  }
+
+  /// The first `limit` occurrences of the UTF-8 bytes `needle` (not empty; none when it is), from the start
+  /// and not overlapping, each beginning and ending on character boundaries.
+  private func occurrences(of needle: [UInt8], limit: Int = .max) -> [Range<Index>] {
+    guard !needle.isEmpty else { return [] }
+    let bytes = utf8
+    func search(_ haystack: UnsafeRawBufferPointer) -> [Range<Index>] {
+      var found: [Range<Index>] = []
+      var from = 0
+      while found.count < limit, let offset = ByteSearch.offset(of: needle, in: haystack, from: from) {
+        let lower = bytes.index(bytes.startIndex, offsetBy: offset)
+        let upper = bytes.index(lower, offsetBy: needle.count)
+        if String.Index(lower, within: self) != nil && String.Index(upper, within: self) != nil {
+          found.append(lower..<upper)
+          from = offset + needle.count
+        } else {
+          from = offset + 1
+        }
+      }
+      return found
+    }
+    // Native strings are stored as UTF-8 in one piece; anything else is copied once.
+    return bytes.withContiguousStorageIfAvailable { search(UnsafeRawBufferPointer($0)) }
+      ?? Array(bytes).withUnsafeBytes(search)
+  }
+}
