@@ -87,6 +87,7 @@ public struct ScreenBuffer: Hashable, Sendable {
     guard row >= 0, row < height, column < width else { return 0 }
     let room = min(width, column + (limit ?? width)) - column
     guard room > 0 else { return 0 }
+    if let written = putPrintableASCII(text, row: row, column: column, style: style, room: room) { return written }
     let (fitted, isCut) = Self.fitting(text.escapingControlCharacters, in: room)
     let logical = String(fitted) + (isCut ? "…" : "")
     let shown =
@@ -97,6 +98,25 @@ public struct ScreenBuffer: Hashable, Sendable {
         write(cell, row: row, column: position, style: style)
         position += cell.width
       }
+    }
+    return position - column
+  }
+
+  /// `put` for text of printable ASCII alone, most of what the UI writes, or nil for any other text: one
+  /// cell per byte, as the general way gives it (nothing to escape, join, widen or reorder), without asking
+  /// each character its clusters and width.
+  private mutating func putPrintableASCII(_ text: String, row: Int, column: Int, style: Style, room: Int) -> Int? {
+    let bytes = text.utf8
+    guard bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { return nil }
+    let isCut = bytes.count > room
+    var position = column
+    for byte in bytes.prefix(isCut ? room - 1 : room) {
+      write(TerminalCell(text: String(Unicode.Scalar(byte)), width: 1), row: row, column: position, style: style)
+      position += 1
+    }
+    if isCut {
+      write(TerminalCell(text: "…", width: 1), row: row, column: position, style: style)
+      position += 1
     }
     return position - column
   }
