@@ -1,15 +1,15 @@
+import FileAccess
 import Glibc
 
 /// Finds attsim's Assets folder (demo app, system texts, scenarios) from any working directory.
 enum AssetLocator {
   /// The first of: `$ATTSIM_ASSETS`; `Assets` next to the executable or in `../share/attsim`; the source
-  /// tree the executable was built from. (Plain POSIX calls: this runs before the first frame.)
+  /// tree the executable was built from. (Plain POSIX calls and real paths: this runs before the first frame.)
   static func assetsFolder() -> String? {
     var candidates: [String] = []
     if let override = getenv("ATTSIM_ASSETS") { candidates.append(String(cString: override)) }
-    if let executable = realpath("/proc/self/exe", nil) {
-      let folder = parent(String(cString: executable))
-      free(executable)
+    if let executable = RealPath.of("/proc/self/exe") {
+      let folder = parent(executable)
       candidates.append(folder + "/Assets")
       candidates.append(parent(folder) + "/share/attsim/Assets")
     }

@@ -138,9 +138,19 @@ public final class InputFiles: Sendable {
 }
 
 /// Real paths: every link, `.` and `..` resolved by the kernel.
-enum RealPath {
-  /// The real path of what `path` names, or nil when nothing is there.
-  static func of(_ path: String) -> String? {
+public enum RealPath {
+  /// Linux's `O_PATH` (Glibc's module leaves it out: it is a GNU extension).
+  private static let openForNameOnly: Int32 = 0o10_000_000
+
+  /// The real path of what `path` names, or nil when nothing is there. The kernel resolves the whole path
+  /// when it is opened for its name alone (`O_PATH`: nothing is read, a FIFO or device is not opened), in
+  /// three calls however deep it is, where realpath(3) reads every folder on the way as a possible link;
+  /// realpath is the fallback where `/proc` is not mounted.
+  public static func of(_ path: String) -> String? {
+    let descriptor = open(path, openForNameOnly | O_CLOEXEC)
+    guard descriptor >= 0 else { return nil }
+    defer { close(descriptor) }
+    if let real = of(descriptor: descriptor) { return real }
     guard let resolved = realpath(path, nil) else { return nil }
     defer { free(resolved) }
     return String(cString: resolved)
