@@ -1,7 +1,7 @@
 import Glibc
 
 /// Searching bytes for bytes with memchr(3) and memcmp(3): used by the readers that point findings at a line (Info.plist
-/// keys, catalog keys, project settings) and by the look into an app's code.
+/// keys, catalog keys, project settings), by the look into an app's code and its files, and by `TextSearch`.
 public enum ByteSearch {
   /// The offset of the first occurrence of `needle` in `bytes` at or after `from`, or nil.
   public static func offset(of needle: [UInt8], in bytes: [UInt8], from: Int = 0) -> Int? {
