@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Installs attsim from a clean clone of HEAD into a temporary prefix, deletes the source tree, and checks
-# that the installed binary loads no library but libc and libm, links no string-processing module, runs
-# from / with a bare environment, that its bash completion loads, that its man page renders and names every
-# subcommand, and that uninstall leaves the prefix empty.
+# that the installed binary loads no library but libc and libm, links no string-processing module, still has
+# the functions Scripts/first-frame.order names, runs from / with a bare environment, that its bash completion
+# loads, that its man page renders and names every subcommand, and that uninstall leaves the prefix empty.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 command -v swift >/dev/null || export PATH="/opt/swift/usr/bin:$PATH"
@@ -26,6 +26,13 @@ if nm "$prefix/bin/attsim" | grep -q -E '17_StringProcessing|12_RegexParser'; th
   nm "$prefix/bin/attsim" | grep -E '17_StringProcessing' | awk '{print $NF}' | swift demangle | head -5
   exit 1
 fi
+# The start-up's functions are placed together (Scripts/first-frame.order, D65): an order that no longer names
+# the binary's functions would quietly scatter them again.
+ordered=$(grep -c -v '^#' Scripts/first-frame.order)
+present=$(comm -12 <(grep -v '^#' Scripts/first-frame.order | LC_ALL=C sort -u) \
+  <(nm "$prefix/bin/attsim" | awk '{print $NF}' | LC_ALL=C sort -u) | wc -l)
+[ $((present * 10)) -ge $((ordered * 9)) ] ||
+  { echo "Scripts/first-frame.order is stale ($present of its $ordered functions are in the binary): run Scripts/first-frame-order.sh"; exit 1; }
 bare --version | grep -q '^attsim '
 bare render | grep -q 'Lumen Demo'
 bare scenarios | grep -q 'scenarios · run one'

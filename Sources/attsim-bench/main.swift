@@ -1,6 +1,7 @@
 import ConsentCore
 import ConsentUI
 import Foundation
+import Glibc
 import PromptStrings
 import StringsFiles
 import TextSupport
@@ -16,6 +17,8 @@ import TextSupport
 ///     attsim-bench spawn RUNS COMMAND [ARGUMENT...]  the median wall time of running COMMAND, spawned directly
 ///     attsim-bench pty-frame RUNS NEEDLE COMMAND [ARGUMENT...]
 ///                                                   the median time from spawning COMMAND on an 80×24 pty to NEEDLE
+///     attsim-bench pty-until NEEDLE COMMAND [ARGUMENT...]
+///                                                   COMMAND on an 80×24 pty until NEEDLE, then ended with SIGTERM
 ///     attsim-bench plists RUNS                      attsim's property-list reader against Foundation's
 enum Benchmark {
   static func main(_ arguments: [String]) -> Int32 {
@@ -40,6 +43,8 @@ enum Benchmark {
     case "pty-frame" where arguments.count >= 4:
       guard let runs = Int(arguments[1]), runs > 0 else { return 2 }
       return ptyFrameMedian(runs: runs, needle: arguments[2], command: Array(arguments.dropFirst(3)))
+    case "pty-until" where arguments.count >= 3:
+      return ptyUntil(needle: arguments[1], command: Array(arguments.dropFirst(2)))
     case "first-frame" where arguments.count == 2:
       firstFrame(assets: arguments[1])
       return 0
@@ -62,6 +67,7 @@ enum Benchmark {
                attsim-bench first-frame ASSETS
                attsim-bench spawn RUNS COMMAND [ARGUMENT...]
                attsim-bench pty-frame RUNS NEEDLE COMMAND [ARGUMENT...]
+               attsim-bench pty-until NEEDLE COMMAND [ARGUMENT...]
                attsim-bench plists RUNS
 
         """
@@ -316,55 +322,14 @@ extension Benchmark {
   /// receives it, without the polling of a terminal multiplexer (`tui-latency` sees tmux's screen once every
   /// round of its loop, DECISIONS D59).
   static func ptyFrameMedian(runs: Int, needle: String, command: [String]) -> Int32 {
-    var arguments = command.map { strdup($0) } + [nil]
-    defer { for argument in arguments { free(argument) } }
-    let wanted = Data(needle.utf8)
     var times: [Double] = []
     for _ in 0..<runs {
-      // posix_openpt(3) and its kin are not in Swift's Glibc module: /dev/ptmx and its ioctls are what they do
-      // (TIOCSPTLCK unlocks the pair, TIOCGPTN numbers it; their values are Linux's on every architecture).
-      let terminal = open("/dev/ptmx", O_RDWR | O_NOCTTY)
-      var unlocked: Int32 = 0
-      var number: UInt32 = 0
-      guard terminal >= 0, ioctl(terminal, 0x4004_5431, &unlocked) == 0, ioctl(terminal, 0x8004_5430, &number) == 0
-      else {
-        FileHandle.standardError.write(Data("attsim-bench: no pseudo-terminal\n".utf8))
-        return 2
-      }
-      defer { close(terminal) }
-      let name = "/dev/pts/\(number)"
-      var size = winsize(ws_row: 24, ws_col: 80, ws_xpixel: 0, ws_ypixel: 0)
-      _ = ioctl(terminal, UInt(TIOCSWINSZ), &size)
-      var actions = posix_spawn_file_actions_t()
-      posix_spawn_file_actions_init(&actions)
-      defer { posix_spawn_file_actions_destroy(&actions) }
-      // Opened after the new session starts, the pty becomes the child's controlling terminal.
-      posix_spawn_file_actions_addopen(&actions, 0, name, O_RDWR, 0)
-      posix_spawn_file_actions_adddup2(&actions, 0, 1)
-      posix_spawn_file_actions_adddup2(&actions, 0, 2)
-      var attributes = posix_spawnattr_t()
-      posix_spawnattr_init(&attributes)
-      defer { posix_spawnattr_destroy(&attributes) }
-      posix_spawnattr_setflags(&attributes, 0x80)  // POSIX_SPAWN_SETSID, not in Swift's Glibc module either
       let start = ContinuousClock.now
-      var child = pid_t()
-      guard posix_spawnp(&child, command[0], &actions, &attributes, &arguments, environ) == 0 else {
-        FileHandle.standardError.write(Data("attsim-bench: cannot run \(command[0])\n".utf8))
-        return 2
-      }
-      var received = Data()
-      var chunk = [UInt8](repeating: 0, count: 65536)
-      var watched = pollfd(fd: terminal, events: Int16(POLLIN), revents: 0)
-      while received.range(of: wanted) == nil, poll(&watched, 1, 5000) > 0 {
-        let count = read(terminal, &chunk, chunk.count)
-        guard count > 0 else { break }
-        received.append(contentsOf: chunk[0..<count])
-      }
+      guard let child = PtyChild.spawn(command) else { return 2 }
+      let seen = child.read(until: needle)
       let elapsed = ContinuousClock.now - start
-      kill(child, SIGKILL)
-      var status: Int32 = 0
-      waitpid(child, &status, 0)
-      guard received.range(of: wanted) != nil else {
+      child.end(signal: SIGKILL)
+      guard seen else {
         FileHandle.standardError.write(Data("attsim-bench: \(command[0]) never wrote \(needle)\n".utf8))
         return 2
       }
@@ -374,6 +339,19 @@ extension Benchmark {
     return 0
   }
 
+  /// Runs `command` on an 80×24 pseudo-terminal until `needle` is in what it writes, then asks it to end
+  /// (SIGTERM) and waits until it has: how `Scripts/first-frame-order.sh` runs attsim under a profiler to its
+  /// first frame and lets the profiler write what it saw.
+  static func ptyUntil(needle: String, command: [String]) -> Int32 {
+    guard let child = PtyChild.spawn(command) else { return 2 }
+    let seen = child.read(until: needle)
+    child.end(signal: SIGTERM)
+    guard seen else {
+      FileHandle.standardError.write(Data("attsim-bench: \(command[0]) never wrote \(needle)\n".utf8))
+      return 2
+    }
+    return 0
+  }
   /// A duration in milliseconds.
   static func milliseconds(_ duration: Duration) -> Double {
     Double(duration.components.seconds) * 1e3 + Double(duration.components.attoseconds) / 1e15
@@ -382,5 +360,74 @@ extension Benchmark {
   /// Prints the median of `times` (milliseconds) with one decimal, as the benchmark script reads it.
   static func printMedian(_ times: [Double]) {
     print(String(format: "%.1f", times.sorted()[times.count / 2]))
+  }
+}
+
+/// A command running as the session leader of a new 80×24 pseudo-terminal, and the terminal's other end.
+struct PtyChild {
+  let process: pid_t
+  let terminal: Int32
+
+  /// Spawns `command` (found on PATH) on a new pseudo-terminal, or nil once standard error says why not.
+  static func spawn(_ command: [String]) -> PtyChild? {
+    var arguments = command.map { strdup($0) } + [nil]
+    defer { for argument in arguments { free(argument) } }
+    // posix_openpt(3) and its kin are not in Swift's Glibc module: /dev/ptmx and its ioctls are what they do
+    // (TIOCSPTLCK unlocks the pair, TIOCGPTN numbers it; their values are Linux's on every architecture).
+    let terminal = open("/dev/ptmx", O_RDWR | O_NOCTTY)
+    var unlocked: Int32 = 0
+    var number: UInt32 = 0
+    guard terminal >= 0, ioctl(terminal, 0x4004_5431, &unlocked) == 0, ioctl(terminal, 0x8004_5430, &number) == 0
+    else {
+      FileHandle.standardError.write(Data("attsim-bench: no pseudo-terminal\n".utf8))
+      return nil
+    }
+    let name = "/dev/pts/\(number)"
+    var size = winsize(ws_row: 24, ws_col: 80, ws_xpixel: 0, ws_ypixel: 0)
+    _ = ioctl(terminal, UInt(TIOCSWINSZ), &size)
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    // Opened after the new session starts, the pty becomes the child's controlling terminal.
+    posix_spawn_file_actions_addopen(&actions, 0, name, O_RDWR, 0)
+    posix_spawn_file_actions_adddup2(&actions, 0, 1)
+    posix_spawn_file_actions_adddup2(&actions, 0, 2)
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    posix_spawnattr_setflags(&attributes, 0x80)  // POSIX_SPAWN_SETSID, not in Swift's Glibc module either
+    var child = pid_t()
+    guard posix_spawnp(&child, command[0], &actions, &attributes, &arguments, environ) == 0 else {
+      close(terminal)
+      FileHandle.standardError.write(Data("attsim-bench: cannot run \(command[0])\n".utf8))
+      return nil
+    }
+    return PtyChild(process: child, terminal: terminal)
+  }
+
+  /// Reads what the command writes until `needle` is in it (true), it stops writing or 5 s pass in silence.
+  func read(until needle: String) -> Bool {
+    let wanted = Data(needle.utf8)
+    var received = Data()
+    var chunk = [UInt8](repeating: 0, count: 65536)
+    var watched = pollfd(fd: terminal, events: Int16(POLLIN), revents: 0)
+    while received.range(of: wanted) == nil, poll(&watched, 1, 5000) > 0 {
+      let count = Glibc.read(terminal, &chunk, chunk.count)
+      guard count > 0 else { break }
+      received.append(contentsOf: chunk[0..<count])
+    }
+    return received.range(of: wanted) != nil
+  }
+
+  /// Sends `signal`, drains the terminal until the command has closed it, waits for it and closes the terminal.
+  func end(signal: Int32) {
+    kill(process, signal)
+    if signal != SIGKILL {
+      var chunk = [UInt8](repeating: 0, count: 65536)
+      while Glibc.read(terminal, &chunk, chunk.count) > 0 {}
+    }
+    var status: Int32 = 0
+    waitpid(process, &status, 0)
+    close(terminal)
   }
 }
