@@ -28,14 +28,17 @@ all: build
 # their archives.
 # Each function gets a section of its own, and the ones the start-up runs (Scripts/first-frame.order, written by
 # Scripts/first-frame-order.sh) are placed together at the start of the code: the kernel maps them in half the
-# page faults (DECISIONS D65).
+# page faults. Concrete generic types are reached through their metadata accessors, not by mangled name: the
+# runtime then neither demangles the name nor scans the conformances for its requirements (DECISIONS D65).
 STATIC ?= yes
 LLD := $(dir $(realpath $(shell command -v $(SWIFT))))ld.lld
 ORDER := $(wildcard $(CURDIR)/Scripts/first-frame.order)
-LINK := -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs -Xswiftc -Xfrontend -Xswiftc -function-sections \
+FRONTEND := -function-sections -disable-concrete-type-metadata-mangled-name-accessors
+FLAGS := -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs \
+	$(foreach flag,$(FRONTEND),-Xswiftc -Xfrontend -Xswiftc $(flag)) \
 	$(if $(ORDER),-Xlinker --symbol-ordering-file=$(ORDER) -Xlinker --no-warn-symbol-ordering)
 ifneq ($(STATIC),no)
-LINK += -Xswiftc -Xclang-linker -Xswiftc --ld-path=$(CURDIR)/Scripts/link-static.sh
+FLAGS += -Xswiftc -Xclang-linker -Xswiftc --ld-path=$(CURDIR)/Scripts/link-static.sh
 endif
 
 # SwiftPM relinks when an object or the link command changes, not when a file the link reads does: the binary
@@ -43,7 +46,7 @@ endif
 build:
 	@for input in Scripts/link-static.sh $(ORDER); do [ "$(BINARY)" -nt "$$input" ] || rm -f "$(BINARY)"; done
 	ATTSIM_LLD="$(LLD)" $(SWIFT) build -c release --product attsim --static-swift-stdlib --disable-local-rpath \
-		$(LINK) --build-path $(BUILD)
+		$(FLAGS) --build-path $(BUILD)
 
 install: build
 	install -d "$(ROOT)/bin" "$(ROOT)/share/attsim" "$(ROOT)/share/man/man1" \
