@@ -87,7 +87,7 @@ public struct ScreenBuffer: Hashable, Sendable {
     guard row >= 0, row < height, column < width else { return 0 }
     let room = min(width, column + (limit ?? width)) - column
     guard room > 0 else { return 0 }
-    if let written = putPrintableASCII(text, row: row, column: column, style: style, room: room) { return written }
+    if let written = putOneCellText(text, row: row, column: column, style: style, room: room) { return written }
     let (fitted, isCut) = Self.fitting(text.escapingControlCharacters, in: room)
     let logical = String(fitted) + (isCut ? "…" : "")
     let shown =
@@ -102,16 +102,21 @@ public struct ScreenBuffer: Hashable, Sendable {
     return position - column
   }
 
-  /// `put` for text of printable ASCII alone, most of what the UI writes, or nil for any other text: one
-  /// cell per byte, as the general way gives it (nothing to escape, join, widen or reorder), without asking
-  /// each character its clusters and width.
-  private mutating func putPrintableASCII(_ text: String, row: Int, column: Int, style: Style, room: Int) -> Int? {
-    let bytes = text.utf8
-    guard bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { return nil }
-    let isCut = bytes.count > room
+  /// `put` for text whose every scalar is a character of one cell on its own (printable ASCII, Latin letters,
+  /// dashes and quotes, box drawing: most of what the UI writes), or nil for any other text: one cell per
+  /// scalar, as the general way gives it (nothing to escape, join, widen or reorder), without asking each
+  /// character its clusters and width.
+  private mutating func putOneCellText(_ text: String, row: Int, column: Int, style: Style, room: Int) -> Int? {
+    let scalars = text.unicodeScalars
+    var count = 0
+    for scalar in scalars {
+      guard Self.isOneCellAlone(scalar) else { return nil }
+      count += 1
+    }
+    let isCut = count > room
     var position = column
-    for byte in bytes.prefix(isCut ? room - 1 : room) {
-      write(TerminalCell(text: String(Unicode.Scalar(byte)), width: 1), row: row, column: position, style: style)
+    for scalar in scalars.prefix(isCut ? room - 1 : room) {
+      write(TerminalCell(text: String(scalar), width: 1), row: row, column: position, style: style)
       position += 1
     }
     if isCut {
@@ -119,6 +124,16 @@ public struct ScreenBuffer: Hashable, Sendable {
       position += 1
     }
     return position - column
+  }
+
+  /// Whether `scalar` is one character of one column whatever surrounds it: printable ASCII, Latin-1 and the
+  /// Latin letters up to the combining marks (but the soft hyphen), dashes, quotes and dots, box drawing,
+  /// blocks and shapes. None is a control, a mark, a joiner, wide or right-to-left (a test checks each).
+  static func isOneCellAlone(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x20..<0x7F, 0xA0...0xAC, 0xAE..<0x300, 0x2010...0x2027, 0x2500...0x25FC: true
+    default: false
+    }
   }
 
   /// The clusters of `text` that fit in `room` columns, and whether some were left out (then one column is

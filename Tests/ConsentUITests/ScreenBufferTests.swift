@@ -5,22 +5,37 @@ import TextSupport
 
 /// Writing text into cells.
 @Suite struct ScreenBufferTests {
-  /// Printable ASCII takes a shorter way into the cells: it must fill them as the general way does. The
-  /// same texts with every `e` spelled `é` (one column, one cell, not ASCII) go the general way; with the
-  /// `é` cells read back as `e`, the two buffers are equal, cuts and ellipses included.
-  @Test func printableASCIIFillsCellsAsAnyOtherTextDoes() {
+  /// Text of one-cell characters alone (ASCII, Latin letters, dashes, box drawing) takes a shorter way into
+  /// the cells: it must fill them as the general way does. The same texts with every `e` spelled `e` in an
+  /// enclosing circle (one column, one cell, not such a character) go the general way; with those cells read
+  /// back as `e`, the two buffers are equal, cuts and ellipses included.
+  @Test func oneCellTextFillsCellsAsAnyOtherTextDoes() {
     var random = SeededRandom(seed: 42)
-    let letters = Array("abcde fgh.:-()[]/e")
+    let letters = Array("abcde fgh.:-()[]/eé–—“”…•─│╭▂▮ñß")
     for _ in 0..<500 {
       let text = String((0..<Int(random.next() % 30)).map { _ in letters[Int(random.next() % UInt64(letters.count))] })
       let column = Int(random.next() % 12)
       let limit = 1 + Int(random.next() % 25)
-      var ascii = ScreenBuffer(width: 30, height: 1)
+      var short = ScreenBuffer(width: 30, height: 1)
       var general = ScreenBuffer(width: 30, height: 1)
-      let asciiWidth = ascii.put(text, row: 0, column: column, limit: limit)
-      let generalWidth = general.put(text.replacingText("e", with: "é"), row: 0, column: column, limit: limit)
-      #expect(asciiWidth == generalWidth)
-      #expect(ascii.cells.map(\.text) == general.cells.map { $0.text == "é" ? "e" : $0.text }, "\(text) \(limit)")
+      let shortWidth = short.put(text, row: 0, column: column, limit: limit)
+      let generalWidth = general.put(text.replacingText("e", with: "e\u{20DD}"), row: 0, column: column, limit: limit)
+      #expect(shortWidth == generalWidth)
+      #expect(short.cells.map(\.text) == general.cells.map { $0.text == "e\u{20DD}" ? "e" : $0.text }, "\(text) \(limit)")
+    }
+  }
+
+  /// Every scalar the shorter way takes is one column, safe for the terminal, left to right, and a character
+  /// of its own between letters and beside itself.
+  @Test func theOneCellCharactersNeedNoneOfTheGeneralWaysQuestions() {
+    let scalars = (0..<0x30000).compactMap(Unicode.Scalar.init).filter(ScreenBuffer.isOneCellAlone)
+    #expect(scalars.count == 95 + 13 + 594 + 24 + 253)
+    for scalar in scalars {
+      let alone = String(scalar)
+      #expect(TerminalWidth.of(scalar) == 1, "\(scalar.value)")
+      #expect(!scalar.isUnsafeForTerminal && !BidiText.needsReordering(alone), "\(scalar.value)")
+      #expect(("a" + alone + alone + "a").count == 4, "\(scalar.value)")
+      #expect(("\u{0627}" + alone + "\u{0E01}").count == 3, "\(scalar.value)")
     }
   }
 
