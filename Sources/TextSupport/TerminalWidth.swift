@@ -69,8 +69,9 @@ public enum TerminalWidth {
     }
   }
 
-  /// The columns a string takes.
-  public static func of(_ text: some StringProtocol) -> Int {
+  /// The columns a string takes. (Inlinable, so that a caller's String or Substring is not counted through
+  /// the protocol's witnesses a character at a time.)
+  @inlinable public static func of(_ text: some StringProtocol) -> Int {
     text.reduce(0) { $0 + of($1) }
   }
 

@@ -7,22 +7,24 @@
 /// The search is on UTF-8 bytes (memchr and memcmp), and a match counts only where it begins and ends on
 /// character boundaries, so `"e"` is not found in `"e\u{301}"`, as with whole characters. Unlike a comparison
 /// of characters, a different normalisation of the same text is not a match (`"é"` precomposed against `e` and
-/// a combining accent): the patterns attsim looks for are its own ASCII words and marks.
+/// a combining accent): the patterns attsim looks for are its own ASCII words and marks. The functions are
+/// inlinable, so that each caller's String or Substring is searched by code made for it rather than through
+/// the protocol's witnesses.
 extension StringProtocol {
   /// The range of the first occurrence of `pattern`, or nil; an empty pattern occurs at the start.
-  public func firstRange(ofText pattern: some StringProtocol) -> Range<Index>? {
+  @inlinable public func firstRange(ofText pattern: some StringProtocol) -> Range<Index>? {
     let needle = Array(pattern.utf8)
     return needle.isEmpty ? startIndex..<startIndex : occurrences(of: needle, limit: 1).first
   }
 
   /// Whether `pattern` occurs in the text.
-  public func containsText(_ pattern: some StringProtocol) -> Bool {
+  @inlinable public func containsText(_ pattern: some StringProtocol) -> Bool {
     firstRange(ofText: pattern) != nil
   }
 
   /// The text with every occurrence of `pattern` replaced by `replacement`, from the start, occurrences not
   /// overlapping; the text itself when `pattern` is empty.
-  public func replacingText(_ pattern: some StringProtocol, with replacement: some StringProtocol) -> String {
+  @inlinable public func replacingText(_ pattern: some StringProtocol, with replacement: some StringProtocol) -> String {
     var result = ""
     var rest = startIndex
     for found in occurrences(of: Array(pattern.utf8)) {
@@ -35,7 +37,7 @@ extension StringProtocol {
   }
 
   /// The pieces of the text between occurrences of `separator`, empty pieces left out (as `split` does).
-  public func pieces(separatedBy separator: some StringProtocol) -> [SubSequence] {
+  @inlinable public func pieces(separatedBy separator: some StringProtocol) -> [SubSequence] {
     var pieces: [SubSequence] = []
     var rest = startIndex
     for found in occurrences(of: Array(separator.utf8)) + [endIndex..<endIndex] {
@@ -47,7 +49,7 @@ extension StringProtocol {
 
   /// The first `limit` occurrences of the UTF-8 bytes `needle` (not empty; none when it is), from the start
   /// and not overlapping, each beginning and ending on character boundaries.
-  private func occurrences(of needle: [UInt8], limit: Int = .max) -> [Range<Index>] {
+  @usableFromInline func occurrences(of needle: [UInt8], limit: Int = .max) -> [Range<Index>] {
     guard !needle.isEmpty else { return [] }
     let bytes = utf8
     func search(_ haystack: UnsafeRawBufferPointer) -> [Range<Index>] {
