@@ -24,7 +24,8 @@ extension StringProtocol {
 
   /// The text with every occurrence of `pattern` replaced by `replacement`, from the start, occurrences not
   /// overlapping; the text itself when `pattern` is empty.
-  @inlinable public func replacingText(_ pattern: some StringProtocol, with replacement: some StringProtocol) -> String {
+  @inlinable
+  public func replacingText(_ pattern: some StringProtocol, with replacement: some StringProtocol) -> String {
     var result = ""
     var rest = startIndex
     for found in occurrences(of: Array(pattern.utf8)) {

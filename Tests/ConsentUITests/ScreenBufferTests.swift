@@ -21,7 +21,8 @@ import TextSupport
       let shortWidth = short.put(text, row: 0, column: column, limit: limit)
       let generalWidth = general.put(text.replacingText("e", with: "e\u{20DD}"), row: 0, column: column, limit: limit)
       #expect(shortWidth == generalWidth)
-      #expect(short.cells.map(\.text) == general.cells.map { $0.text == "e\u{20DD}" ? "e" : $0.text }, "\(text) \(limit)")
+      #expect(
+        short.cells.map(\.text) == general.cells.map { $0.text == "e\u{20DD}" ? "e" : $0.text }, "\(text) \(limit)")
     }
   }
 
