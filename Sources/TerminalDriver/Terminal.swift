@@ -24,6 +24,9 @@ public final class Terminal {
   private let window: UnsafeMutablePointer<WINDOW>
   private var shown: ScreenBuffer?
   private var colorPairs: [ColorKey: Int16] = [:]
+  /// The attributes and colour pair of the style last written: a row's cells mostly share one, and a
+  /// frame has two thousand cells to look up.
+  private var lastRendition: (style: Style, attributes: attr_t, pair: Int16)?
   private let useColor: Bool
   /// The terminal's output file descriptor, asked for the window size on SIGWINCH.
   private let outputDescriptor: Int32
@@ -247,10 +250,19 @@ public final class Terminal {
         count += 1
       }
       characters[count] = 0
+      let rendition = rendition(of: style)
       var cell = cchar_t()
-      setcchar(&cell, characters.baseAddress, attributes(style), pair(for: style), nil)
+      setcchar(&cell, characters.baseAddress, rendition.attributes, rendition.pair, nil)
       mvwadd_wch(window, Int32(row), Int32(column), &cell)
     }
+  }
+
+  /// The attributes and colour pair that draw `style`.
+  private func rendition(of style: Style) -> (attributes: attr_t, pair: Int16) {
+    if let last = lastRendition, last.style == style { return (last.attributes, last.pair) }
+    let made = (attributes: attributes(style), pair: pair(for: style))
+    lastRendition = (style, made.attributes, made.pair)
+    return made
   }
 
   private func attributes(_ style: Style) -> attr_t {
