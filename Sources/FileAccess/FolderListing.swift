@@ -8,12 +8,13 @@ public enum FolderListing {
     guard let directory = opendir(folder) else { return [] }
     defer { closedir(directory) }
     let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name)!
-    var result: [(String, UInt8)] = []
+    // Built with the labels it is returned with: an array of unlabelled pairs would be cast, pair by pair.
+    var result: [(name: String, type: UInt8)] = []
     while let entry = readdir(directory) {
       // The kernel sizes each entry to its name: read up to the NUL, never the whole d_name array.
       let pointer = (UnsafeRawPointer(entry) + nameOffset).assumingMemoryBound(to: CChar.self)
       let name = String(cString: pointer)
-      if name != "." && name != ".." { result.append((name, entry.pointee.d_type)) }
+      if name != "." && name != ".." { result.append((name: name, type: entry.pointee.d_type)) }
     }
     return result
   }
