@@ -324,15 +324,11 @@ extension Benchmark {
   static func ptyFrameMedian(runs: Int, needle: String, command: [String]) -> Int32 {
     var times: [Double] = []
     for _ in 0..<runs {
-      let start = ContinuousClock.now
       guard let child = PtyChild.spawn(command) else { return 2 }
       let seen = child.read(until: needle)
-      let elapsed = ContinuousClock.now - start
+      let elapsed = ContinuousClock.now - child.started
       child.end(signal: SIGKILL)
-      guard seen else {
-        FileHandle.standardError.write(Data("attsim-bench: \(command[0]) never wrote \(needle)\n".utf8))
-        return 2
-      }
+      guard seen else { return PtyChild.neverWrote(needle, command) }
       times.append(milliseconds(elapsed))
     }
     printMedian(times)
@@ -346,11 +342,7 @@ extension Benchmark {
     guard let child = PtyChild.spawn(command) else { return 2 }
     let seen = child.read(until: needle)
     child.end(signal: SIGTERM)
-    guard seen else {
-      FileHandle.standardError.write(Data("attsim-bench: \(command[0]) never wrote \(needle)\n".utf8))
-      return 2
-    }
-    return 0
+    return seen ? 0 : PtyChild.neverWrote(needle, command)
   }
   /// A duration in milliseconds.
   static func milliseconds(_ duration: Duration) -> Double {
@@ -367,6 +359,8 @@ extension Benchmark {
 struct PtyChild {
   let process: pid_t
   let terminal: Int32
+  /// When the command was spawned, the pseudo-terminal already made.
+  let started: ContinuousClock.Instant
 
   /// Spawns `command` (found on PATH) on a new pseudo-terminal, or nil once standard error says why not.
   static func spawn(_ command: [String]) -> PtyChild? {
@@ -396,13 +390,20 @@ struct PtyChild {
     posix_spawnattr_init(&attributes)
     defer { posix_spawnattr_destroy(&attributes) }
     posix_spawnattr_setflags(&attributes, 0x80)  // POSIX_SPAWN_SETSID, not in Swift's Glibc module either
+    let started = ContinuousClock.now
     var child = pid_t()
     guard posix_spawnp(&child, command[0], &actions, &attributes, &arguments, environ) == 0 else {
       close(terminal)
       FileHandle.standardError.write(Data("attsim-bench: cannot run \(command[0])\n".utf8))
       return nil
     }
-    return PtyChild(process: child, terminal: terminal)
+    return PtyChild(process: child, terminal: terminal, started: started)
+  }
+
+  /// Says on standard error that `command` never wrote `needle`; the exit status for it.
+  static func neverWrote(_ needle: String, _ command: [String]) -> Int32 {
+    FileHandle.standardError.write(Data("attsim-bench: \(command[0]) never wrote \(needle)\n".utf8))
+    return 2
   }
 
   /// Reads what the command writes until `needle` is in it (true), it stops writing or 5 s pass in silence.
@@ -419,12 +420,15 @@ struct PtyChild {
     return received.range(of: wanted) != nil
   }
 
-  /// Sends `signal`, drains the terminal until the command has closed it, waits for it and closes the terminal.
+  /// Sends `signal`, drains the terminal until the command has closed it (killing it after 30 s of silence),
+  /// waits for it and closes the terminal.
   func end(signal: Int32) {
     kill(process, signal)
     if signal != SIGKILL {
       var chunk = [UInt8](repeating: 0, count: 65536)
-      while Glibc.read(terminal, &chunk, chunk.count) > 0 {}
+      var watched = pollfd(fd: terminal, events: Int16(POLLIN), revents: 0)
+      while poll(&watched, 1, 30_000) > 0, Glibc.read(terminal, &chunk, chunk.count) > 0 {}
+      kill(process, SIGKILL)
     }
     var status: Int32 = 0
     waitpid(process, &status, 0)
