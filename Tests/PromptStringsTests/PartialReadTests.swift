@@ -34,6 +34,27 @@ import Testing
     #expect(!Set(partial.inputs.values).contains(Self.demoApp + "/ja.lproj/InfoPlist.strings"))
   }
 
+  /// The folders a partial read leaves are not even listed then: what they hold is looked up when asked.
+  @Test func theFoldersLeftOutAreListedOnlyWhenAsked() throws {
+    let root = try makeApp([
+      "Info.plist": infoPlist(["CFBundleDevelopmentRegion": "en", "NSUserTrackingUsageDescription": "Track?"]),
+      "en.lproj/InfoPlist.strings": "\"NSUserTrackingUsageDescription\" = \"Track?\";\n",
+      "ja.lproj/InfoPlist.strings": "\"NSUserTrackingUsageDescription\" = \"追跡?\";\n",
+    ])
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    let partial = try AppResources.loadFolder(root, strings: .shownIn(locale: "en")).get()
+    #expect(partial.isPartial && partial.localizations == ["en", "ja"])
+    try "\"Welcome\" = \"ようこそ\";\n".write(
+      toFile: root + "/ja.lproj/Localizable.strings", atomically: true, encoding: .utf8)
+    #expect(
+      Set(partial.prospectiveInputs().map(\.string))
+        == [root + "/ja.lproj/InfoPlist.strings", root + "/ja.lproj/Localizable.strings"])
+    #expect(
+      Set(partial.inputs.values) == [
+        root + "/Info.plist", root + "/en.lproj/InfoPlist.strings", root + "/PrivacyInfo.xcprivacy",
+      ])
+  }
+
   @Test func resourcesNotYetReadHoldNothing() {
     let empty = AppResources.notYetRead(root: "/nowhere/System")
     #expect(empty.localizations.isEmpty && empty.folders.isEmpty && !empty.isPartial)

@@ -102,15 +102,23 @@ enum AppLoader {
   }
 
   /// Files and folders under `root` that localization lookup cares about, without entering other bundles
-  /// (`.app`, `.framework`, `.appex`, `.bundle`, `.xcodeproj`) or build output and dependencies; nil when
-  /// `root` lies outside the sandbox.
-  static func walk(_ root: FilePath, reader: InputFiles) -> DirectoryWalk? {
+  /// (`.app`, `.framework`, `.appex`, `.bundle`, `.xcodeproj`) or build output and dependencies, nor, unless
+  /// `intoLocalizations`, lproj folders; nil when `root` lies outside the sandbox.
+  static func walk(_ root: FilePath, reader: InputFiles, intoLocalizations: Bool = true) -> DirectoryWalk? {
     let skipped: Set<String> = [".build", "build", "DerivedData", "Pods", "node_modules", "Carthage", ".dart_tool"]
     let bundles: Set<String> = ["app", "framework", "appex", "bundle", "xcodeproj", "xcworkspace", "xcassets"]
     return try? reader.walk(root) { name in
       name.hasPrefix(".") || skipped.contains(name)
     } descend: { entry in
-      !bundles.contains(entry.path.pathExtension ?? "")
+      let kind = entry.path.pathExtension ?? ""
+      return !bundles.contains(kind) && (intoLocalizations || kind != "lproj")
     }.get()
+  }
+
+  /// The strings files directly in the localization folder `folder`, listed now.
+  static func stringsFiles(in folder: FilePath, reader: InputFiles) -> [FilePath] {
+    (walk(folder, reader: reader)?.entries ?? []).filter {
+      !$0.isDirectory && $0.path.parent == folder && $0.path.pathExtension == "strings"
+    }.map(\.path)
   }
 }

@@ -151,13 +151,14 @@ public struct AppResources: Sendable {
   /// names, within the look's limits.
   public func scanCode() -> CodeScan { CodeScan.scan(trackingSearch, reader: reader) }
 
-  /// The files the check of this app will still read (its code, or its binaries), and the tables a partial
-  /// read left, not yet read.
+  /// The files the check of this app will still read (its code, or its binaries), and the tables in the
+  /// folders a partial read left, not yet read.
   public func prospectiveInputs() -> [FilePath] {
-    deferredStrings + CodeScan.candidates(trackingSearch, reader: reader)
+    deferredFolders.flatMap { AppLoader.stringsFiles(in: $0, reader: reader) }
+      + CodeScan.candidates(trackingSearch, reader: reader)
   }
-  /// Strings files a partial read left for later (`StringsToParse.shownIn`).
-  var deferredStrings: [FilePath] = []
+  /// Localization folders a partial read left unlisted and unread (`StringsToParse.shownIn`).
+  var deferredFolders: [FilePath] = []
   /// Whether the app is an App Clip target.
   public var isAppClip = false
   /// The app's privacy manifests and its SDKs' (`PrivacyInfo.xcprivacy`).
@@ -306,7 +307,7 @@ public struct AppResources: Sendable {
   }
 
   /// Whether tables were left unparsed (`StringsToParse.shownIn`): the app is whole only once read again.
-  public var isPartial: Bool { !deferredStrings.isEmpty }
+  public var isPartial: Bool { !deferredFolders.isEmpty }
 
   /// Resources that hold nothing yet, at `root`: texts that load after the first frame.
   public static func notYetRead(root: String) -> AppResources {

@@ -8,7 +8,9 @@ enum FolderApp {
     AppResources, AppResources.LoadFailure
   > {
     var app = AppResources(root: root.string, input: .folder, name: root.lastComponent, reader: reader)
-    let entries = AppLoader.walk(root, reader: reader)?.entries ?? []
+    // A partial read lists only the lproj folders whose tables it parses; the others wait with them.
+    let isPartial = if case .shownIn = strings { true } else { false }
+    let entries = AppLoader.walk(root, reader: reader, intoLocalizations: !isPartial)?.entries ?? []
     let infoPlists = entries.filter {
       !$0.isDirectory && $0.path.lastComponent == "Info.plist"
         && !$0.path.components.contains { $0.hasSuffix(".lproj") }
@@ -25,13 +27,11 @@ enum FolderApp {
     let lprojs = Dictionary(grouping: entries.filter { $0.isDirectory && $0.path.pathExtension == "lproj" }) {
       $0.path.stem
     }
-    var stringsFiles: [(name: String, folder: FilePath, file: FilePath)] = []
+    var chosenFolders: [(name: String, folder: FilePath)] = []
     for (name, found) in lprojs.sorted(by: { $0.key < $1.key }) {
       let ordered = byRank(found, home)
       let chosen = ordered[0]
-      for file in filesByFolder[chosen.path, default: []] where file.path.pathExtension == "strings" {
-        stringsFiles.append((name, chosen.path, file.path))
-      }
+      chosenFolders.append((name, chosen.path))
       app.add(emptyFolder: chosen.path)
       if ordered.count > 1 {
         let why = chosen.path.parent == home ? "beside Info.plist" : "the shallowest"
@@ -63,10 +63,16 @@ enum FolderApp {
       app.indexLocalizations()
       parsed = Set(app.searchList(locale: locale ?? app.developmentRegion) + ["Base"])
     }
-    for (name, folder, file) in stringsFiles {
-      if parsed?.contains(name) == false {
-        app.deferredStrings.append(file)
-      } else {
+    for (name, folder) in chosenFolders {
+      guard parsed?.contains(name) != false else {
+        app.deferredFolders.append(folder)
+        continue
+      }
+      let files =
+        isPartial
+        ? AppLoader.stringsFiles(in: folder, reader: reader)
+        : filesByFolder[folder, default: []].map(\.path).filter { $0.pathExtension == "strings" }
+      for file in files {
         app.add(stringsFile: file, localization: name, folder: folder)
       }
     }
