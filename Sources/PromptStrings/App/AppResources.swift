@@ -301,12 +301,13 @@ public struct AppResources: Sendable {
   public enum StringsToParse: Sendable {
     /// Every table: the app whole.
     case all
-    /// Only the tables iOS looks `locale` up in (nil: the development region's), and Base's; every
-    /// localization is still known. What the UI needs for its first frame.
+    /// Only the tables iOS looks `locale` up in (nil: the development region's), and Base's, and only their
+    /// folders listed; every localization is still known. What the UI needs for its first frame.
     case shownIn(locale: String?)
   }
 
-  /// Whether tables were left unparsed (`StringsToParse.shownIn`): the app is whole only once read again.
+  /// Whether localization folders were left unlisted and unread (`StringsToParse.shownIn`): the app is whole
+  /// only once read again.
   public var isPartial: Bool { !deferredFolders.isEmpty }
 
   /// Resources that hold nothing yet, at `root`: texts that load after the first frame.

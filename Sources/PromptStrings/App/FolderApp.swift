@@ -8,7 +8,8 @@ enum FolderApp {
     AppResources, AppResources.LoadFailure
   > {
     var app = AppResources(root: root.string, input: .folder, name: root.lastComponent, reader: reader)
-    // A partial read lists only the lproj folders whose tables it parses; the others wait with them.
+    // A partial read lists only the lproj folders whose tables it parses; the others are listed, and their
+    // tables read, when the app is read whole.
     let isPartial = if case .shownIn = strings { true } else { false }
     let entries = AppLoader.walk(root, reader: reader, intoLocalizations: !isPartial)?.entries ?? []
     let infoPlists = entries.filter {
