@@ -215,23 +215,28 @@ public final class Terminal {
   /// What ncurses holds for a row now: the characters of its virtual screen (for tests).
   func shownText(row: Int) -> String {
     var text = ""
-    var cell = cchar_t()
     var column = 0
-    while column < size.width {
-      guard mvwin_wch(window, Int32(row), Int32(column), &cell) == OK else { break }
-      var characters = [wchar_t](repeating: 0, count: 8)
-      var attributes: attr_t = 0
-      var pair: Int16 = 0
-      getcchar(&cell, &characters, &attributes, &pair, nil)
-      var character = ""
-      for value in characters.prefix(while: { $0 != 0 }) {
-        if let scalar = Unicode.Scalar(UInt32(bitPattern: value)) { character.unicodeScalars.append(scalar) }
-      }
-      text += character
+    while column < size.width, let cell = shownCell(row: row, column: column) {
+      text += cell.text
       // A wide character's right half reads back as the character again: skip it.
-      column += character.first.map { TerminalWidth.of($0) == 2 ? 2 : 1 } ?? 1
+      column += cell.text.first.map { TerminalWidth.of($0) == 2 ? 2 : 1 } ?? 1
     }
     return text
+  }
+
+  /// What ncurses holds for one cell now: its characters, attributes and colour pair (for tests).
+  func shownCell(row: Int, column: Int) -> (text: String, attributes: attr_t, pair: Int16)? {
+    var cell = cchar_t()
+    guard mvwin_wch(window, Int32(row), Int32(column), &cell) == OK else { return nil }
+    var characters = [wchar_t](repeating: 0, count: 8)
+    var attributes: attr_t = 0
+    var pair: Int16 = 0
+    getcchar(&cell, &characters, &attributes, &pair, nil)
+    var text = ""
+    for value in characters.prefix(while: { $0 != 0 }) {
+      if let scalar = Unicode.Scalar(UInt32(bitPattern: value)) { text.unicodeScalars.append(scalar) }
+    }
+    return (text, attributes, pair)
   }
 
   /// One cell: its character and the zero-width ones after it go to ncurses together, in one `cchar_t` (which

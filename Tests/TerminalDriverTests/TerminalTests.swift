@@ -1,3 +1,4 @@
+import CNcurses
 import ConsentUI
 import Dispatch
 import Foundation
@@ -50,6 +51,35 @@ import Testing
 }
 
 extension TerminalTests {
+  /// Cells of different styles side by side each get their own attributes and colour pair, however the
+  /// styles alternate along a row (the draw keeps the last style's).
+  @Test func eachCellIsDrawnInItsOwnStyle() throws {
+    var keys: [Int32] = [0, 0]
+    #expect(pipe(&keys) == 0)
+    let devNull = open("/dev/null", O_WRONLY)
+    defer {
+      close(devNull)
+      close(keys[1])
+      close(keys[0])
+    }
+    let terminal = try Terminal(input: keys[0], output: devNull, type: "xterm-256color", noColor: false)
+    defer { terminal.stop() }
+    let blueBold = Style(foreground: .blue, bold: true)
+    var buffer = ScreenBuffer(width: 80, height: 24)
+    buffer.put("ab", row: 1, column: 0, style: blueBold)
+    buffer.put("cd", row: 1, column: 2)
+    buffer.put("ef", row: 1, column: 4, style: blueBold)
+    buffer.put("gh", row: 1, column: 6, style: Style(reverse: true))
+    terminal.draw(buffer)
+    let cells = (0..<8).compactMap { terminal.shownCell(row: 1, column: $0) }
+    #expect(cells.map(\.text).joined() == "abcdefgh")
+    let bold = attsim_a_bold()
+    let reverse = attsim_a_reverse()
+    #expect(cells.map { $0.attributes & bold != 0 } == [true, true, false, false, true, true, false, false])
+    #expect(cells.map { $0.attributes & reverse != 0 } == [false, false, false, false, false, false, true, true])
+    #expect(cells[0].pair != 0 && cells[0].pair == cells[4].pair && cells[2].pair == 0 && cells[6].pair == 0)
+  }
+
   /// The session gives the terminal back before the signals' default actions return, and its caller may ask
   /// again: only the first `stop` writes anything.
   @Test func stoppingTwiceGivesTheTerminalBackOnce() throws {
