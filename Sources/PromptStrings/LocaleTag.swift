@@ -26,28 +26,63 @@ public struct LocaleTag: Hashable, Sendable, CustomStringConvertible {
 
   /// Parses `pt-BR`, `pt_BR`, `zh-Hant-HK`, `es-419` or a legacy name; nil for anything else.
   public init?(_ text: String) {
-    if let legacy = Self.legacyNames[text] {
-      self.init(legacy)
-      return
+    if let tag = Self.parse(text) {
+      self = tag
+    } else if let legacy = Self.legacyNames[text], let tag = Self.parse(legacy) {
+      self = tag
+    } else {
+      return nil
     }
-    let parts = text.split(omittingEmptySubsequences: false) { $0 == "-" || $0 == "_" }.map(String.init)
-    guard let first = parts.first, (2...3).contains(first.count), first.allSatisfy({ $0.isASCII && $0.isLetter })
-    else { return nil }
-    var script: String?
-    var region: String?
-    for part in parts.dropFirst() {
-      let ascii = part.allSatisfy(\.isASCII)
-      if ascii && part.count == 4 && part.allSatisfy(\.isLetter) && script == nil && region == nil {
-        script = part.prefix(1).uppercased() + part.dropFirst().lowercased()
-      } else if ascii && part.count == 2 && part.allSatisfy(\.isLetter) && region == nil {
-        region = part.uppercased()
-      } else if ascii && part.count == 3 && part.allSatisfy(\.isNumber) && region == nil {
-        region = part
-      } else {
-        return nil
+  }
+
+  /// A tag read from its UTF-8 bytes: a language of two or three letters, then parts separated by `-` or `_`
+  /// (a script of four letters, a region of two letters or three digits, in that order). Every part is ASCII,
+  /// so no character needs Unicode's properties (the parse runs for every lproj folder before the first
+  /// frame).
+  private static func parse(_ text: String) -> LocaleTag? {
+    var text = text
+    return text.withUTF8 { bytes -> LocaleTag? in
+      var tag: LocaleTag?
+      var start = 0
+      for end in 0...bytes.count
+      where end == bytes.count || bytes[end] == UInt8(ascii: "-") || bytes[end] == UInt8(ascii: "_") {
+        let part = UnsafeBufferPointer(rebasing: bytes[start..<end])
+        start = end + 1
+        let letters = part.allSatisfy(isASCIILetter)
+        guard var read = tag else {
+          guard (2...3).contains(part.count), letters else { return nil }
+          tag = LocaleTag(language: asciiText(part, firstUppercased: false, restUppercased: false))
+          continue
+        }
+        if part.count == 4 && letters && read.script == nil && read.region == nil {
+          read.script = asciiText(part, firstUppercased: true, restUppercased: false)
+        } else if part.count == 2 && letters && read.region == nil {
+          read.region = asciiText(part, firstUppercased: true, restUppercased: true)
+        } else if part.count == 3 && part.allSatisfy({ (0x30...0x39).contains($0) }) && read.region == nil {
+          read.region = asciiText(part, firstUppercased: true, restUppercased: true)
+        } else {
+          return nil
+        }
+        tag = read
       }
+      return tag
     }
-    self.init(language: first.lowercased(), script: script, region: region)
+  }
+
+  private static func isASCIILetter(_ byte: UInt8) -> Bool { (0x61...0x7A).contains(byte | 0x20) }
+
+  /// The ASCII `bytes` as text, the first letter and the others each in uppercase or lowercase as asked
+  /// (digits stay as they are).
+  private static func asciiText(
+    _ bytes: UnsafeBufferPointer<UInt8>, firstUppercased: Bool, restUppercased: Bool
+  ) -> String {
+    String(unsafeUninitializedCapacity: bytes.count) { buffer in
+      for (offset, byte) in bytes.enumerated() {
+        let upper = offset == 0 ? firstUppercased : restUppercased
+        buffer[offset] = isASCIILetter(byte) ? (upper ? byte & ~0x20 : byte | 0x20) : byte
+      }
+      return bytes.count
+    }
   }
 
   /// The BCP 47 form: `zh-Hant-HK`.
