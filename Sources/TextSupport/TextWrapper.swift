@@ -8,8 +8,14 @@ public enum TextWrapper {
   public static func wrap(_ text: String, width: Int) -> [String] {
     var lines: [String] = []
     for paragraph in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
-      let characters = Array(String(paragraph).escapingControlCharacters)
-      lines += lineRanges(characters, width: width).map { String(characters[$0]) }
+      let escaped = String(paragraph).escapingControlCharacters
+      // Each line is cut from the text itself, between the indices of its first and last characters.
+      var indices = Array(escaped.indices)
+      indices.append(escaped.endIndex)
+      let characters = indices.dropLast().map { escaped[$0] }
+      lines += lineRanges(characters, width: width).map {
+        String(escaped[indices[$0.lowerBound]..<indices[$0.upperBound]])
+      }
     }
     return lines
   }
@@ -114,7 +120,7 @@ public enum TextWrapper {
   ) {
     func width(to end: Int) -> Int { characters[start..<end].reduce(0) { $0 + TerminalWidth.of($1) } }
     var end = start
-    while end < characters.count && openingPunctuation.contains(characters[end]) { end += 1 }
+    while end < characters.count && isOpeningPunctuation(characters[end]) { end += 1 }
     if end > start && end < characters.count && characters[end] != " " {
       let rest = nextUnit(characters, from: end, dictionaryBreaks: dictionaryBreaks)
       return (width(to: rest.end), rest.end, false)
@@ -150,14 +156,30 @@ public enum TextWrapper {
 
   /// Punctuation that must not start a line (kinsoku).
   static func isClosingPunctuation(_ character: Character) -> Bool {
-    closingPunctuation.contains(character)
+    contains(character, ascii: closingASCII, others: closingPunctuation)
   }
 
   /// Kinsoku: opening brackets never end a line.
-  private static let openingPunctuation = Set("「『（【〔〈《“‘")
+  static func isOpeningPunctuation(_ character: Character) -> Bool {
+    contains(character, ascii: openingASCII, others: openingPunctuation)
+  }
 
+  private static let openingText = "「『（【〔〈《“‘"
   /// Kinsoku: closing brackets and punctuation, the prolonged sound mark, iteration marks and small kana
   /// never start a line in Japanese and Chinese.
-  private static let closingPunctuation = Set(
-    "、。，．・：；？！ー）」』】〕〉》’”,.;:?!)ゝゞヽヾ々ぁぃぅぇぉっゃゅょゎゕゖァィゥェォッャュョヮヵヶㇰㇱㇲㇳㇴㇵㇶㇷㇸㇹㇺㇻㇼㇽㇾㇿ")
+  private static let closingText =
+    "、。，．・：；？！ー）」』】〕〉》’”,.;:?!)ゝゞヽヾ々ぁぃぅぇぉっゃゅょゎゕゖァィゥェォッャュョヮヵヶㇰㇱㇲㇳㇴㇵㇶㇷㇸㇹㇺㇻㇼㇽㇾㇿ"
+  private static let openingASCII = openingText.utf8.filter { $0 < 0x80 }
+  private static let closingASCII = closingText.utf8.filter { $0 < 0x80 }
+  private static let openingPunctuation = Set(openingText)
+  private static let closingPunctuation = Set(closingText)
+
+  /// Whether `character` is among the ASCII bytes `ascii` or the characters `others`: an ASCII character (what
+  /// the wrapper is asked about most) is looked up by its byte, and the set is built only when another is.
+  private static func contains(
+    _ character: Character, ascii: [UInt8], others: @autoclosure () -> Set<Character>
+  ) -> Bool {
+    if character.utf8.count == 1, let byte = character.utf8.first { return ascii.contains(byte) }
+    return others().contains(character)
+  }
 }

@@ -26,6 +26,7 @@ import TextSupport
     // Kinsoku: no line starts with small kana or closing punctuation, none ends with an opening bracket.
     ("あいうちょっと", 6, ["あいう", "ちょっ", "と"]),
     ("あいうえ「設定」で", 10, ["あいうえ", "「設定」で"]),
+    ("あいう!えお", 6, ["あい", "う!え", "お"]),
   ])
   func wrapsAtWordsOrCJKCharacters(text: String, width: Int, lines: [String]) {
     #expect(TextWrapper.wrap(text, width: width) == lines)
