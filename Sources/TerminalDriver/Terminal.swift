@@ -154,20 +154,21 @@ public final class Terminal {
     if shown?.width != buffer.width || shown?.height != buffer.height { shown = nil }
     // Drawing on an erased window, blank cells are already there: only the others are written.
     if shown == nil { werase(window) }
-    for row in 0..<buffer.height {
-      for column in 0..<buffer.width {
-        let cell = buffer[row, column]
-        if let previous = shown {
-          if previous[row, column] == cell { continue }
-        } else if cell == .blank {
-          continue
-        }
+    // The cells are walked as the array they are (a frame has two thousand; a call and a copy each through
+    // the buffer's subscript were a tenth of the draw).
+    let blank = Cell.blank
+    let previous = shown?.cells ?? []
+    buffer.cells.withUnsafeBufferPointer { cells in
+      for index in cells.indices {
+        if previous.isEmpty ? cells[index] == blank : previous[index] == cells[index] { continue }
+        let (row, column) = index.quotientAndRemainder(dividingBy: buffer.width)
         if isUTF8 {
-          guard let text = cell.text else { continue }
-          write(text, style: cell.style, row: row, column: column)
+          guard let text = cells[index].text else { continue }
+          write(text, style: cells[index].style, row: row, column: column)
         } else {
           // Without UTF-8 every cell gets one ASCII character (the right half of a wide one a space).
-          write(cell.text.map(ASCIIFallback.character) ?? " ", style: cell.style, row: row, column: column)
+          let text = cells[index].text.map(ASCIIFallback.character) ?? " "
+          write(text, style: cells[index].style, row: row, column: column)
         }
       }
     }
