@@ -15,8 +15,9 @@ import TextSupport
 ///     attsim-bench generate-project FOLDER          an Xcode project of 40 locales and about 300 files
 ///     attsim-bench first-frame ASSETS               one cold start's way to the UI's first frame, by phase
 ///     attsim-bench spawn RUNS COMMAND [ARGUMENT...]  the median wall time of running COMMAND, spawned directly
-///     attsim-bench pty-frame RUNS NEEDLE COMMAND [ARGUMENT...]
+///     attsim-bench pty-frame RUNS NEEDLE COMMAND [ARGUMENT...] [--- NEEDLE COMMAND [ARGUMENT...]]...
 ///                                                   the median time from spawning COMMAND on an 80×24 pty to NEEDLE
+///                                                   (several commands take turns; a median a line)
 ///     attsim-bench pty-until NEEDLE COMMAND [ARGUMENT...]
 ///                                                   COMMAND on an 80×24 pty until NEEDLE, then ended with SIGTERM
 ///     attsim-bench plists RUNS                      attsim's property-list reader against Foundation's
@@ -41,8 +42,11 @@ enum Benchmark {
       guard let runs = Int(arguments[1]), runs > 0 else { return 2 }
       return spawnMedian(runs: runs, command: Array(arguments.dropFirst(2)))
     case "pty-frame" where arguments.count >= 4:
-      guard let runs = Int(arguments[1]), runs > 0 else { return 2 }
-      return ptyFrameMedian(runs: runs, needle: arguments[2], command: Array(arguments.dropFirst(3)))
+      let programs = arguments.dropFirst(2).split(separator: "---").map {
+        (needle: $0.first ?? "", command: Array($0.dropFirst()))
+      }
+      guard let runs = Int(arguments[1]), runs > 0, programs.allSatisfy({ !$0.command.isEmpty }) else { return 2 }
+      return ptyFrameMedians(runs: runs, programs: programs)
     case "pty-until" where arguments.count >= 3:
       return ptyUntil(needle: arguments[1], command: Array(arguments.dropFirst(2)))
     case "first-frame" where arguments.count == 2:
@@ -66,7 +70,7 @@ enum Benchmark {
                attsim-bench generate-project FOLDER
                attsim-bench first-frame ASSETS
                attsim-bench spawn RUNS COMMAND [ARGUMENT...]
-               attsim-bench pty-frame RUNS NEEDLE COMMAND [ARGUMENT...]
+               attsim-bench pty-frame RUNS NEEDLE COMMAND [ARGUMENT...] [--- NEEDLE COMMAND [ARGUMENT...]]...
                attsim-bench pty-until NEEDLE COMMAND [ARGUMENT...]
                attsim-bench plists RUNS
 
@@ -317,21 +321,24 @@ extension Benchmark {
     return 0
   }
 
-  /// The median, over `runs` runs, of the time from spawning `command` as the session leader of a new 80×24
-  /// pseudo-terminal to `needle` in what it writes there (then it is killed): a first frame as the terminal
+  /// The median, over `runs` runs, of the time from spawning each command as the session leader of a new 80×24
+  /// pseudo-terminal to its needle in what it writes there (then it is killed): a first frame as the terminal
   /// receives it, without the polling of a terminal multiplexer (`tui-latency` sees tmux's screen once every
-  /// round of its loop, DECISIONS D59).
-  static func ptyFrameMedian(runs: Int, needle: String, command: [String]) -> Int32 {
-    var times: [Double] = []
+  /// round of its loop, DECISIONS D59). Several commands take turns, one run each, so that a machine's slow
+  /// and fast moments fall on all of them alike; one median a line, in the order given.
+  static func ptyFrameMedians(runs: Int, programs: [(needle: String, command: [String])]) -> Int32 {
+    var times = [[Double]](repeating: [], count: programs.count)
     for _ in 0..<runs {
-      guard let child = PtyChild.spawn(command) else { return 2 }
-      let seen = child.read(until: needle)
-      let elapsed = ContinuousClock.now - child.started
-      child.end(signal: SIGKILL)
-      guard seen else { return PtyChild.neverWrote(needle, command) }
-      times.append(milliseconds(elapsed))
+      for (index, program) in programs.enumerated() {
+        guard let child = PtyChild.spawn(program.command) else { return 2 }
+        let seen = child.read(until: program.needle)
+        let elapsed = ContinuousClock.now - child.started
+        child.end(signal: SIGKILL)
+        guard seen else { return PtyChild.neverWrote(program.needle, program.command) }
+        times[index].append(milliseconds(elapsed))
+      }
     }
-    printMedian(times)
+    for programTimes in times { printMedian(programTimes) }
     return 0
   }
 
