@@ -12,7 +12,7 @@ enum CastCommand {
     let (script, bundles): (Script, [AppBundleReference: AppResources])
     switch PlayCommand.load(command.script) {
     case .failure(let problems):
-      console.err(problems.lines.joined(separator: "\n") + "\n")
+      console.err(problems.lines.joinedText(separator: "\n") + "\n")
       return 2
     case .success(let loaded): (script, bundles) = loaded
     }
@@ -37,7 +37,7 @@ enum CastCommand {
     inputs.add(environment.appTexts.app)
     inputs.add(bundles)
     if let problem = CommandOutput.write(
-      lines.joined(separator: "\n") + "\n", to: command.out, inputs: inputs, console: console)
+      lines.joinedText(separator: "\n") + "\n", to: command.out, inputs: inputs, console: console)
     {
       console.err("attsim: \(problem.escapingControlCharacters)\n")
       return 2

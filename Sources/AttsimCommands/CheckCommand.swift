@@ -76,7 +76,7 @@ enum FindingFormat {
         object.add("message", finding.message)
         if let target = finding.target { object.add("target", target) }
         return object.json
-      }.joined(separator: ",\n ") + "]"
+      }.joinedText(separator: ",\n ") + "]"
   }
 
   /// A SARIF 2.1.0 log for code-scanning tools. Files under `root` (the folder checked) are URIs relative to

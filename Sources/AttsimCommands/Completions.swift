@@ -57,13 +57,13 @@ public enum Completions {
   private static var bash: String {
     var cases = ""
     for spec in CommandTable.every {
-      let flags = (spec.options.map { "--" + $0.name } + ["--help"]).joined(separator: " ")
+      let flags = (spec.options.map { "--" + $0.name } + ["--help"]).joinedText(separator: " ")
       var valueCases = ""
       for option in spec.options {
         guard let value = option.value else { continue }
         let action: String
         switch values(value.kind) {
-        case .words(let words): action = "COMPREPLY=($(compgen -W '\(words.joined(separator: " "))' -- \"$cur\"))"
+        case .words(let words): action = "COMPREPLY=($(compgen -W '\(words.joinedText(separator: " "))' -- \"$cur\"))"
         case .files: action = "COMPREPLY=($(compgen -f -- \"$cur\"))"
         case .locales: action = "COMPREPLY=($(compgen -W \"$(_attsim_words locales)\" -- \"$cur\"))"
         case .scenarios:
@@ -75,7 +75,7 @@ public enum Completions {
       let operands: String
       switch spec.operands.map({ values($0.kind) }) {
       case .files?: operands = "COMPREPLY+=($(compgen -f -- \"$cur\"))"
-      case .words(let words)?: operands = "COMPREPLY+=($(compgen -W '\(words.joined(separator: " "))' -- \"$cur\"))"
+      case .words(let words)?: operands = "COMPREPLY+=($(compgen -W '\(words.joinedText(separator: " "))' -- \"$cur\"))"
       default: operands = ""
       }
       cases += """
@@ -111,15 +111,15 @@ public enum Completions {
         for ((i = 1; i < COMP_CWORD; i++)); do
           case ${COMP_WORDS[i]} in
             -*) ;;
-            \(subcommandNames.joined(separator: "|"))) command=${COMP_WORDS[i]}; break ;;
+            \(subcommandNames.joinedText(separator: "|"))) command=${COMP_WORDS[i]}; break ;;
           esac
         done
         if [[ -z $command && $cur != -* ]] && ((COMP_CWORD == 1)); then
-          COMPREPLY=($(compgen -W '\(subcommandNames.joined(separator: " "))' -- "$cur"))
+          COMPREPLY=($(compgen -W '\(subcommandNames.joinedText(separator: " "))' -- "$cur"))
           return
         fi
         case "$command" in
-          help) COMPREPLY=($(compgen -W '\(CommandTable.subcommandNames.joined(separator: " "))' -- "$cur")) ;;
+          help) COMPREPLY=($(compgen -W '\(CommandTable.subcommandNames.joinedText(separator: " "))' -- "$cur")) ;;
       \(cases)  esac
       }
       complete -o filenames -F _attsim attsim
@@ -142,7 +142,7 @@ public enum Completions {
         }
         let action: String
         switch values(value.kind) {
-        case .words(let words): action = "(\(words.joined(separator: " ")))"
+        case .words(let words): action = "(\(words.joinedText(separator: " ")))"
         case .files: action = "_files"
         case .locales: action = "{_attsim_words locales}"
         case .scenarios: action = "{_attsim_words scenarios; _files}"
@@ -153,12 +153,12 @@ public enum Completions {
       if let operands = spec.operands {
         switch values(operands.kind) {
         case .files: arguments.append("'*:\(operands.placeholder):_files'")
-        case .words(let words): arguments.append("'1:\(operands.placeholder):(\(words.joined(separator: " ")))'")
+        case .words(let words): arguments.append("'1:\(operands.placeholder):(\(words.joinedText(separator: " ")))'")
         default: break
         }
       }
       let name = spec.name.isEmpty ? "ui" : spec.name.replacingText("-", with: "_")
-      functions += "_attsim_\(name)() {\n  _arguments \\\n    \(arguments.joined(separator: " \\\n    "))\n}\n"
+      functions += "_attsim_\(name)() {\n  _arguments \\\n    \(arguments.joinedText(separator: " \\\n    "))\n}\n"
     }
     let described = CommandTable.subcommands.map {
       "'\($0.name):\($0.summary.replacingText("'", with: "'\\''").replacingText(":", with: " -"))'"
@@ -175,14 +175,14 @@ public enum Completions {
       \(functions)_attsim() {
         if (( CURRENT == 2 )) && [[ $words[2] != -* ]]; then
           local -a commands
-          commands=(\(described.joined(separator: " ")) 'help:help for one subcommand')
+          commands=(\(described.joinedText(separator: " ")) 'help:help for one subcommand')
           _describe 'subcommand' commands
           _attsim_ui
           return
         fi
         case $words[2] in
-      \(CommandTable.subcommands.map { "    \($0.name)) shift words; (( CURRENT-- )); _attsim_\($0.name.replacingText("-", with: "_")) ;;" }.joined(separator: "\n"))
-          help) _describe 'subcommand' '(\(CommandTable.subcommandNames.joined(separator: " ")))' ;;
+      \(CommandTable.subcommands.map { "    \($0.name)) shift words; (( CURRENT-- )); _attsim_\($0.name.replacingText("-", with: "_")) ;;" }.joinedText(separator: "\n"))
+          help) _describe 'subcommand' '(\(CommandTable.subcommandNames.joinedText(separator: " ")))' ;;
           *) _attsim_ui ;;
         esac
       }
@@ -197,7 +197,7 @@ public enum Completions {
     var lines = [
       "# fish completion for attsim (generated by `attsim completion fish`)",
       "complete -c attsim -f",
-      "set -l attsim_subcommands \(subcommandNames.joined(separator: " "))",
+      "set -l attsim_subcommands \(subcommandNames.joinedText(separator: " "))",
     ]
     for spec in CommandTable.subcommands {
       let summary = spec.summary.replacingText("'", with: "\\'")
@@ -205,7 +205,7 @@ public enum Completions {
         "complete -c attsim -n \"not __fish_seen_subcommand_from $attsim_subcommands\" -a \(spec.name) -d '\(summary)'")
     }
     lines.append(
-      "complete -c attsim -n \"__fish_seen_subcommand_from help\" -a '\(CommandTable.subcommandNames.joined(separator: " "))'"
+      "complete -c attsim -n \"__fish_seen_subcommand_from help\" -a '\(CommandTable.subcommandNames.joinedText(separator: " "))'"
     )
     for spec in CommandTable.every {
       let condition =
@@ -216,7 +216,7 @@ public enum Completions {
         var line = "complete -c attsim -n \"\(condition)\" -l \(option.name) -d '\(help)'"
         if let value = option.value {
           switch values(value.kind) {
-          case .words(let words): line += " -x -a '\(words.joined(separator: " "))'"
+          case .words(let words): line += " -x -a '\(words.joinedText(separator: " "))'"
           case .files: line += " -r -F"
           case .locales: line += " -x -a '(attsim completion words locales (__fish_attsim_app) 2>/dev/null)'"
           case .scenarios: line += " -r -F -a '(attsim completion words scenarios 2>/dev/null)'"
@@ -229,7 +229,7 @@ public enum Completions {
         switch values(operands.kind) {
         case .files: lines.append("complete -c attsim -n \"\(condition)\" -F")
         case .words(let words):
-          lines.append("complete -c attsim -n \"\(condition)\" -x -a '\(words.joined(separator: " "))'")
+          lines.append("complete -c attsim -n \"\(condition)\" -x -a '\(words.joinedText(separator: " "))'")
         default: break
         }
       }
@@ -237,6 +237,6 @@ public enum Completions {
     lines.append(
       "function __fish_attsim_app; set -l words (commandline -opc); string replace -rf -- '^--app=' '' $words; and return; set -l i (contains -i -- --app $words); and echo $words[(math $i + 1)]; end"
     )
-    return lines.joined(separator: "\n") + "\n"
+    return lines.joinedText(separator: "\n") + "\n"
   }
 }

@@ -67,7 +67,7 @@ enum InteractiveCommand {
   private static func loadScenario(_ name: String, inputs: inout CommandInputs, console: Console) -> GuidedScenario? {
     switch guidedScenario(name) {
     case .failure(let problems):
-      console.err(problems.lines.map { $0 + "\n" }.joined())
+      console.err(problems.lines.map { $0 + "\n" }.joinedText())
       return nil
     case .success(let (guided, path)):
       inputs.add(path: path)
@@ -107,7 +107,7 @@ enum InteractiveCommand {
     outputs.cast?.recorder.close()
     // The walk's summary comes first: whatever else failed, the tester learns how the walk went.
     if let guide = state.guide {
-      console.out(guide.report.map { $0.escapingControlCharacters + "\n" }.joined())
+      console.out(guide.report.map { $0.escapingControlCharacters + "\n" }.joinedText())
     }
     var failed = false
     if let problem = outputs.cast?.recorder.problem {

@@ -81,6 +81,6 @@ enum ManPage {
     text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
       let body = roff(String(line))
       return body.first == "." || body.first == "'" ? "\\&" + body : body
-    }.joined(separator: "\n") + "\n"
+    }.joinedText(separator: "\n") + "\n"
   }
 }

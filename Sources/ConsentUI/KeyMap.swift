@@ -137,7 +137,7 @@ public enum KeyMap {
     KeyBinding(
       .nextIOS, [.character("i")], names: "i", bottomLine: "i iOS", on: [.home], help: "next iOS release of the plan",
       readme:
-        "update iOS to the next release of the plan (\(IOSVersion.planVersions.map(\.description).joined(separator: ", "))); the phone restarts and the app launches"
+        "update iOS to the next release of the plan (\(IOSVersion.planVersions.map(\.description).joinedText(separator: ", "))); the phone restarts and the app launches"
     ),
     KeyBinding(
       .integration, [.character("m")], names: "m", bottomLine: "m integration", on: [.home],
@@ -204,8 +204,8 @@ public enum KeyMap {
       let names = binding.names.pieces(separatedBy: ", ").map { name in
         name.count == 1 ? "`\(name)`" : String(name)
       }
-      lines.append("| \(names.joined(separator: ", ")) | \(binding.readme) |")
+      lines.append("| \(names.joinedText(separator: ", ")) | \(binding.readme) |")
     }
-    return lines.joined(separator: "\n") + "\n"
+    return lines.joinedText(separator: "\n") + "\n"
   }
 }

@@ -53,7 +53,7 @@ extension ScreenBuffer {
     guard escaped.contains(where: { BidiText.needsReordering($0.text) }) else { return escaped }
     var styleOfScalar: [Style] = []
     for span in escaped { styleOfScalar += Array(repeating: span.style, count: span.text.unicodeScalars.count) }
-    let visual = BidiText.visualScalars(escaped.map(\.text).joined(), direction: direction)
+    let visual = BidiText.visualScalars(escaped.map(\.text).joinedText(), direction: direction)
     var result: [(text: String, style: Style)] = []
     var scalars = visual.makeIterator()
     let line = String(String.UnicodeScalarView(visual.map(\.scalar)))

@@ -373,7 +373,7 @@ extension UIState {
         after.idfa == IDFA.zero ? "the device now hands out the zero IDFA" : "the device now hands out its IDFA")
     }
     guard !changes.isEmpty else { return }
-    note("setup: " + changes.joined(separator: "; "), .notice)
+    note("setup: " + changes.joinedText(separator: "; "), .notice)
   }
 
   // MARK: Compound actions
@@ -442,7 +442,7 @@ extension UIState {
     }
     let lines = ScriptWriter.expectations(pinning: consent, bundle: walk.bundle)
     for line in lines { effects.append(.record(.expectations(line))) }
-    note("pinned: " + lines.map { $0.dropFirst("expect ".count) }.joined(separator: " "), .notice)
+    note("pinned: " + lines.map { $0.dropFirst("expect ".count) }.joinedText(separator: " "), .notice)
   }
 
   // MARK: Presenter mode

@@ -78,7 +78,7 @@ public struct FilePath: Hashable, Sendable, CustomStringConvertible, Expressible
         parts.append(part)
       }
     }
-    let joined = parts.joined(separator: "/")
+    let joined = parts.joinedText(separator: "/")
     return FilePath(isAbsolute ? "/" + joined : (joined.isEmpty ? "." : joined))
   }
 
@@ -92,6 +92,6 @@ public struct FilePath: Hashable, Sendable, CustomStringConvertible, Expressible
     let inner = components
     let outer = base.components.filter { $0 != "." }
     guard isAbsolute == base.isAbsolute, inner.count >= outer.count, inner.starts(with: outer) else { return nil }
-    return inner.dropFirst(outer.count).joined(separator: "/")
+    return inner.dropFirst(outer.count).joinedText(separator: "/")
   }
 }

@@ -32,7 +32,7 @@ public enum FileURI {
   public static func absolutePath(_ path: FilePath) -> String {
     guard !path.isAbsolute else { return path.string }
     guard let working = workingFolder()?.string else { return path.string }
-    let relative = path.components.filter { $0 != "." }.joined(separator: "/")
+    let relative = path.components.filter { $0 != "." }.joinedText(separator: "/")
     return relative.isEmpty ? working : FilePath(working).appending(relative).string
   }
 

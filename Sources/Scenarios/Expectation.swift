@@ -113,7 +113,8 @@ public struct Expectation: Hashable, Sendable {
     case .payload(let key): state.sdk.payload[key] ?? "absent"
     case .event: state.events.lastFate?.rawValue ?? "none"
     case .warning:
-      state.warnings.isEmpty ? "none" : state.warnings.map { "\($0.kind.id): \($0.message)" }.joined(separator: " | ")
+      state.warnings.isEmpty
+        ? "none" : state.warnings.map { "\($0.kind.id): \($0.message)" }.joinedText(separator: " | ")
     case .callback: state.app.blogCallback?.description ?? "none"
     }
   }

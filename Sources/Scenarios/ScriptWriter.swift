@@ -20,7 +20,7 @@ public enum ScriptWriter {
       if let alert = change.otherAlertOnScreen { words.append(Words.otherAlert.pair(alert)) }
       if let country = change.country { words.append("\(Words.country)=\(country)") }
       if let country = change.accountCountry { words.append("\(Words.accountCountry)=\(country)") }
-      return words.joined(separator: " ")
+      return words.joinedText(separator: " ")
     case .appConfigured(let change):
       typealias Words = Vocabulary.App
       var words = [Command.app.rawValue]
@@ -29,9 +29,9 @@ public enum ScriptWriter {
       if let locale = change.locale { words.append("\(Words.locale)=\(locale)") }
       if let kind = change.kind { words.append(Words.kind.pair(kind)) }
       if let domains = change.trackingDomains {
-        words.append("\(Words.trackingDomains)=\(domains.isEmpty ? "none" : domains.joined(separator: ","))")
+        words.append("\(Words.trackingDomains)=\(domains.isEmpty ? "none" : domains.joinedText(separator: ","))")
       }
-      return words.joined(separator: " ")
+      return words.joinedText(separator: " ")
     case .sdkInitialized(let options):
       typealias Words = Vocabulary.SDK
       // Options left at their defaults (off) are not written.
@@ -40,7 +40,7 @@ public enum ScriptWriter {
       if options.useConsent { words.append(Words.useConsent.pair(true)) }
       if options.endpoint != SDKOptions.defaultEndpoint { words.append("\(Words.endpoint)=\(options.endpoint)") }
       if let wait = options.waitForATT { words.append("\(Words.waitForATT)=\(wait)") }
-      return words.joined(separator: " ")
+      return words.joinedText(separator: " ")
     case .prePermissionShown, .prePermissionContinued, .prePermissionDeclined:
       return Command.prepermission.rawValue + " " + (Vocabulary.prePermission.first { $0.1 == action }?.0 ?? "")
     case .trackingRequested: return Command.request.rawValue
@@ -49,7 +49,7 @@ public enum ScriptWriter {
       return [
         Command.request.rawValue, Words.expanded.pair(request.prefersExpandedInterface),
         Words.additionalInformation.pair(request.additionalInformation),
-      ].joined(separator: " ")
+      ].joinedText(separator: " ")
     case .promptDismissedBySystem: return Command.dismiss.rawValue
     case .clockAdvanced(let seconds):
       // Whole days as a bare number (as scripts have always written them), else the largest unit that fits.
@@ -74,7 +74,7 @@ public enum ScriptWriter {
       var words = [Command.consent.rawValue]
       if let track { words.append(Words.track.pair(track)) }
       if let identify { words.append(Words.identify.pair(identify)) }
-      return words.joined(separator: " ")
+      return words.joinedText(separator: " ")
     case .eventTracked(let name): return "\(Command.track.rawValue) \(quoted(name))"
     }
   }
@@ -110,7 +110,7 @@ public enum ScriptWriter {
       words.append("prompt-source=\(text?.source.kind ?? "none")")
     }
     let further = Set(warnings.dropFirst().map(\.kind.id)).sorted().map { "\(expect) warning=\($0)" }
-    return [words.joined(separator: " ")] + further
+    return [words.joinedText(separator: " ")] + further
   }
 
   /// The words of a purpose string an `expect prompt-text=` can hold: its first line, up to any control
@@ -126,7 +126,7 @@ public enum ScriptWriter {
     var words = [Vocabulary.Command.app.rawValue, "\(Words.bundle)=\(quoted(reference.path))"]
     if let target = reference.target { words.append("\(Words.target)=\(quoted(target))") }
     if let configuration = reference.configuration { words.append("\(Words.configuration)=\(quoted(configuration))") }
-    return words.joined(separator: " ")
+    return words.joinedText(separator: " ")
   }
 
   /// The actions that bring a fresh script (SPEC §2 defaults) to `state`'s device, app and SDK setup.

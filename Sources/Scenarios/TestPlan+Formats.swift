@@ -10,7 +10,7 @@ extension TestPlan {
       "country", "request", "tracking_domain", "flow", "prompt", "answer", "event", "status", "device_idfa", "payload",
       "callback", "warnings", "steps",
     ]
-    var lines = [header.joined(separator: ",")]
+    var lines = [header.joinedText(separator: ",")]
     for row in rows {
       let setup = row.setup
       let fields = [
@@ -20,11 +20,11 @@ extension TestPlan {
         answerWord(row), row.outcome.events.lastFate?.rawValue ?? "none", row.outcome.statusWord,
         row.outcome.deviceIDFA,
         row.outcome.sdk.payload.json.json, row.outcome.app.blogCallback?.description ?? "",
-        warningLabels(row).joined(separator: "; "), row.script.steps.map(\.command).joined(separator: "; "),
+        warningLabels(row).joinedText(separator: "; "), row.script.steps.map(\.command).joinedText(separator: "; "),
       ]
-      lines.append(fields.map(csvField).joined(separator: ","))
+      lines.append(fields.map(csvField).joinedText(separator: ","))
     }
-    return lines.joined(separator: "\n") + "\n"
+    return lines.joinedText(separator: "\n") + "\n"
   }
 
   /// The plan as Markdown: a legend, then one table per iOS release with only the switches it has.
@@ -54,7 +54,7 @@ extension TestPlan {
       columns += [
         "App", "Integration", "Prompt", "Tap", "Status", "Device IDFA", "Payload", "Event", "Callback", "Warnings",
       ]
-      out += "| " + columns.joined(separator: " | ") + " |\n"
+      out += "| " + columns.joinedText(separator: " | ") + " |\n"
       out += "|" + String(repeating: "---|", count: columns.count) + "\n"
       for row in section {
         let setup = row.setup
@@ -71,9 +71,9 @@ extension TestPlan {
           outcome.statusWord,
           idfaWord(outcome.deviceIDFA, outcome), payloadWords(outcome), outcome.events.lastFate?.rawValue ?? "—",
           outcome.app.blogCallback.map { "\($0.granted),\(idfaWord($0.identifier, outcome))" } ?? "—",
-          warningLabels(row).joined(separator: "; ").nonEmpty ?? "—",
+          warningLabels(row).joinedText(separator: "; ").nonEmpty ?? "—",
         ]
-        out += "| " + cells.joined(separator: " | ") + " |\n"
+        out += "| " + cells.joinedText(separator: " | ") + " |\n"
       }
     }
     return out
@@ -107,7 +107,7 @@ extension TestPlan {
     let entries = state.sdk.payload.entries
     guard !entries.isEmpty else { return "—" }
     return entries.map { "\($0.key)=\($0.key == "advertising_id" ? idfaWord($0.value, state) : $0.value)" }
-      .joined(separator: ", ")
+      .joinedText(separator: ", ")
   }
 
   private static func idfaWord(_ value: String, _ state: ConsentState) -> String {

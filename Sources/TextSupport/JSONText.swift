@@ -29,7 +29,7 @@ public struct JSONText: Sendable {
   public mutating func add(_ key: String, _ object: JSONText) { member(key, object.json) }
   /// Adds an array of nested objects.
   public mutating func add(_ key: String, _ objects: [JSONText]) {
-    member(key, "[" + objects.map(\.json).joined(separator: ",") + "]")
+    member(key, "[" + objects.map(\.json).joinedText(separator: ",") + "]")
   }
 
   /// Adds a string member, or `null` when there is no value.

@@ -47,7 +47,7 @@ public struct MarkdownText: Hashable, Sendable {
     var lines: [Substring] = []
     func finish() {
       guard !lines.isEmpty else { return }
-      blocks.append(Block(marker: marker, spans: Self.inline(lines.joined(separator: " "))))
+      blocks.append(Block(marker: marker, spans: Self.inline(lines.joinedText(separator: " "))))
       lines = []
       marker = nil
     }
@@ -74,7 +74,7 @@ public struct MarkdownText: Hashable, Sendable {
     for (index, block) in blocks.enumerated() {
       if index > 0 { text += continuesList(at: index) ? "\n" : "\n\n" }
       if let marker = block.marker { text += marker + " " }
-      text += block.spans.map(\.text).joined()
+      text += block.spans.map(\.text).joinedText()
     }
     return text
   }

@@ -54,7 +54,11 @@ import Testing
       #expect(haystack.firstRange(ofText: needle) == haystack.firstRange(of: needle))
       #expect(haystack.replacingText(needle, with: "_") == haystack.replacing(needle, with: "_"))
       #expect(haystack.pieces(separatedBy: needle) == haystack.split(separator: needle))
+      let pieces = haystack.split(separator: "/", omittingEmptySubsequences: false)
+      #expect(pieces.joinedText(separator: needle) == pieces.joined(separator: needle))
+      #expect(pieces.map(String.init).joinedText() == pieces.joined())
     }
+    #expect([String]().joinedText(separator: ", ") == "" && ["one"].joinedText(separator: ", ") == "one")
   }
 
   @Test func findsBytesWithinBytes() {

@@ -166,7 +166,7 @@ struct XcodeProject: Sendable {
         let text: String
         switch value {
         case .string(let string): text = string
-        case .array(let items): text = items.compactMap(\.string).joined(separator: " ")
+        case .array(let items): text = items.compactMap(\.string).joinedText(separator: " ")
         default: continue
         }
         own[name] = BuildSetting(
