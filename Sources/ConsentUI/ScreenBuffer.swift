@@ -114,17 +114,35 @@ public struct ScreenBuffer: Hashable, Sendable {
       count += 1
     }
     let isCut = count > room
-    var position = column
-    for scalar in scalars.prefix(isCut ? room - 1 : room) {
-      write(TerminalCell(text: String(scalar), width: 1), row: row, column: position, style: style)
-      position += 1
+    let shown = isCut ? room - 1 : count
+    let written = shown + (isCut ? 1 : 0)
+    // The columns inside the buffer; a wide character is cut only at the two ends of the run, since the
+    // text's own cells overwrite whatever half of one lies inside it.
+    let first = max(column, 0)
+    let end = min(column + written, width)
+    guard first < end else { return written }
+    clearWideCharacter(row: row, column: first)
+    clearWideCharacter(row: row, column: end - 1)
+    let rowStart = row * width
+    let ascii = Self.printableASCII
+    cells.withUnsafeMutableBufferPointer { cells in
+      var position = column
+      for scalar in scalars {
+        guard position - column < shown else { break }
+        if position >= first && position < end {
+          // Printable ASCII's texts come from a table made once (a frame has about a thousand such cells).
+          let value = Int(scalar.value)
+          let text = (0x20..<0x7F).contains(value) ? ascii[value - 0x20] : String(scalar)
+          cells[rowStart + position] = Cell(text: text, style: style)
+        }
+        position += 1
+      }
+      if isCut && position >= first && position < end { cells[rowStart + position] = Cell(text: "…", style: style) }
     }
-    if isCut {
-      write(TerminalCell(text: "…", width: 1), row: row, column: position, style: style)
-      position += 1
-    }
-    return position - column
+    return written
   }
+
+  private static let printableASCII = (0x20..<0x7F).map { String(Unicode.Scalar(UInt8($0))) }
 
   /// Whether `scalar` is one character of one column whatever surrounds it: printable ASCII, Latin-1 and the
   /// Latin letters up to the combining marks (but the soft hyphen), dashes, quotes and dots, box drawing,
@@ -205,7 +223,7 @@ public struct ScreenBuffer: Hashable, Sendable {
   }
 
   /// The whole buffer as plain text, one line per row.
-  public var text: String { lines.joined(separator: "\n") + "\n" }
+  public var text: String { lines.joinedText(separator: "\n") + "\n" }
 }
 
 /// A rectangle of cells.

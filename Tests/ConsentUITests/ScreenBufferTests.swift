@@ -8,21 +8,31 @@ import TextSupport
   /// Text of one-cell characters alone (ASCII, Latin letters, dashes, box drawing) takes a shorter way into
   /// the cells: it must fill them as the general way does. The same texts with every `e` spelled `e` in an
   /// enclosing circle (one column, one cell, not such a character) go the general way; with those cells read
-  /// back as `e`, the two buffers are equal, cuts and ellipses included.
+  /// back as `e`, the two buffers are equal, cuts and ellipses included. Both are written over a line of wide
+  /// and narrow characters, from columns left of the buffer too, so that wide characters are cut at either end.
   @Test func oneCellTextFillsCellsAsAnyOtherTextDoes() {
     var random = SeededRandom(seed: 42)
     let letters = Array("abcde fgh.:-()[]/eé–—“”…•─│╭▂▮ñß")
-    for _ in 0..<500 {
-      let text = String((0..<Int(random.next() % 30)).map { _ in letters[Int(random.next() % UInt64(letters.count))] })
-      let column = Int(random.next() % 12)
+    let underneath = Array("日本語a한b")
+    func pick(_ characters: [Character], _ count: Int) -> String {
+      String((0..<count).map { _ in characters[Int(random.next() % UInt64(characters.count))] })
+    }
+    for _ in 0..<1_000 {
+      let text = pick(letters, Int(random.next() % 30))
+      let background = pick(underneath, 30)
+      let column = Int(random.next() % 17) - 5
       let limit = 1 + Int(random.next() % 25)
+      let style = Style(foreground: .red, bold: random.next() % 2 == 0)
       var short = ScreenBuffer(width: 30, height: 1)
       var general = ScreenBuffer(width: 30, height: 1)
-      let shortWidth = short.put(text, row: 0, column: column, limit: limit)
-      let generalWidth = general.put(text.replacingText("e", with: "e\u{20DD}"), row: 0, column: column, limit: limit)
+      short.put(background, row: 0, column: 0)
+      general.put(background, row: 0, column: 0)
+      let shortWidth = short.put(text, row: 0, column: column, style: style, limit: limit)
+      let generalWidth = general.put(
+        text.replacingText("e", with: "e\u{20DD}"), row: 0, column: column, style: style, limit: limit)
       #expect(shortWidth == generalWidth)
-      #expect(
-        short.cells.map(\.text) == general.cells.map { $0.text == "e\u{20DD}" ? "e" : $0.text }, "\(text) \(limit)")
+      let generalCells = general.cells.map { Cell(text: $0.text == "e\u{20DD}" ? "e" : $0.text, style: $0.style) }
+      #expect(short.cells == generalCells, "\(background) \(text) \(column) \(limit)")
     }
   }
 
