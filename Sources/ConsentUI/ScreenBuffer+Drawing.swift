@@ -79,7 +79,7 @@ extension ScreenBuffer {
     row: Int, column: Int, width: Int, character: Character = "─", style: Style = .plain
   ) {
     guard width > 0 else { return }
-    put(String(repeating: character, count: width), row: row, column: column, style: style)
+    put(String(repeating: String(character), count: width), row: row, column: column, style: style)
   }
 
   /// A box outline with rounded corners.

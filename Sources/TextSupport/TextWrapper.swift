@@ -7,17 +7,30 @@ public enum TextWrapper {
   /// The lines of `text` at `width` columns (at least 1).
   public static func wrap(_ text: String, width: Int) -> [String] {
     var lines: [String] = []
-    for paragraph in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
+    for paragraph in paragraphs(text) {
       let escaped = String(paragraph).escapingControlCharacters
-      // Each line is cut from the text itself, between the indices of its first and last characters.
-      var indices = Array(escaped.indices)
+      // Each line is cut from the text itself, between the indices of its first and last characters. In ASCII
+      // (no CR is left once control characters are escaped) every byte is a character of its own.
+      let isASCII = escaped.utf8.allSatisfy { $0 < 0x80 }
+      var indices = isASCII ? Array(escaped.utf8.indices) : Array(escaped.indices)
       indices.append(escaped.endIndex)
-      let characters = indices.dropLast().map { escaped[$0] }
+      let characters =
+        isASCII ? escaped.utf8.map { Character(Unicode.Scalar($0)) } : indices.dropLast().map { escaped[$0] }
       lines += lineRanges(characters, width: width).map {
         String(escaped[indices[$0.lowerBound]..<indices[$0.upperBound]])
       }
     }
     return lines
+  }
+
+  /// The paragraphs of `text`, between its line breaks. Text without a byte that can begin or end one (CR to
+  /// LF, and the last bytes of NEL, LINE SEPARATOR and PARAGRAPH SEPARATOR) is one paragraph, found without
+  /// asking each character whether it is a newline.
+  private static func paragraphs(_ text: String) -> [Substring] {
+    guard text.utf8.contains(where: { (0x0A...0x0D).contains($0) || $0 == 0x85 || $0 == 0xA8 || $0 == 0xA9 }) else {
+      return [text[...]]
+    }
+    return text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
   }
 
   /// The lines of styled text (runs of text, each with its style) at `width` columns, broken as `wrap`
@@ -44,8 +57,7 @@ public enum TextWrapper {
       styles = []
     }
     for run in runs {
-      for (offset, piece) in run.text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated()
-      {
+      for (offset, piece) in paragraphs(run.text).enumerated() {
         if offset > 0 { flush() }
         let escaped = Array(String(piece).escapingControlCharacters)
         characters += escaped

@@ -47,6 +47,25 @@ import TextSupport
     }
   }
 
+  /// ASCII text takes a shorter way to its characters and paragraphs: it must break as any other text does.
+  /// The same texts with every `e` spelled `é` (one column, a letter, not ASCII) go the general way; with the
+  /// lines read back with `e`, the two agree, at every width.
+  @Test func asciiTextBreaksAsAnyOtherTextDoes() {
+    var random = SeededRandom(seed: 0xA5C11)
+    let pieces = [
+      "word", "e", "tracking", " ", "  ", ",", ".", "!", "(", ")", "\n", "\r\n", "\t", "long-hyphenated", "x",
+    ]
+    for _ in 0..<300 {
+      let text = (0..<Int(random.next() % 16)).map { _ in pieces[Int(random.next() % UInt64(pieces.count))] }
+        .joinedText()
+      let width = 1 + Int(random.next() % 20)
+      let general = TextWrapper.wrap(text.replacingText("e", with: "é"), width: width).map {
+        $0.replacingText("é", with: "e")
+      }
+      #expect(TextWrapper.wrap(text, width: width) == general, "\(text.debugDescription) at \(width)")
+    }
+  }
+
   @Test func closingPunctuationNeverStartsALine() {
     // From four columns a character and its closing mark fit on a line together.
     for width in 4...12 {
