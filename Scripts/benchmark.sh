@@ -77,12 +77,15 @@ if command -v dialog >/dev/null && command -v tmux >/dev/null; then
   "$latency" -n "$runs" -s 80x24 -k p -K Continue "Request tracking" -- "$bin/attsim"
   # tui-latency sees tmux's screen once a round of its polling loop (about 5 ms): on a bare pty the same
   # first frames, spawned and read directly (DECISIONS D59).
-  echo "== The first frame on a bare 80x24 pty, spawned directly (median of 41 runs)"
+  # The three take turns, a run each, so that the machine's slow and fast moments fall on all of them alike.
+  echo "== The first frame on a bare 80x24 pty, spawned directly (medians of 101 runs, taking turns)"
   bench=$(realpath "$bin/attsim-bench")
-  frame() { (cd / && TERM=xterm-256color "$bench" pty-frame 41 "$@"); }
-  echo "the floor (printf printing the words):         $(frame 'Request tracking' printf 'Request tracking\n') ms"
-  echo "dialog --inputbox:                              $(frame Allow dialog --inputbox 'Allow tracking?' 10 40) ms"
-  echo "attsim as installed:                            $(frame 'Request tracking' "$prefix/bin/attsim") ms"
+  medians=$(cd / && TERM=xterm-256color "$bench" pty-frame 101 'Request tracking' printf 'Request tracking\n' \
+    --- Allow dialog --inputbox 'Allow tracking?' 10 40 --- 'Request tracking' "$prefix/bin/attsim")
+  set -- $medians
+  echo "the floor (printf printing the words):         $1 ms"
+  echo "dialog --inputbox:                              $2 ms"
+  echo "attsim as installed:                            $3 ms ($(awk -v a="$3" -v d="$2" 'BEGIN { printf "%.2f", a / d }')x dialog)"
   echo "== Where the installed binary's time goes (median of 101 runs, spawned without a shell or terminal)"
   spawn() { "$bin/attsim-bench" spawn 101 "$@"; }
   # The floor: a static Swift program with the standard library alone (as attsim links it) doing nothing.
