@@ -27,9 +27,12 @@ import Testing
     var buffer = ScreenBuffer(width: 80, height: 24)
     buffer.put("Allow “Lumen” 日本語", row: 2, column: 4, style: Style(foreground: .blue, bold: true))
     buffer.put("plain", row: 3, column: 0)
+    // Wide characters inside a run of changed cells, and a letter with its combining mark in one cell.
+    buffer.put("x日y本z e\u{301}!", row: 5, column: 1)
     terminal.draw(buffer)
     #expect(terminal.shownText(row: 2).hasPrefix("    Allow “Lumen” 日本語"))
     #expect(terminal.shownText(row: 3).hasPrefix("plain"))
+    #expect(terminal.shownText(row: 5).hasPrefix(" x日y本z e\u{301}!"))
 
     // A narrower character over a wide one: the continuation cell is rewritten, nothing stale remains.
     buffer.put("ab", row: 2, column: 18)
