@@ -23,21 +23,41 @@ public struct FilePath: Hashable, Sendable, CustomStringConvertible, Expressible
 
   /// The last component: `b` for `a/b` and `a/b/`, `/` for the root, empty for an empty path.
   public var lastComponent: String {
-    let bytes = string.utf8
-    guard let end = bytes.lastIndex(where: { $0 != UInt8(ascii: "/") }) else { return isAbsolute ? "/" : "" }
-    let start = bytes[..<end].lastIndex(of: UInt8(ascii: "/")).map(bytes.index(after:)) ?? bytes.startIndex
-    return String(string[start...end])
+    withBytes { bytes in
+      guard let range = Self.lastComponent(in: bytes) else { return isAbsolute ? "/" : "" }
+      return String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+    }
   }
 
   /// The folder holding this path: `a` for `a/b`, `.` for `b`, `/` for `/b` and for `/`.
   public var parent: FilePath {
-    // Byte offsets: "/" is one byte in UTF-8 and never part of another character.
-    let bytes = string.utf8
-    let slash = UInt8(ascii: "/")
-    guard let end = bytes.lastIndex(where: { $0 != slash }) else { return FilePath(string.isEmpty ? "." : "/") }
-    guard let separator = bytes[..<end].lastIndex(of: slash) else { return FilePath(".") }
-    guard let folderEnd = bytes[..<separator].lastIndex(where: { $0 != slash }) else { return FilePath("/") }
-    return FilePath(String(string[...folderEnd]))
+    withBytes { bytes in
+      guard let range = Self.lastComponent(in: bytes) else { return FilePath(string.isEmpty ? "." : "/") }
+      guard range.lowerBound > 0 else { return FilePath(".") }
+      var end = range.lowerBound
+      while end > 0 && bytes[end - 1] == Self.slash { end -= 1 }
+      guard end > 0 else { return FilePath("/") }
+      return FilePath(String(decoding: UnsafeBufferPointer(rebasing: bytes[0..<end]), as: UTF8.self))
+    }
+  }
+
+  /// Where the last component is in the path's UTF-8 bytes (trailing slashes left out), or nil when there is
+  /// none (an empty path, the root). Byte offsets: "/" is one byte in UTF-8 and never part of another
+  /// character; the paths of a walk ask for these thousands of times.
+  private static func lastComponent(in bytes: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
+    var end = bytes.count
+    while end > 0 && bytes[end - 1] == slash { end -= 1 }
+    guard end > 0 else { return nil }
+    var start = end
+    while start > 0 && bytes[start - 1] != slash { start -= 1 }
+    return start..<end
+  }
+
+  private static let slash = UInt8(ascii: "/")
+
+  /// `body` given the path's UTF-8 bytes.
+  private func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+    string.utf8.withContiguousStorageIfAvailable(body) ?? Array(string.utf8).withUnsafeBufferPointer(body)
   }
 
   /// The last component's extension, without the dot (`strings` for `de.lproj/InfoPlist.strings`).
