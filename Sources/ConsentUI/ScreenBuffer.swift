@@ -127,12 +127,22 @@ public struct ScreenBuffer: Hashable, Sendable {
     let ascii = Self.printableASCII
     cells.withUnsafeMutableBufferPointer { cells in
       var position = column
+      // Printable ASCII's texts come from a table made once (a frame has about a thousand such cells), and a
+      // line of box drawing makes its character's text once.
+      var last: (scalar: Unicode.Scalar, text: String)?
       for scalar in scalars {
         guard position - column < shown else { break }
         if position >= first && position < end {
-          // Printable ASCII's texts come from a table made once (a frame has about a thousand such cells).
           let value = Int(scalar.value)
-          let text = (0x20..<0x7F).contains(value) ? ascii[value - 0x20] : String(scalar)
+          let text: String
+          if (0x20..<0x7F).contains(value) {
+            text = ascii[value - 0x20]
+          } else if let last, last.scalar == scalar {
+            text = last.text
+          } else {
+            text = String(scalar)
+            last = (scalar, text)
+          }
           cells[rowStart + position] = Cell(text: text, style: style)
         }
         position += 1
