@@ -26,6 +26,12 @@ if nm "$prefix/bin/attsim" | grep -q -E '17_StringProcessing|12_RegexParser'; th
   nm "$prefix/bin/attsim" | grep -E '17_StringProcessing' | awk '{print $NF}' | swift demangle | head -5
   exit 1
 fi
+# Threads and the clock come from SystemSupport: Swift Concurrency (ContinuousClock is part of it) and Dispatch
+# would bring 85 KB of relocated data and 45 page faults before the first frame (D67).
+if nm "$prefix/bin/attsim" | grep -q -E 'swift_task_create|_dispatch_queue_attrs'; then
+  echo "the installed binary links Swift Concurrency or Dispatch: a ContinuousClock, Task or DispatchQueue"
+  exit 1
+fi
 # The start-up's functions are placed together (Scripts/first-frame.order, D65): an order that no longer names
 # the binary's functions would quietly scatter them again.
 ordered=$(grep -c -v '^#' Scripts/first-frame.order)

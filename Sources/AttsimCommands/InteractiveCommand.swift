@@ -4,6 +4,7 @@ import Glibc
 import PromptCheck
 import PromptStrings
 import Scenarios
+import SystemSupport
 import TerminalDriver
 import TextSupport
 
@@ -254,7 +255,7 @@ final class Recorder {
 final class LiveCast {
   let recorder: Recorder
   private let title: String
-  private let start = ContinuousClock.now
+  private let start = MonotonicInstant.now
   private var previous: ScreenBuffer?
 
   init(recorder: Recorder, title: String) {
@@ -268,8 +269,7 @@ final class LiveCast {
       _ = recorder.write(AsciinemaCast.header(width: buffer.width, height: buffer.height, title: title))
     }
     let from = previous.flatMap { $0.width == buffer.width && $0.height == buffer.height ? $0 : nil }
-    let elapsed = start.duration(to: .now).components
-    let milliseconds = Int(elapsed.seconds) * 1000 + Int(elapsed.attoseconds / 1_000_000_000_000_000)
+    let milliseconds = start.milliseconds(until: .now)
     _ = recorder.write(AsciinemaCast.event(milliseconds: milliseconds, data: FrameExport.ansi(buffer, from: from)))
     previous = buffer
   }

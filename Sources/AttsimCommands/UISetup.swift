@@ -1,9 +1,8 @@
 import ConsentUI
-import Dispatch
 import FileAccess
 import PromptCheck
 import PromptStrings
-import Synchronization
+import SystemSupport
 
 /// Loading what the UI, `render` and `gallery` need: the app (the demo app unless `--app`), system texts, findings.
 enum UISetup {
@@ -28,15 +27,13 @@ enum UISetup {
       appRead = readApp()
       systemRead = .success(AppResources.notYetRead(root: assets + "/System"))
     } else {
-      // The app and the system texts are read at the same time.
-      let read = Mutex<[Int: Result<AppResources, AppResources.LoadFailure>]>([:])
-      DispatchQueue.concurrentPerform(iterations: 2) { index in
-        let result = index == 0 ? readApp() : AppResources.loadFolder(assets + "/System")
-        read.withLock { $0[index] = result }
+      // The app and the system texts are read at the same time (one after the other when no thread starts).
+      let readSystem: @Sendable () -> Result<AppResources, AppResources.LoadFailure> = {
+        AppResources.loadFolder(assets + "/System")
       }
-      let results = read.withLock { $0 }
-      let unread = Result<AppResources, AppResources.LoadFailure>.failure(.init(message: "it was not read"))
-      (appRead, systemRead) = (results[0] ?? unread, results[1] ?? unread)
+      let systemThread = SystemThread(readSystem)
+      appRead = readApp()
+      systemRead = systemThread?.join() ?? readSystem()
     }
     let resources: AppResources
     switch appRead {

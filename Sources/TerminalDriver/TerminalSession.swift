@@ -2,6 +2,7 @@ import CNcurses
 import ConsentUI
 import Glibc
 import Scenarios
+import SystemSupport
 
 /// The UI's run loop on a real terminal: draw, wait for input or a signal, update, repeat. It blocks in
 /// poll(2) between events, so an idle session costs nothing. The terminal is restored on `q`, Ctrl-C, every
@@ -43,14 +44,13 @@ public enum TerminalSession {
         background?.submit(job)
       }
     }
-    let clock = ContinuousClock()
     // Presenter mode's next step: due an interval after the last step or key.
-    var nextTick: ContinuousClock.Instant?
+    var nextTick: MonotonicInstant?
     while true {
       if !state.wantsTicks {
         nextTick = nil
       } else if nextTick == nil, let interval = state.autoplay?.interval {
-        nextTick = clock.now.advanced(by: .milliseconds(Int(interval * 1000)))
+        nextTick = MonotonicInstant.now.adding(milliseconds: Int(interval * 1000))
       }
       var watched = [
         pollfd(fd: terminal.input, events: Int16(POLLIN), revents: 0),
@@ -58,8 +58,7 @@ public enum TerminalSession {
         pollfd(fd: background?.descriptor ?? -1, events: Int16(POLLIN), revents: 0),
       ]
       let timeout = nextTick.map { due -> Int32 in
-        let left = clock.now.duration(to: due).components
-        return Int32(max(0, left.seconds * 1000 + left.attoseconds / 1_000_000_000_000_000))
+        Int32(clamping: max(0, MonotonicInstant.now.milliseconds(until: due)))
       }
       guard poll(&watched, 3, timeout ?? -1) >= 0 || errno == EINTR else { return SIGHUP }
       var needsDraw = false
@@ -67,7 +66,7 @@ public enum TerminalSession {
         for event in events where deliver(event, &state, record, background) { return 0 }
         needsDraw = true
       }
-      if let due = nextTick, clock.now >= due {
+      if let due = nextTick, MonotonicInstant.now >= due {
         nextTick = nil
         if deliver(.tick, &state, record, background) { return 0 }
         needsDraw = true
