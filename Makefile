@@ -47,10 +47,18 @@ endif
 
 # SwiftPM relinks when an object or the link command changes, not when a file the link reads does: the binary
 # goes when the order or the linker wrapper is newer.
+# With cross-module optimisation a module carries its neighbours' code inlined, struct layouts and all, and an
+# incremental build does not always recompile the modules that import a changed one only indirectly (a private
+# field added to AppResources left TerminalDriver with the old layout: the binary crashed on its first event).
+# So a change anywhere in the sources builds the binary afresh; an unchanged tree reinstalls at once (D67).
+SOURCES_SUM := $(BUILD)/sources.cksum
+SUM_SOURCES := { cat Package.swift; find Sources -type f | LC_ALL=C sort | while read -r f; do echo "$$f"; cat "$$f"; done; } | cksum
 build:
+	@[ "$$(cat "$(SOURCES_SUM)" 2>/dev/null)" = "$$($(SUM_SOURCES))" ] || rm -rf "$(BUILD)/release" "$(BUILD)"/*-linux-gnu
 	@for input in Scripts/link-static.sh $(ORDER); do [ "$(BINARY)" -nt "$$input" ] || rm -f "$(BINARY)"; done
 	ATTSIM_LLD="$(LLD)" $(SWIFT) build -c release --product attsim --static-swift-stdlib --disable-local-rpath \
 		$(FLAGS) --build-path $(BUILD)
+	@$(SUM_SOURCES) > "$(SOURCES_SUM)"
 
 install: build
 	install -d "$(ROOT)/bin" "$(ROOT)/share/attsim" "$(ROOT)/share/man/man1" \
