@@ -213,6 +213,8 @@ public struct AppResources: Sendable {
   public private(set) var localizations: [String] = []
   /// The localizations indexed for lookups, worked out with them.
   private(set) var localeIndex = LocaleIndex([])
+  /// The names `localizations` and `localeIndex` were worked out from.
+  private var indexedNames: Set<String> = []
   /// Each localization folder's index in `folders`, by name.
   private var folderIndex: [String: Int] = [:]
   /// The paths of `unreadable`, to look one up at once.
@@ -230,8 +232,12 @@ public struct AppResources: Sendable {
     var names = Set(folders.map(\.name))
     for catalog in catalogs { names.formUnion(catalog.languages) }
     names.formUnion(infoPlist?.declaredLocalizations ?? [])
-    localizations = names.filter { !Self.notLanguages.contains($0) && LocaleTag($0) != nil }.sorted()
-    localeIndex = LocaleIndex(localizations)
+    // The partial read indexes twice, with the same names (the second time after its tables were added).
+    if names != indexedNames {
+      localizations = names.filter { !Self.notLanguages.contains($0) && LocaleTag($0) != nil }.sorted()
+      localeIndex = LocaleIndex(localizations)
+      indexedNames = names
+    }
     folderIndex = Dictionary(folders.enumerated().map { ($1.name, $0) }) { first, _ in first }
     unreadablePaths = Set(unreadable.map(\.path))
     var keys = Set(infoPlist?.keys ?? [])
