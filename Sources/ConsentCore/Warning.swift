@@ -49,15 +49,17 @@ public struct Warning: Hashable, Sendable, CustomStringConvertible {
 
 extension WarningKind {
   /// The warning's stable id, as `expect warning=` and `play`'s JSON write it: `stale-payload`, `zero-idfa`.
+  /// Worked out from the case's name, an ASCII identifier, a byte at a time (the panel asks for it every frame).
   public var id: String {
-    var id = ""
+    var id: [UInt8] = []
     var previousWasUpper = false
-    for character in rawValue {
-      if character.isUppercase, !id.isEmpty, !previousWasUpper { id.append("-") }
-      previousWasUpper = character.isUppercase
-      id += character.lowercased()
+    for byte in rawValue.utf8 {
+      let isUpper = (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+      if isUpper, !id.isEmpty, !previousWasUpper { id.append(UInt8(ascii: "-")) }
+      previousWasUpper = isUpper
+      id.append(isUpper ? byte + 32 : byte)
     }
-    return id
+    return String(decoding: id, as: UTF8.self)
   }
 
   /// A few words naming the warning, for tables and narrow panels.

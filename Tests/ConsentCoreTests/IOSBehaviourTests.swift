@@ -165,3 +165,19 @@ extension ConsentState {
     return try state.apply(action)
   }
 }
+
+@Suite struct WarningIDTests {
+  /// Ids are the case names in kebab case, a run of capitals one word: what scripts and JSON name them by.
+  @Test func everyWarningIsNamedByItsCaseInKebabCase() {
+    #expect(WarningKind.zeroIDFA.id == "zero-idfa")
+    #expect(WarningKind.idfaNotUUID.id == "idfa-not-uuid")
+    #expect(WarningKind.sdkNotInitialized.id == "sdk-not-initialized")
+    for kind in WarningKind.allCases {
+      let id = kind.id
+      #expect(id.allSatisfy { $0.isLowercase || $0.isNumber || $0 == "-" }, "\(kind): \(id)")
+      #expect(id.filter { $0 != "-" } == kind.rawValue.lowercased(), "\(kind): \(id)")
+      #expect(!id.hasPrefix("-") && !id.hasSuffix("-") && !id.contains("--"), "\(kind): \(id)")
+    }
+    #expect(Set(WarningKind.allCases.map(\.id)).count == WarningKind.allCases.count)
+  }
+}
