@@ -14,11 +14,15 @@ public enum TextWrapper {
       let isASCII = escaped.utf8.allSatisfy { $0 < 0x80 }
       var indices = isASCII ? Array(escaped.utf8.indices) : Array(escaped.indices)
       indices.append(escaped.endIndex)
-      let characters =
-        isASCII ? escaped.utf8.map { Character(Unicode.Scalar($0)) } : indices.dropLast().map { escaped[$0] }
-      lines += lineRanges(characters, width: width).map {
-        String(escaped[indices[$0.lowerBound]..<indices[$0.upperBound]])
+      let ranges: [Range<Int>]
+      if isASCII {
+        // Words of ASCII are broken by their bytes: no dictionary, no character needs more than its byte.
+        ranges = lineRanges(Array(escaped.utf8), width: width, dictionaryBreaks: [])
+      } else {
+        let characters = indices.dropLast().map { escaped[$0] }
+        ranges = lineRanges(characters, width: width, dictionaryBreaks: DictionaryBreaks.opportunities(in: characters))
       }
+      lines += ranges.map { String(escaped[indices[$0.lowerBound]..<indices[$0.upperBound]]) }
     }
     return lines
   }
@@ -42,7 +46,8 @@ public enum TextWrapper {
     var characters: [Character] = []
     var styles: [Style] = []
     func flush() {
-      for range in lineRanges(characters, width: width) {
+      let dictionaryBreaks = DictionaryBreaks.opportunities(in: characters)
+      for range in lineRanges(characters, width: width, dictionaryBreaks: dictionaryBreaks) {
         var line: [(text: String, style: Style)] = []
         for index in range {
           if let last = line.last, last.style == styles[index] {
@@ -68,10 +73,12 @@ public enum TextWrapper {
     return lines
   }
 
-  /// Where each line of one paragraph starts and ends in `characters` (spaces at the breaks left out).
-  private static func lineRanges(_ characters: [Character], width: Int) -> [Range<Int>] {
+  /// Where each line of one paragraph starts and ends in `characters` (spaces at the breaks left out), given
+  /// where Thai and its neighbours may break (`dictionaryBreaks`, indices into `characters`).
+  private static func lineRanges<Unit: WrappingUnit>(_ characters: [Unit], width: Int, dictionaryBreaks: Set<Int>)
+    -> [Range<Int>]
+  {
     let width = Swift.max(1, width)
-    let dictionaryBreaks = DictionaryBreaks.opportunities(in: characters)
     var lines: [Range<Int>] = []
     var lineStart = 0
     var lineEnd = 0
@@ -79,7 +86,7 @@ public enum TextWrapper {
     var index = 0
     func endLine() {
       var end = lineEnd
-      while end > lineStart && characters[end - 1] == " " { end -= 1 }
+      while end > lineStart && characters[end - 1].isSpace { end -= 1 }
       lines.append(lineStart..<end)
       lineWidth = 0
     }
@@ -110,7 +117,7 @@ public enum TextWrapper {
       lineEnd = index
       // A unit wider than a whole line is cut where it must be.
       for position in index..<unit.end {
-        let characterWidth = TerminalWidth.of(characters[position])
+        let characterWidth = characters[position].columns
         if lineWidth + characterWidth > width && lineEnd > lineStart {
           lines.append(lineStart..<lineEnd)
           lineStart = position
@@ -127,30 +134,30 @@ public enum TextWrapper {
   /// The next piece that must stay on one line: a run of spaces, a word (up to a dictionary break in Thai and
   /// its neighbours), or one CJK character with the closing punctuation that follows it; opening brackets stay
   /// with what follows them.
-  private static func nextUnit(_ characters: [Character], from start: Int, dictionaryBreaks: Set<Int>) -> (
-    width: Int, end: Int, isSpace: Bool
-  ) {
-    func width(to end: Int) -> Int { characters[start..<end].reduce(0) { $0 + TerminalWidth.of($1) } }
+  private static func nextUnit<Unit: WrappingUnit>(_ characters: [Unit], from start: Int, dictionaryBreaks: Set<Int>)
+    -> (width: Int, end: Int, isSpace: Bool)
+  {
+    func width(to end: Int) -> Int { characters[start..<end].reduce(0) { $0 + $1.columns } }
     var end = start
-    while end < characters.count && isOpeningPunctuation(characters[end]) { end += 1 }
-    if end > start && end < characters.count && characters[end] != " " {
+    while end < characters.count && characters[end].isOpeningPunctuation { end += 1 }
+    if end > start && end < characters.count && !characters[end].isSpace {
       let rest = nextUnit(characters, from: end, dictionaryBreaks: dictionaryBreaks)
       return (width(to: rest.end), rest.end, false)
     }
     end = start
-    if characters[start] == " " {
-      while end < characters.count && characters[end] == " " { end += 1 }
+    if characters[start].isSpace {
+      while end < characters.count && characters[end].isSpace { end += 1 }
       return (end - start, end, true)
     }
-    if breaksAnywhere(characters[start]) {
+    if characters[start].breaksAnywhere {
       end += 1
-      while end < characters.count && isClosingPunctuation(characters[end]) { end += 1 }
+      while end < characters.count && characters[end].isClosingPunctuation { end += 1 }
     } else {
-      while end < characters.count && characters[end] != " " && !breaksAnywhere(characters[end]) {
+      while end < characters.count && !characters[end].isSpace && !characters[end].breaksAnywhere {
         end += 1
         if dictionaryBreaks.contains(end) { break }
       }
-      while end < characters.count && isClosingPunctuation(characters[end]) { end += 1 }
+      while end < characters.count && characters[end].isClosingPunctuation { end += 1 }
     }
     return (width(to: end), end, false)
   }
@@ -181,8 +188,8 @@ public enum TextWrapper {
   /// never start a line in Japanese and Chinese.
   private static let closingText =
     "、。，．・：；？！ー）」』】〕〉》’”,.;:?!)ゝゞヽヾ々ぁぃぅぇぉっゃゅょゎゕゖァィゥェォッャュョヮヵヶㇰㇱㇲㇳㇴㇵㇶㇷㇸㇹㇺㇻㇼㇽㇾㇿ"
-  private static let openingASCII = openingText.utf8.filter { $0 < 0x80 }
-  private static let closingASCII = closingText.utf8.filter { $0 < 0x80 }
+  fileprivate static let openingASCII = openingText.utf8.filter { $0 < 0x80 }
+  fileprivate static let closingASCII = closingText.utf8.filter { $0 < 0x80 }
   private static let openingPunctuation = Set(openingText)
   private static let closingPunctuation = Set(closingText)
 
@@ -194,4 +201,36 @@ public enum TextWrapper {
     if character.utf8.count == 1, let byte = character.utf8.first { return ascii.contains(byte) }
     return others().contains(character)
   }
+}
+
+/// What the wrapper asks of each piece of a paragraph: a character, or a byte of a paragraph that is all ASCII
+/// (which needs no grapheme breaking, width table or dictionary: a text a frame wraps is mostly English).
+private protocol WrappingUnit {
+  /// A space: breaks go there, and are left out of the lines.
+  var isSpace: Bool { get }
+  /// A Chinese or Japanese character, after which a line may break.
+  var breaksAnywhere: Bool { get }
+  /// Must not start a line (kinsoku).
+  var isClosingPunctuation: Bool { get }
+  /// Must not end a line (kinsoku).
+  var isOpeningPunctuation: Bool { get }
+  /// Terminal columns.
+  var columns: Int { get }
+}
+
+extension Character: WrappingUnit {
+  fileprivate var isSpace: Bool { self == " " }
+  fileprivate var breaksAnywhere: Bool { TextWrapper.breaksAnywhere(self) }
+  fileprivate var isClosingPunctuation: Bool { TextWrapper.isClosingPunctuation(self) }
+  fileprivate var isOpeningPunctuation: Bool { TextWrapper.isOpeningPunctuation(self) }
+  fileprivate var columns: Int { TerminalWidth.of(self) }
+}
+
+/// A byte of printable ASCII: control characters were escaped before the text is wrapped.
+extension UInt8: WrappingUnit {
+  fileprivate var isSpace: Bool { self == UInt8(ascii: " ") }
+  fileprivate var breaksAnywhere: Bool { false }
+  fileprivate var isClosingPunctuation: Bool { TextWrapper.closingASCII.contains(self) }
+  fileprivate var isOpeningPunctuation: Bool { TextWrapper.openingASCII.contains(self) }
+  fileprivate var columns: Int { 1 }
 }

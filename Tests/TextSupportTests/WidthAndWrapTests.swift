@@ -52,9 +52,13 @@ import TextSupport
   /// lines read back with `e`, the two agree, at every width.
   @Test func asciiTextBreaksAsAnyOtherTextDoes() {
     var random = SeededRandom(seed: 0xA5C11)
-    let pieces = [
-      "word", "e", "tracking", " ", "  ", ",", ".", "!", "(", ")", "\n", "\r\n", "\t", "long-hyphenated", "x",
-    ]
+    // Every printable ASCII character, in words of a few.
+    let printable = (0x21...0x7E).map { String(UnicodeScalar(UInt8($0))) }.joinedText()
+    let pieces =
+      [
+        "word", "e", "tracking", " ", "  ", ",", ".", "!", "(", ")", "\n", "\r\n", "\t", "long-hyphenated", "x",
+        "\u{7F}",
+      ] + stride(from: 0, to: printable.utf8.count, by: 7).map { String(printable.dropFirst($0).prefix(7)) }
     for _ in 0..<300 {
       let text = (0..<Int(random.next() % 16)).map { _ in pieces[Int(random.next() % UInt64(pieces.count))] }
         .joinedText()
