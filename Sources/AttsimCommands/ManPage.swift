@@ -1,3 +1,5 @@
+import TextSupport
+
 /// The man page (`attsim.1`), written from `CommandTable` and the help texts, so it says what the parser
 /// accepts.
 enum ManPage {
@@ -70,7 +72,7 @@ enum ManPage {
       case _ where scalar.isASCII: out.unicodeScalars.append(scalar)
       default:
         let hex = String(scalar.value, radix: 16, uppercase: true)
-        out += "\\[u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex + "]"
+        out += "\\[u" + String(repeatingText: "0", count: max(0, 4 - hex.count)) + hex + "]"
       }
     }
     return out

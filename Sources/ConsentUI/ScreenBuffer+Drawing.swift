@@ -79,20 +79,20 @@ extension ScreenBuffer {
     row: Int, column: Int, width: Int, character: Character = "─", style: Style = .plain
   ) {
     guard width > 0 else { return }
-    put(String(repeating: String(character), count: width), row: row, column: column, style: style)
+    put(String(repeatingText: String(character), count: width), row: row, column: column, style: style)
   }
 
   /// A box outline with rounded corners.
   public mutating func roundedBox(_ rect: Rect, style: Style = .plain) {
     guard rect.width >= 2, rect.height >= 2 else { return }
     let inner = rect.width - 2
-    put("╭" + String(repeating: "─", count: inner) + "╮", row: rect.row, column: rect.column, style: style)
+    put("╭" + String(repeatingText: "─", count: inner) + "╮", row: rect.row, column: rect.column, style: style)
     for row in (rect.row + 1)..<(rect.row + rect.height - 1) {
       put("│", row: row, column: rect.column, style: style)
       put("│", row: row, column: rect.column + rect.width - 1, style: style)
     }
     put(
-      "╰" + String(repeating: "─", count: inner) + "╯", row: rect.row + rect.height - 1, column: rect.column,
+      "╰" + String(repeatingText: "─", count: inner) + "╯", row: rect.row + rect.height - 1, column: rect.column,
       style: style)
   }
 

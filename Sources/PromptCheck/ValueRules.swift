@@ -155,6 +155,6 @@ enum ValueRules {
 
 extension String {
   fileprivate func leftPadded(to length: Int) -> String {
-    String(repeating: "0", count: Swift.max(0, length - count)) + self
+    String(repeatingText: "0", count: Swift.max(0, length - count)) + self
   }
 }

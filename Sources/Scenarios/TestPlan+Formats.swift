@@ -55,7 +55,7 @@ extension TestPlan {
         "App", "Integration", "Prompt", "Tap", "Status", "Device IDFA", "Payload", "Event", "Callback", "Warnings",
       ]
       out += "| " + columns.joinedText(separator: " | ") + " |\n"
-      out += "|" + String(repeating: "---|", count: columns.count) + "\n"
+      out += "|" + String(repeatingText: "---|", count: columns.count) + "\n"
       for row in section {
         let setup = row.setup
         let outcome = row.outcome

@@ -90,7 +90,7 @@ public struct MarkdownText: Hashable, Sendable {
       for (offset, line) in TextWrapper.wrap(runs, width: max(1, width - indent)).enumerated() {
         var spans = line.map { Span(text: $0.text, emphasis: $0.style) }
         if let marker = block.marker {
-          let lead = offset == 0 ? marker + " " : String(repeating: " ", count: indent)
+          let lead = offset == 0 ? marker + " " : String(repeatingText: " ", count: indent)
           spans.insert(Span(text: lead, emphasis: .none), at: 0)
         }
         result.append(spans)
@@ -206,14 +206,14 @@ private struct InlineParser {
     while start + run < characters.count && characters[start + run] == delimiter { run += 1 }
     let length = min(run, 3)
     guard opens(at: start, length: length) else {
-      append(String(repeating: delimiter, count: run), emphasis)
+      append(String(repeatingText: String(delimiter), count: run), emphasis)
       index = start + run
       return
     }
     let closing = Array(repeating: delimiter, count: length)
     // The closing run comes after the whole opening run (whose extra delimiters are literal).
     guard let end = findClosing(closing, from: start + run - 1), end >= start + run else {
-      append(String(repeating: delimiter, count: run), emphasis)
+      append(String(repeatingText: String(delimiter), count: run), emphasis)
       index = start + run
       return
     }
@@ -222,7 +222,7 @@ private struct InlineParser {
     if length >= 2 { inner.bold = true }
     if length != 2 { inner.italic = true }
     // Delimiters beyond three are literal.
-    if run > length { append(String(repeating: delimiter, count: run - length), emphasis) }
+    if run > length { append(String(repeatingText: String(delimiter), count: run - length), emphasis) }
     var nested = InlineParser(characters: Array(characters[start + run..<end]))
     nested.parse(emphasis: inner)
     for span in nested.spans { append(span.text, span.emphasis) }

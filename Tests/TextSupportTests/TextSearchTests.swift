@@ -68,4 +68,13 @@ import Testing
     #expect(ByteSearch.offset(of: Array("<dict>".utf8), in: bytes) == nil)
     #expect(bytes.firstRange(of: Array("</key>".utf8), from: 13) == 18..<24)
   }
+
+  @Test func repeatsTextAsTheStandardLibraryDoes() {
+    for piece in ["", "0", "─", "---|", "e\u{301}", "👍🏽", "\r\n"] {
+      for count in 0...5 {
+        #expect(String(repeatingText: piece, count: count) == String(repeating: piece, count: count))
+      }
+    }
+    #expect(String(repeatingText: "x", count: -3).isEmpty)
+  }
 }
