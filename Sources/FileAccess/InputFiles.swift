@@ -167,9 +167,11 @@ public enum RealPath {
   /// The real path of the file open on `descriptor`, as the kernel knows it (`/proc/self/fd`), or nil where
   /// `/proc` is not mounted.
   static func of(descriptor: Int32) -> String? {
-    var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-    let count = readlink("/proc/self/fd/\(descriptor)", &buffer, buffer.count - 1)
-    guard count > 0, buffer[0] == 0x2F else { return nil }
-    return String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    // The buffer is not cleared first: readlink(2) says how many bytes it wrote, and only those are read.
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Int(PATH_MAX) + 1) { buffer in
+      let count = readlink("/proc/self/fd/\(descriptor)", buffer.baseAddress!, buffer.count - 1)
+      guard count > 0, buffer[0] == 0x2F else { return nil }
+      return String(decoding: UnsafeBufferPointer(rebasing: buffer[0..<count]), as: UTF8.self)
+    }
   }
 }
