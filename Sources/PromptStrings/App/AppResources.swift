@@ -366,7 +366,9 @@ public struct AppResources: Sendable {
   /// `settings` does not define becomes empty and is named in `unresolved`.
   mutating func expandVariables(with settings: BuildSettings) {
     guard var plist = infoPlist else { return }
-    for (key, value) in plist.strings.sorted(by: { $0.key < $1.key }) where value.contains("$") {
+    // A value without a `$` byte has nothing to expand (asked of its bytes, not of each character).
+    let withVariables = plist.strings.filter { $0.value.utf8.contains(UInt8(ascii: "$")) }
+    for (key, value) in withVariables.sorted(by: { $0.key < $1.key }) {
       var notes = ExpansionNotes()
       let expanded = settings.expand(value, notes: &notes)
       plist.strings[key] = expanded
