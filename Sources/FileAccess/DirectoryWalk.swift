@@ -52,7 +52,7 @@ public struct DirectoryWalk: Sendable {
       var status = stat()
       var isDirectory = type == DT_DIR
       var isLink = false
-      if type == DT_LNK || type == DT_UNKNOWN || type == DT_DIR {
+      if type == DT_LNK || type == DT_UNKNOWN {
         guard lstat(path.string, &status) == 0 else { continue }
         let mode = status.st_mode & S_IFMT
         if mode == S_IFLNK {
@@ -65,8 +65,13 @@ public struct DirectoryWalk: Sendable {
       }
       let entry = Entry(path: path, isDirectory: isDirectory, depth: depth, isLink: isLink)
       entries.append(entry)
-      guard isDirectory, status.st_dev == device, visited.insert(FileIdentity(status)).inserted, descend(entry)
-      else { continue }
+      guard isDirectory, descend(entry) else { continue }
+      // A folder the listing named as one is asked for its identity only when it is to be entered (the demo
+      // app's first frame enters none of its seventeen).
+      if type == DT_DIR {
+        guard lstat(path.string, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else { continue }
+      }
+      guard status.st_dev == device, visited.insert(FileIdentity(status)).inserted else { continue }
       visit(
         path, depth: depth + 1, device: device, maxDepth: maxDepth, limit: limit, visited: &visited,
         skip: skip, descend: descend)
