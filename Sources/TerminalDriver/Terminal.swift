@@ -70,26 +70,31 @@ public final class Terminal {
     outputDescriptor = output
     inputDescriptor = input
     set_term(screen)
-    // Until its screen has been suspended and resumed once, ncurses 6 takes itself to be driven by a
-    // low-level terminfo program and flushes its output at every cursor move: each frame reached the
-    // terminal in about forty writes, the first one's words half a millisecond late. Suspending it here,
-    // before anything is drawn, lets the first `doupdate` resume it, and every frame then goes out whole.
-    endwin()
-    raw()
-    noecho()
-    nonl()
+    // ncurses sets the terminal's modes with TCSADRAIN, which waits until the terminal has read everything
+    // written before (in tmux, until its server gets round to the pane: 1–3 ms each time). So what writes
+    // to the terminal goes out first, in one batch with newterm's own start, and only one mode change (the
+    // suspension's) waits; the modes set after it and the resumption find nothing left to wait for.
     keypad(window, true)
     curs_set(0)
     set_escdelay(25)
     mousemask(attsim_button1_press(), nil)
     mouseinterval(0)
+    setsExplicitBidi = reordersRightToLeft
+    if reordersRightToLeft { Self.write(Self.explicitBidi, to: output) }
+    // Until its screen has been suspended and resumed once, ncurses 6 takes itself to be driven by a
+    // low-level terminfo program and flushes its output at every cursor move: each frame reached the
+    // terminal in about forty writes, the first one's words half a millisecond late. Suspending it here,
+    // before anything is drawn, lets the first `doupdate` resume it (keys, cursor and mouse as set above),
+    // and every frame then goes out whole.
+    endwin()
+    raw()
+    noecho()
+    nonl()
     useColor = !noColor && has_colors()
     if useColor {
       start_color()
       use_default_colors()
     }
-    setsExplicitBidi = reordersRightToLeft
-    if reordersRightToLeft { writeToTerminal(Self.explicitBidi) }
   }
 
   /// Whether the session switched the terminal to explicit bidi mode, to be switched back on stop.
@@ -100,9 +105,9 @@ public final class Terminal {
   static let explicitBidi = "\u{1B}[8l"
   static let implicitBidi = "\u{1B}[8h"
 
-  /// Bytes straight to the terminal, around ncurses (which has no word for these modes).
-  private func writeToTerminal(_ text: String) {
-    _ = text.withCString { Glibc.write(outputDescriptor, $0, strlen($0)) }
+  /// Bytes straight to the terminal on `descriptor`, around ncurses (which has no word for these modes).
+  private static func write(_ text: String, to descriptor: Int32) {
+    _ = text.withCString { Glibc.write(descriptor, $0, strlen($0)) }
   }
 
   /// Gives the terminal back as it was. A terminal without an alternate screen (vt100, the Linux console)
@@ -114,8 +119,8 @@ public final class Terminal {
     let keepsFrame = !attsim_has_string_capability("smcup")
     endwin()
     delscreen(screen)
-    if keepsFrame { writeToTerminal("\u{1B}[H\u{1B}[J") }
-    if setsExplicitBidi { writeToTerminal(Self.implicitBidi) }
+    if keepsFrame { Self.write("\u{1B}[H\u{1B}[J", to: outputDescriptor) }
+    if setsExplicitBidi { Self.write(Self.implicitBidi, to: outputDescriptor) }
   }
 
   /// The window's size in cells.
