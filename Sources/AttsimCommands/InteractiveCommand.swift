@@ -29,21 +29,27 @@ enum InteractiveCommand {
     }
     guard let outputs = SessionOutputs.open(command, environment: environment, inputs: inputs, console: console)
     else { return 2 }
-    let terminal: Terminal
-    do {
-      terminal = try Terminal(type: type, noColor: Console.noColor, reordersRightToLeft: command.bidi == .visual)
-    } catch {
-      console.err("attsim: \(error.message.escapingControlCharacters)\n")
-      return 2
-    }
     let session = UISession(
-      isRecording: outputs.recorder != nil, terminalIsASCII: !terminal.isUTF8,
+      isRecording: outputs.recorder != nil, terminalIsASCII: !Terminal.localeIsUTF8(),
       app: command.app.path.map { _ in recordedReference(command, environment.appTexts.app) }, locale: command.locale,
       bidi: command.bidi)
     var state = UIState(environment: environment, session: session)
     var startEffects: [UIEffect]?
     if let guided = scenario {
       startEffects = command.autoplay.map { state.startAutoplay(guided, interval: $0) } ?? state.startScenario(guided)
+    }
+    // The first frame is rendered before ncurses takes the terminal over (at the size the terminal says it
+    // has), so that its start and the draw come last (TerminalSession.run).
+    let firstFrame = Terminal.windowSize().map { size in
+      _ = state.handle(.resized(width: size.width, height: size.height))
+      return Renderer.render(state, width: size.width, height: size.height)
+    }
+    let terminal: Terminal
+    do {
+      terminal = try Terminal(type: type, noColor: Console.noColor, reordersRightToLeft: command.bidi == .visual)
+    } catch {
+      console.err("attsim: \(error.message.escapingControlCharacters)\n")
+      return 2
     }
     // A scenario's start sets the state up itself; otherwise the header does.
     let header = startEffects == nil ? state.recordingHeader : [state.recordingHeader[0]]
@@ -59,7 +65,7 @@ enum InteractiveCommand {
     var finalState = state
     let signal = TerminalSession.run(
       state, terminal: terminal, work: UIWorker.perform, record: { outputs.recorder?.write($0.text) },
-      frameDrawn: { outputs.cast?.add($0) }, finished: { finalState = $0 })
+      frameDrawn: { outputs.cast?.add($0) }, finished: { finalState = $0 }, firstFrame: firstFrame)
     return finish(finalState, signal: signal, outputs: outputs, console: console)
   }
 

@@ -48,10 +48,7 @@ public final class Terminal {
   public init(
     input: Int32 = 0, output: Int32 = 1, type: String? = nil, noColor: Bool, reordersRightToLeft: Bool = true
   ) throws(TerminalError) {
-    // Only the character type matters to ncursesw and to the UTF-8 test below (the other categories cost
-    // a third of a millisecond to load, before the first frame).
-    setlocale(LC_CTYPE, "")
-    isUTF8 = String(cString: nl_langinfo(nl_item(CODESET))) == "UTF-8"
+    isUTF8 = Self.localeIsUTF8()
     TerminalRescue.prepare(output: output)
     // The size comes from the terminal itself (the window-size ioctl), not from LINES and COLUMNS a parent
     // may have left behind, nor from the terminfo entry (the Linux console's has no size at all).
@@ -121,6 +118,21 @@ public final class Terminal {
     delscreen(screen)
     if keepsFrame { Self.write("\u{1B}[H\u{1B}[J", to: outputDescriptor) }
     if setsExplicitBidi { Self.write(Self.implicitBidi, to: outputDescriptor) }
+  }
+
+  /// Whether the user's locale writes UTF-8 (its character type only: the other categories cost a third of a
+  /// millisecond to load, before the first frame); when it does not, every cell is drawn in ASCII.
+  public static func localeIsUTF8() -> Bool {
+    setlocale(LC_CTYPE, "")
+    return String(cString: nl_langinfo(nl_item(CODESET))) == "UTF-8"
+  }
+
+  /// The size in cells of the terminal on `descriptor`, from the window-size ioctl, as ncurses will take it;
+  /// nil when it has none (not a terminal, or one that does not say).
+  public static func windowSize(of descriptor: Int32 = 1) -> (width: Int, height: Int)? {
+    var size = winsize()
+    guard ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0, size.ws_col > 0 else { return nil }
+    return (Int(size.ws_col), Int(size.ws_row))
   }
 
   /// The window's size in cells.

@@ -12,13 +12,16 @@ public enum TerminalSession {
   /// (`UIWork`: the check of an app, the scenario library) on another thread, starting with the state's
   /// `firstFrameWork` once the first frame is on screen; its events come back to the loop when they are
   /// ready. `record` receives every script line (and returns why it could not be written, if it could not),
-  /// `finished` the last state. The terminal is given back before the signals get their default actions
+  /// `finished` the last state. `firstFrame` is the state's frame rendered before the terminal was taken over
+  /// (see `Renderer.render`), shown as it is when the terminal has the size it was rendered at: then nothing but
+  /// the draw follows ncurses' first write, which in tmux wakes the server the process then waits behind.
+  /// The terminal is given back before the signals get their default actions
   /// again, so a second signal arriving while the first ends the session still finds it restored. Returns
   /// the signal that ended the session, or 0.
   public static func run(
     _ state: UIState, terminal: Terminal, work: @escaping @Sendable (UIWork) -> [UIEvent] = { _ in [] },
     record: (ScriptLine) -> String?, frameDrawn: (ScreenBuffer) -> Void = { _ in },
-    finished: (UIState) -> Void = { _ in }
+    finished: (UIState) -> Void = { _ in }, firstFrame: Frame? = nil
   ) -> Int32 {
     var state = state
     defer { finished(state) }
@@ -34,8 +37,19 @@ public enum TerminalSession {
     // A resize before the handlers were in place went unnoticed: start from the size the terminal has now.
     terminal.adoptWindowSize()
     let background = BackgroundWork<UIWork, UIEvent>(work)
-    _ = deliver(resizeIfNeeded(state, terminal), &state, record, background)
-    var frame = draw(state, on: terminal, frameDrawn)
+    let resize = resizeIfNeeded(state, terminal)
+    _ = deliver(resize, &state, record, background)
+    var frame: Frame
+    if let firstFrame, resize == nil, firstFrame.buffer.width == state.screenWidth,
+      firstFrame.buffer.height == state.screenHeight
+    {
+      // Rendered from this state at this size before the terminal was taken over: the same cells.
+      terminal.draw(firstFrame.buffer)
+      frameDrawn(firstFrame.buffer)
+      frame = firstFrame
+    } else {
+      frame = draw(state, on: terminal, frameDrawn)
+    }
     for job in state.firstFrameWork {
       // What keys need is done here, before the first key is read; the rest on the worker.
       if job.isNeededBeforeKeys {
