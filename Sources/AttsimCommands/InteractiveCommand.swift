@@ -40,9 +40,10 @@ enum InteractiveCommand {
     }
     // The first frame is rendered before ncurses takes the terminal over (at the size the terminal says it
     // has), so that its start and the draw come last (TerminalSession.run).
-    let firstFrame = Terminal.windowSize().map { size in
+    var firstFrame: Frame?
+    if let size = Terminal.windowSize() {
       _ = state.handle(.resized(width: size.width, height: size.height))
-      return Renderer.render(state, width: size.width, height: size.height)
+      firstFrame = Renderer.render(state, width: size.width, height: size.height)
     }
     let terminal: Terminal
     do {
