@@ -99,10 +99,6 @@ extension String {
   /// without its generic code, which is not specialised for the caller (13,000 instructions a call; a frame
   /// draws a dozen lines of `─`).
   @inlinable public init(repeatingText text: String, count: Int) {
-    let piece = Array(text.utf8)
-    var bytes: [UInt8] = []
-    bytes.reserveCapacity(piece.count * Swift.max(0, count))
-    for _ in 0..<Swift.max(0, count) { bytes += piece }
-    self = String(decoding: bytes, as: UTF8.self)
+    self = repeatElement(text, count: Swift.max(0, count)).joinedText()
   }
 }
