@@ -30,7 +30,7 @@ enum InteractiveCommand {
     guard let outputs = SessionOutputs.open(command, environment: environment, inputs: inputs, console: console)
     else { return 2 }
     let session = UISession(
-      isRecording: outputs.recorder != nil, terminalIsASCII: !Terminal.localeIsUTF8(),
+      isRecording: outputs.recorder != nil, terminalIsASCII: !Terminal.localeIsUTF8,
       app: command.app.path.map { _ in recordedReference(command, environment.appTexts.app) }, locale: command.locale,
       bidi: command.bidi)
     var state = UIState(environment: environment, session: session)

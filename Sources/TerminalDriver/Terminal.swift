@@ -48,7 +48,7 @@ public final class Terminal {
   public init(
     input: Int32 = 0, output: Int32 = 1, type: String? = nil, noColor: Bool, reordersRightToLeft: Bool = true
   ) throws(TerminalError) {
-    isUTF8 = Self.localeIsUTF8()
+    isUTF8 = Self.localeIsUTF8
     TerminalRescue.prepare(output: output)
     // The size comes from the terminal itself (the window-size ioctl), not from LINES and COLUMNS a parent
     // may have left behind, nor from the terminfo entry (the Linux console's has no size at all).
@@ -120,12 +120,12 @@ public final class Terminal {
     if setsExplicitBidi { Self.write(Self.implicitBidi, to: outputDescriptor) }
   }
 
-  /// Whether the user's locale writes UTF-8 (its character type only: the other categories cost a third of a
-  /// millisecond to load, before the first frame); when it does not, every cell is drawn in ASCII.
-  public static func localeIsUTF8() -> Bool {
+  /// Whether the user's locale writes UTF-8, asked once (its character type only: the other categories cost a
+  /// third of a millisecond to load, before the first frame); when it does not, every cell is drawn in ASCII.
+  public static let localeIsUTF8: Bool = {
     setlocale(LC_CTYPE, "")
     return String(cString: nl_langinfo(nl_item(CODESET))) == "UTF-8"
-  }
+  }()
 
   /// The size in cells of the terminal on `descriptor`, from the window-size ioctl, as ncurses will take it;
   /// nil when it has none (not a terminal, or one that does not say).
@@ -149,10 +149,7 @@ public final class Terminal {
 
   /// Takes the window's new size from the terminal (after SIGWINCH); the next frame repaints every cell.
   public func adoptWindowSize() {
-    var size = winsize()
-    if ioctl(outputDescriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0, size.ws_col > 0 {
-      resize_term(Int32(size.ws_row), Int32(size.ws_col))
-    }
+    if let size = Self.windowSize(of: outputDescriptor) { resize_term(Int32(size.height), Int32(size.width)) }
     repaint()
   }
 

@@ -37,19 +37,8 @@ public enum TerminalSession {
     // A resize before the handlers were in place went unnoticed: start from the size the terminal has now.
     terminal.adoptWindowSize()
     let background = BackgroundWork<UIWork, UIEvent>(work)
-    let resize = resizeIfNeeded(state, terminal)
-    _ = deliver(resize, &state, record, background)
-    var frame: Frame
-    if let firstFrame, resize == nil, firstFrame.buffer.width == state.screenWidth,
-      firstFrame.buffer.height == state.screenHeight
-    {
-      // Rendered from this state at this size before the terminal was taken over: the same cells.
-      terminal.draw(firstFrame.buffer)
-      frameDrawn(firstFrame.buffer)
-      frame = firstFrame
-    } else {
-      frame = draw(state, on: terminal, frameDrawn)
-    }
+    _ = deliver(resizeIfNeeded(state, terminal), &state, record, background)
+    var frame = draw(state, on: terminal, frameDrawn, prepared: firstFrame)
     for job in state.firstFrameWork {
       // What keys need is done here, before the first key is read; the rest on the worker.
       if job.isNeededBeforeKeys {
@@ -122,10 +111,19 @@ public enum TerminalSession {
     return .resized(width: size.width, height: size.height)
   }
 
-  /// Renders `state` at the terminal's size and shows it, then hands the cells to `frameDrawn`.
-  private static func draw(_ state: UIState, on terminal: Terminal, _ frameDrawn: (ScreenBuffer) -> Void) -> Frame {
+  /// Renders `state` at the terminal's size and shows it, then hands the cells to `frameDrawn`. A frame
+  /// `prepared` from this state beforehand is shown instead when it has that size (the state was sized to it
+  /// and no resize came since, so its cells are the ones a render would give).
+  private static func draw(
+    _ state: UIState, on terminal: Terminal, _ frameDrawn: (ScreenBuffer) -> Void, prepared: Frame? = nil
+  ) -> Frame {
     let size = terminal.size
-    let frame = Renderer.render(state, width: size.width, height: size.height)
+    let frame: Frame
+    if let prepared, prepared.buffer.width == size.width, prepared.buffer.height == size.height {
+      frame = prepared
+    } else {
+      frame = Renderer.render(state, width: size.width, height: size.height)
+    }
     terminal.draw(frame.buffer)
     frameDrawn(frame.buffer)
     return frame

@@ -99,6 +99,32 @@ extension TerminalTests {
     #expect(written() == 0)
   }
 
+  /// A first frame rendered before the terminal was taken over is shown as it is when the terminal has its
+  /// size; one of another size (the window changed meanwhile) is rendered again at the terminal's.
+  @Test func aFirstFrameRenderedBeforehandIsShownOnlyAtItsSize() throws {
+    let assets = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().appendingPathComponent("Assets")
+    let app = try AppResources.load(assets.appendingPathComponent("DemoApp").path).get()
+    let system = try AppResources.load(assets.appendingPathComponent("System").path).get()
+    var state = UIState(environment: UIEnvironment(appTexts: AppTexts(app: app, system: system)))
+    _ = state.handle(.resized(width: 80, height: 24))
+    var marked = Renderer.render(state, width: 80, height: 24)
+    // A mark no render draws: seen only if the prepared frame itself is shown.
+    marked.buffer.put("prepared", row: 0, column: 0)
+    let wrongSize = Renderer.render(state, width: 100, height: 30)
+    for (prepared, expected) in [
+      (marked, marked.buffer), (wrongSize, Renderer.render(state, width: 80, height: 24).buffer),
+    ] {
+      try withPipedTerminal { terminal, keys in
+        var drawn: [ScreenBuffer] = []
+        _ = write(keys, "q", 1)
+        _ = TerminalSession.run(
+          state, terminal: terminal, record: { _ in nil }, frameDrawn: { drawn.append($0) }, firstFrame: prepared)
+        #expect(drawn.first == expected)
+      }
+    }
+  }
+
   /// The check after the first frame runs on another thread: `q` ends the session while it is still
   /// working (here it waits until the test lets it go, ten seconds at most).
   @Test func quittingDoesNotWaitForTheWorkAfterTheFirstFrame() throws {
