@@ -59,6 +59,8 @@ let package = Package(
       name: "attsim-bench",
       dependencies: ["ConsentCore", "ConsentUI", "PromptStrings", "PromptCheck", "StringsFiles", "TextSupport"]),
 
+    // Tests' model of a terminal: plays the bytes attsim sends one and compares the screen with a ScreenBuffer.
+    .target(name: "TerminalModel", dependencies: ["ConsentUI", "TextSupport"], path: "Tests/TerminalModel"),
     .testTarget(name: "ConsentCoreTests", dependencies: ["ConsentCore"]),
     .testTarget(name: "TextSupportTests", dependencies: ["TextSupport"]),
     .testTarget(name: "FileAccessTests", dependencies: ["FileAccess"]),
@@ -68,16 +70,20 @@ let package = Package(
       dependencies: ["PromptStrings", "PromptCheck", "StringsFiles", "FileAccess", "TextSupport"]),
     .testTarget(name: "GalleryTests", dependencies: ["Gallery", "PromptStrings", "PromptCheck"]),
     .testTarget(
-      name: "TerminalDriverTests", dependencies: ["TerminalDriver", "ConsentUI", "CNcurses", "PromptStrings"]),
+      name: "TerminalDriverTests",
+      dependencies: ["TerminalDriver", "ConsentUI", "CNcurses", "PromptStrings", "TerminalModel"]),
     .testTarget(
       name: "ConsentUITests",
-      dependencies: ["ConsentUI", "ConsentCore", "PromptStrings", "PromptCheck", "Scenarios", "TextSupport"],
+      dependencies: [
+        "ConsentUI", "ConsentCore", "PromptStrings", "PromptCheck", "Scenarios", "TextSupport", "TerminalModel",
+      ],
       exclude: ["Snapshots"]),
     .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "ConsentCore", "TextSupport"]),
     .testTarget(
       name: "AttsimCommandsTests",
       dependencies: [
         "AttsimCommands", "Scenarios", "ConsentCore", "ConsentUI", "PromptStrings", "PromptCheck", "TextSupport",
+        "TerminalModel",
       ]),
   ]
 )

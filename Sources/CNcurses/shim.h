@@ -7,20 +7,19 @@
 #include <ncursesw/curses.h>
 
 static inline WINDOW *attsim_stdscr(void) { return stdscr; }
-static inline WINDOW *attsim_curscr(void) { return curscr; }
-static inline attr_t attsim_a_normal(void) { return A_NORMAL; }
-static inline attr_t attsim_a_bold(void) { return A_BOLD; }
-static inline attr_t attsim_a_dim(void) { return A_DIM; }
-static inline attr_t attsim_a_reverse(void) { return A_REVERSE; }
-static inline attr_t attsim_a_italic(void) { return A_ITALIC; }
 static inline mmask_t attsim_button1_press(void) { return BUTTON1_CLICKED | BUTTON1_PRESSED; }
-static inline int attsim_colors(void) { return COLORS; }
-static inline int attsim_color_pairs(void) { return COLOR_PAIRS; }
-/// Whether the current terminal's entry has the string capability `name` (tigetstr gives NULL when it is
-/// absent and (char *)-1 when it is not a string capability).
-static inline bool attsim_has_string_capability(const char *name) {
+/// The current terminal's string capability `name`, or NULL when its entry has none (tigetstr gives NULL when
+/// it is absent and (char *)-1 when it is not a string capability).
+static inline const char *attsim_string_capability(const char *name) {
   char *value = tigetstr(name);
-  return value != NULL && value != (char *)-1;
+  return value == (char *)-1 ? NULL : value;
+}
+/// Whether the current terminal's entry has the string capability `name`.
+static inline bool attsim_has_string_capability(const char *name) { return attsim_string_capability(name) != NULL; }
+/// tiparm(3) with one and with two parameters (Swift cannot call a C function with variable arguments).
+static inline const char *attsim_tiparm1(const char *capability, int first) { return tiparm(capability, first); }
+static inline const char *attsim_tiparm2(const char *capability, int first, int second) {
+  return tiparm(capability, first, second);
 }
 
 #endif

@@ -5,34 +5,12 @@ import TextSupport
 public enum FrameExport {
   // MARK: ANSI
 
-  /// The escape sequences that draw `buffer` on a terminal from `previous` (nil: a cleared screen): only the
-  /// cells that differ, each run placed with a cursor move and styled with SGR. Without `colors` only bold,
-  /// dim, italic and reverse are used (NO_COLOR).
+  /// The escape sequences that draw `buffer` on a terminal from `previous` (nil: a cleared screen), as
+  /// `FrameEncoder` writes them in ANSI's codes. Without `colors` only bold, dim, italic and reverse are used
+  /// (NO_COLOR).
   public static func ansi(_ buffer: ScreenBuffer, from previous: ScreenBuffer? = nil, colors: Bool = true) -> String {
-    var out = previous == nil ? "\u{1B}[0m\u{1B}[2J" : ""
-    var current: Style?
-    for row in 0..<buffer.height {
-      var column = 0
-      var cursorAt: Int?
-      while column < buffer.width {
-        let cell = buffer[row, column]
-        let same = previous.map { $0.width == buffer.width && $0.height == buffer.height && $0[row, column] == cell }
-        guard same != true, let text = cell.text else {
-          column += 1
-          continue
-        }
-        if cursorAt != column { out += "\u{1B}[\(row + 1);\(column + 1)H" }
-        if current != cell.style {
-          out += sgr(cell.style, colors: colors)
-          current = cell.style
-        }
-        out += text
-        let width = column + 1 < buffer.width && buffer[row, column + 1].isContinuation ? 2 : 1
-        column += width
-        cursorAt = column
-      }
-    }
-    return out + "\u{1B}[0m"
+    var codes = ANSICodes(colors: colors)
+    return String(decoding: FrameEncoder.bytes(drawing: buffer, over: previous, codes: &codes), as: UTF8.self)
   }
 
   /// The whole frame as lines with SGR colours, for pasting into a terminal (`render --format ansi`).

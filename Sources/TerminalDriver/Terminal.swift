@@ -17,28 +17,24 @@ public enum TerminalInput: Hashable, Sendable {
   case hangup
 }
 
-/// A real terminal through wide-character ncurses: shows `ScreenBuffer`s, writing only the cells that
-/// changed, and reads keys, clicks and resizes. Only this type touches ncurses.
+/// A real terminal: shows `ScreenBuffer`s, writing only the cells that changed, in the codes of the terminal's
+/// terminfo entry (`TerminfoCodes`, `FrameEncoder`); reads keys, clicks and resizes through wide-character
+/// ncurses, which also sets the terminal's modes and gives them back. Only this type touches ncurses.
 public final class Terminal {
   private let screen: OpaquePointer
   private let window: UnsafeMutablePointer<WINDOW>
+  /// What keys are read through: a pad, which ncurses never draws (reading from a window would refresh it,
+  /// and ncurses' idea of the screen is blank: attsim draws the frames itself).
+  private let keys: UnsafeMutablePointer<WINDOW>
+  private var codes: TerminfoCodes
+  /// The frame on the terminal, which the next one is drawn over; nil when the screen is to be drawn afresh.
   private var shown: ScreenBuffer?
-  private var colorPairs: [ColorKey: Int16] = [:]
-  /// The attributes and colour pair of the style last written: a row's cells mostly share one, and a
-  /// frame has two thousand cells to look up.
-  private var lastRendition: (style: Style, attributes: attr_t, pair: Int16)?
-  private let useColor: Bool
-  /// The terminal's output file descriptor, asked for the window size on SIGWINCH.
+  /// The terminal's output file descriptor, which frames are written to and asked for the window size.
   private let outputDescriptor: Int32
   /// The terminal's input file descriptor, watched for hang-ups.
   private let inputDescriptor: Int32
   /// Whether the locale's character set is UTF-8; when it is not, every cell is drawn in ASCII.
   public let isUTF8: Bool
-
-  private struct ColorKey: Hashable {
-    var foreground: Color?
-    var background: Color?
-  }
 
   /// Takes over the terminal of file descriptors `input` and `output` (default: standard input and
   /// output) as terminal type `type` (default: `$TERM`). Colours are used when the terminal has them and
@@ -57,41 +53,37 @@ public final class Terminal {
     guard let outputFile = fdopen(dup(output), "w"), let inputFile = fdopen(dup(input), "r") else {
       throw TerminalError(message: "cannot open the terminal's input and output")
     }
+    let name = type ?? ProcessInfoLite.environment("TERM") ?? ""
     let created = type.map { newterm($0, outputFile, inputFile) } ?? newterm(nil, outputFile, inputFile)
     guard let screen = created, let window = attsim_stdscr() else {
-      let name = type ?? ProcessInfoLite.environment("TERM") ?? ""
       throw TerminalError(message: "the terminal type '\(name)' is unknown to ncurses")
+    }
+    set_term(screen)
+    guard let codes = TerminfoCodes(useColor: !noColor, isUTF8: isUTF8), let keys = newpad(1, 1) else {
+      endwin()
+      delscreen(screen)
+      throw TerminalError(message: "the terminal type '\(name)' cannot clear its screen or place its cursor")
     }
     self.screen = screen
     self.window = window
+    self.keys = keys
+    self.codes = codes
     outputDescriptor = output
     inputDescriptor = input
-    set_term(screen)
     // ncurses sets the terminal's modes with TCSADRAIN, which waits until the terminal has read everything
-    // written before (in tmux, until its server gets round to the pane: 1–3 ms each time). So what writes
-    // to the terminal goes out first, in one batch with newterm's own start, and only one mode change (the
-    // suspension's) waits; the modes set after it and the resumption find nothing left to wait for.
-    keypad(window, true)
+    // written before (in tmux, until its server gets round to the pane): the modes are set before anything
+    // is written, and what ncurses writes (the alternate screen, keypad mode, the cursor, the mouse) goes out
+    // just before the first frame.
+    raw()
+    noecho()
+    nonl()
+    keypad(keys, true)
     curs_set(0)
     set_escdelay(25)
     mousemask(attsim_button1_press(), nil)
     mouseinterval(0)
     setsExplicitBidi = reordersRightToLeft
     if reordersRightToLeft { Self.write(Self.explicitBidi, to: output) }
-    // Until its screen has been suspended and resumed once, ncurses 6 takes itself to be driven by a
-    // low-level terminfo program and flushes its output at every cursor move: each frame reached the
-    // terminal in about forty writes, the first one's words half a millisecond late. Suspending it here,
-    // before anything is drawn, lets the first `doupdate` resume it (keys, cursor and mouse as set above),
-    // and every frame then goes out whole.
-    endwin()
-    raw()
-    noecho()
-    nonl()
-    useColor = !noColor && has_colors()
-    if useColor {
-      start_color()
-      use_default_colors()
-    }
   }
 
   /// Whether the session switched the terminal to explicit bidi mode, to be switched back on stop.
@@ -104,7 +96,25 @@ public final class Terminal {
 
   /// Bytes straight to the terminal on `descriptor`, around ncurses (which has no word for these modes).
   private static func write(_ text: String, to descriptor: Int32) {
-    _ = text.withCString { Glibc.write(descriptor, $0, strlen($0)) }
+    write(Array(text.utf8), to: descriptor)
+  }
+
+  /// Writes all of `bytes` to `descriptor`, however many writes it takes (a signal may interrupt one, a
+  /// terminal may take part of a frame).
+  private static func write(_ bytes: [UInt8], to descriptor: Int32) {
+    bytes.withUnsafeBytes { buffer in
+      var offset = 0
+      while offset < buffer.count {
+        let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+        if written > 0 {
+          offset += written
+        } else if written < 0 && errno == EINTR {
+          continue
+        } else {
+          return
+        }
+      }
+    }
   }
 
   /// Gives the terminal back as it was. A terminal without an alternate screen (vt100, the Linux console)
@@ -115,9 +125,24 @@ public final class Terminal {
     stopped = true
     let keepsFrame = !attsim_has_string_capability("smcup")
     endwin()
+    delwin(keys)
     delscreen(screen)
     if keepsFrame { Self.write("\u{1B}[H\u{1B}[J", to: outputDescriptor) }
     if setsExplicitBidi { Self.write(Self.implicitBidi, to: outputDescriptor) }
+  }
+
+  /// Gives the terminal back for a while (the process is about to be stopped), as `stop` does.
+  public func suspend() {
+    endwin()
+    if setsExplicitBidi { Self.write(Self.implicitBidi, to: outputDescriptor) }
+  }
+
+  /// Takes the terminal again after `suspend`: ncurses sets its modes, alternate screen, keypad, cursor and
+  /// mouse again (drawing its blank idea of the screen), and the next frame is drawn whole.
+  public func resume() {
+    doupdate()
+    if setsExplicitBidi { Self.write(Self.explicitBidi, to: outputDescriptor) }
+    repaint()
   }
 
   /// Whether the user's locale writes UTF-8, asked once (its character type only: the other categories cost a
@@ -153,49 +178,27 @@ public final class Terminal {
     repaint()
   }
 
-  /// Makes the next frame clear the terminal and draw every cell, whatever ncurses believes is on it (after a
-  /// resize the terminal may have moved or kept old text).
+  /// Makes the next frame clear the terminal and draw every cell, whatever is on it now (after a resize the
+  /// terminal may have moved or kept old text; after Ctrl-L something else may have written over it).
   public func repaint() {
     shown = nil
-    clearok(attsim_curscr(), true)
   }
 
   /// The terminal's input, for poll(2).
   public var input: Int32 { inputDescriptor }
 
-  /// Shows `buffer`, writing only cells that differ from the last frame (all of them after a resize).
+  /// Shows `buffer`, writing only cells that differ from the last frame (all of them after a resize or a
+  /// repaint), in one write.
   public func draw(_ buffer: ScreenBuffer) {
-    if shown?.width != buffer.width || shown?.height != buffer.height { shown = nil }
-    // Drawing on an erased window, blank cells are already there: only the others are written.
-    if shown == nil { werase(window) }
-    // The cells are walked as the array they are (a frame has two thousand; a call and a copy each through
-    // the buffer's subscript were a tenth of the draw).
-    let blank = Cell.blank
-    let previous = shown?.cells ?? []
-    buffer.cells.withUnsafeBufferPointer { cells in
-      for index in cells.indices {
-        if previous.isEmpty ? cells[index] == blank : previous[index] == cells[index] { continue }
-        let (row, column) = index.quotientAndRemainder(dividingBy: buffer.width)
-        if isUTF8 {
-          guard let text = cells[index].text else { continue }
-          write(text, style: cells[index].style, row: row, column: column)
-        } else {
-          // Without UTF-8 every cell gets one ASCII character (the right half of a wide one a space).
-          let text = cells[index].text.map(ASCIIFallback.character) ?? " "
-          write(text, style: cells[index].style, row: row, column: column)
-        }
-      }
-    }
+    Self.write(FrameEncoder.bytes(drawing: buffer, over: shown, codes: &codes), to: outputDescriptor)
     shown = buffer
-    wnoutrefresh(window)
-    doupdate()
   }
 
   /// The next input, waiting at most `milliseconds` (nil when nothing came).
   public func read(timeout milliseconds: Int32) -> TerminalInput? {
-    wtimeout(window, milliseconds)
+    wtimeout(keys, milliseconds)
     var code: wint_t = 0
-    let result = wget_wch(window, &code)
+    let result = wget_wch(keys, &code)
     if result == ERR { return inputHungUp() ? .hangup : nil }
     if result == KEY_CODE_YES {
       switch Int32(code) {
@@ -224,100 +227,6 @@ public final class Terminal {
     default:
       guard let scalar = Unicode.Scalar(code), code >= 0x20 else { return nil }
       return .key(.character(Character(scalar)))
-    }
-  }
-
-  /// What ncurses holds for a row now: the characters of its virtual screen (for tests).
-  func shownText(row: Int) -> String {
-    var text = ""
-    var column = 0
-    while column < size.width, let cell = shownCell(row: row, column: column) {
-      text += cell.text
-      // A wide character's right half reads back as the character again: skip it.
-      column += cell.text.first.map { TerminalWidth.of($0) == 2 ? 2 : 1 } ?? 1
-    }
-    return text
-  }
-
-  /// What ncurses holds for one cell now: its characters, attributes and colour pair (for tests).
-  func shownCell(row: Int, column: Int) -> (text: String, attributes: attr_t, pair: Int16)? {
-    var cell = cchar_t()
-    guard mvwin_wch(window, Int32(row), Int32(column), &cell) == OK else { return nil }
-    var characters = [wchar_t](repeating: 0, count: 8)
-    var attributes: attr_t = 0
-    var pair: Int16 = 0
-    getcchar(&cell, &characters, &attributes, &pair, nil)
-    var text = ""
-    for value in characters.prefix(while: { $0 != 0 }) {
-      if let scalar = Unicode.Scalar(UInt32(bitPattern: value)) { text.unicodeScalars.append(scalar) }
-    }
-    return (text, attributes, pair)
-  }
-
-  /// One cell: its character and the zero-width ones after it go to ncurses together, in one `cchar_t` (which
-  /// holds five; a longer emoji sequence keeps its first emoji, which takes the same two columns).
-  private func write(_ text: String, style: Style, row: Int, column: Int) {
-    // A cell holds at most CCHARW_MAX characters (a base and its marks); past that, only the base is kept.
-    let limit = Int(CCHARW_MAX)
-    withUnsafeTemporaryAllocation(of: wchar_t.self, capacity: limit + 1) { characters in
-      var count = 0
-      for scalar in text.unicodeScalars {
-        guard count < limit else {
-          count = 1
-          break
-        }
-        characters[count] = wchar_t(bitPattern: scalar.value)
-        count += 1
-      }
-      characters[count] = 0
-      let rendition = rendition(of: style)
-      var cell = cchar_t()
-      setcchar(&cell, characters.baseAddress, rendition.attributes, rendition.pair, nil)
-      mvwadd_wch(window, Int32(row), Int32(column), &cell)
-    }
-  }
-
-  /// The attributes and colour pair that draw `style`.
-  private func rendition(of style: Style) -> (attributes: attr_t, pair: Int16) {
-    if let last = lastRendition, last.style == style { return (last.attributes, last.pair) }
-    let made = (attributes: attributes(style), pair: pair(for: style))
-    lastRendition = (style, made.attributes, made.pair)
-    return made
-  }
-
-  private func attributes(_ style: Style) -> attr_t {
-    var attributes = attsim_a_normal()
-    if style.bold { attributes |= attsim_a_bold() }
-    if style.dim || (!useColor && style.foreground == .gray) { attributes |= attsim_a_dim() }
-    if style.reverse { attributes |= attsim_a_reverse() }
-    if style.italic { attributes |= attsim_a_italic() }
-    return attributes
-  }
-
-  /// A colour pair for the style's colours, made on first use (0: the terminal's defaults).
-  private func pair(for style: Style) -> Int16 {
-    guard useColor, style.foreground != nil || style.background != nil else { return 0 }
-    let key = ColorKey(foreground: style.foreground, background: style.background)
-    if let existing = colorPairs[key] { return existing }
-    guard colorPairs.count + 1 < Int(attsim_color_pairs()) else { return 0 }
-    let number = Int16(colorPairs.count + 1)
-    init_pair(number, cursesColor(style.foreground), cursesColor(style.background))
-    colorPairs[key] = number
-    return number
-  }
-
-  private func cursesColor(_ color: Color?) -> Int16 {
-    switch color {
-    case nil: -1
-    case .black: Int16(COLOR_BLACK)
-    case .red: Int16(COLOR_RED)
-    case .green: Int16(COLOR_GREEN)
-    case .yellow: Int16(COLOR_YELLOW)
-    case .blue: Int16(COLOR_BLUE)
-    case .magenta: Int16(COLOR_MAGENTA)
-    case .cyan: Int16(COLOR_CYAN)
-    case .white: Int16(COLOR_WHITE)
-    case .gray: attsim_colors() >= 16 ? 8 : Int16(COLOR_WHITE)
     }
   }
 }

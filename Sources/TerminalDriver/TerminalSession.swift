@@ -25,7 +25,10 @@ public enum TerminalSession {
   ) -> Int32 {
     var state = state
     defer { finished(state) }
-    let signals = SignalPipe.terminating + [SIGWINCH]
+    // SIGTSTP (from outside: raw mode makes Ctrl-Z a key) stops the session as its default action would, the
+    // terminal given back meanwhile; SIGCONT (after SIGSTOP too) draws the screen again whole, whatever the
+    // shell wrote over it.
+    let signals = SignalPipe.terminating + [SIGWINCH, SIGTSTP, SIGCONT]
     SignalPipe.install(signals)
     TerminalRescue.install()
     defer {
@@ -75,7 +78,11 @@ public enum TerminalSession {
         needsDraw = true
       }
       for signal in SignalPipe.drain() {
-        guard signal == SIGWINCH else { return signal }
+        switch signal {
+        case SIGWINCH, SIGCONT: break
+        case SIGTSTP: stop(terminal)
+        default: return signal
+        }
         terminal.adoptWindowSize()
         needsDraw = true
       }
@@ -102,6 +109,16 @@ public enum TerminalSession {
       if deliver(resizeIfNeeded(state, terminal), &state, record, background) { return 0 }
       frame = draw(state, on: terminal, frameDrawn)
     }
+  }
+
+  /// Stops the process as SIGTSTP's default action does, the terminal given back while it is stopped (a
+  /// process group without a parent shell in its session is not stopped: then it goes straight on).
+  private static func stop(_ terminal: Terminal) {
+    terminal.suspend()
+    SignalPipe.uninstall([SIGTSTP])
+    raise(SIGTSTP)
+    SignalPipe.install([SIGTSTP])
+    terminal.resume()
   }
 
   /// `.resized` when the terminal's size is not the one the state knows; nil otherwise.

@@ -1,7 +1,7 @@
 import Foundation
 import FoundationXML
+import TerminalModel
 import Testing
-import TextSupport
 
 /// Capture: screens as SVG, HTML and ANSI, and casts whose last frame is what `render` prints.
 @Suite struct CaptureTests {
@@ -54,67 +54,5 @@ import TextSupport
     }
     #expect(times == (0..<times.count).map { Double($0) * 0.5 })
     #expect(terminal.text == attsim("render", "--script", Self.capture).out)
-  }
-}
-
-/// Just enough of a terminal to play a cast: cursor moves, clears, SGR (ignored) and text, laid out by the
-/// same column widths the terminals attsim is tested in use.
-struct TerminalModel {
-  var cells: [[String]]
-  var row = 0
-  var column = 0
-
-  init(width: Int, height: Int) {
-    cells = Array(repeating: Array(repeating: " ", count: width), count: height)
-  }
-
-  mutating func feed(_ data: String) {
-    var scalars = Array(data.unicodeScalars)[...]
-    var text = ""
-    func flush() {
-      for character in text {
-        for cell in TerminalWidth.cells(of: character) where row < cells.count && column < cells[row].count {
-          cells[row][column] = cell.text
-          if cell.width == 2 && column + 1 < cells[row].count { cells[row][column + 1] = "" }
-          column += cell.width
-        }
-      }
-      text = ""
-    }
-    while let scalar = scalars.popFirst() {
-      guard scalar == "\u{1B}" else {
-        text.unicodeScalars.append(scalar)
-        continue
-      }
-      flush()
-      guard scalars.popFirst() == "[" else { continue }
-      var parameters = ""
-      while let next = scalars.popFirst() {
-        if ("0"..."9").contains(next) || next == ";" || next == "?" {
-          parameters.unicodeScalars.append(next)
-          continue
-        }
-        let numbers = parameters.split(separator: ";").map { Int($0) ?? 1 }
-        switch next {
-        case "H":
-          row = (numbers.first ?? 1) - 1
-          column = (numbers.count > 1 ? numbers[1] : 1) - 1
-        case "J":
-          cells = cells.map { $0.map { _ in " " } }
-        default: break
-        }
-        break
-      }
-    }
-    flush()
-  }
-
-  /// The screen as `render` prints it: each row without trailing spaces.
-  var text: String {
-    cells.map { row in
-      var line = row.joined()
-      while line.last == " " { line.removeLast() }
-      return line
-    }.joined(separator: "\n") + "\n"
   }
 }

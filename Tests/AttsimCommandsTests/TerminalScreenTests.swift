@@ -39,6 +39,44 @@ import Testing
     #expect(try tmux.waitForScreen(expected), "\(tmux.screen)")
   }
 
+  /// Stopped from outside (SIGTSTP: in raw mode Ctrl-Z is a key) the session gives the terminal back to the
+  /// shell; brought back with `fg`, it takes it again and draws its screen whole, and keys act as before.
+  @Test func aStoppedSessionGivesTheTerminalBackAndDrawsItsScreenAgain() throws {
+    let tmux = try Tmux("PS1='$ ' bash --norc --noprofile -i")
+    #expect(try tmux.waitFor("$"), "\(tmux.screen)")
+    try tmux.sendLiteral("'\(Tmux.attsim)'")
+    try tmux.send("Enter")
+    let expected = try Self.rendered([])
+    #expect(try tmux.waitForScreen(expected), "\(tmux.screen)")
+    // The shell's child: attsim, started by the interactive shell as a job of its own.
+    let shell = try tmux.commandPID()
+    let children = try String(contentsOfFile: "/proc/\(shell)/task/\(shell)/children", encoding: .utf8)
+    let attsim = try #require(Int32(children.split(separator: " ").first ?? "").flatMap { $0 > 0 ? $0 : nil })
+    kill(attsim, SIGTSTP)
+    #expect(try tmux.waitForFlag("alternate_on", "0"))
+    #expect(try tmux.waitFor("Stopped"), "\(tmux.screen)")
+    try tmux.sendLiteral("fg")
+    try tmux.send("Enter")
+    #expect(try tmux.waitForScreen(expected), "\(tmux.screen)")
+    try tmux.send("p")
+    #expect(try tmux.waitForScreen(try Self.rendered(["--keys", "p"])), "\(tmux.screen)")
+    try tmux.send("q")
+    #expect(try tmux.waitFor("$"), "\(tmux.screen)")
+  }
+
+  /// Where SIGTSTP cannot stop it (tmux runs it with no shell of its session above it), the session goes
+  /// straight on with its screen whole.
+  @Test func aSessionThatCannotBeStoppedKeepsItsScreen() throws {
+    let tmux = try Tmux(Tmux.attsim)
+    let expected = try Self.rendered([])
+    #expect(try tmux.waitForScreen(expected), "\(tmux.screen)")
+    kill(try tmux.commandPID(), SIGTSTP)
+    try tmux.send("p")
+    #expect(try tmux.waitForScreen(try Self.rendered(["--keys", "p"])), "\(tmux.screen)")
+    try tmux.send("q")
+    #expect(tmux.waitForExit() == 0)
+  }
+
   /// The dialog with each locale's purpose string: Devanagari with spacing marks and conjuncts, Thai with
   /// tone marks, Arabic with harakat, Hebrew with niqqud, Japanese, and English with combining accents and
   /// emoji (a skin tone, a family joined by zero-width joiners, a heart with a variation selector).

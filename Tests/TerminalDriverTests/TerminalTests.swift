@@ -5,6 +5,7 @@ import Foundation
 import Glibc
 import PromptStrings
 import Synchronization
+import TerminalModel
 import Testing
 
 @testable import TerminalDriver
@@ -12,21 +13,36 @@ import Testing
 /// The ncurses driver on `newterm` over /dev/null, with keys fed through a pipe. One serialized suite:
 /// ncurses keeps global state.
 @Suite(.serialized) struct TerminalTests {
-  /// `body` with a terminal on /dev/null whose keys it writes to the pipe end it is given; the terminal is
-  /// given back (a second time is harmless) and the descriptors closed afterwards.
-  func withPipedTerminal(_ body: (Terminal, _ keys: Int32) throws -> Void) throws {
+  /// `body` with a terminal of `type` whose output goes to a pipe (`written` gives what came out since it was
+  /// last asked, as text) and whose keys it writes to the pipe end it is given; the terminal is given back (a
+  /// second time is harmless) and the descriptors closed afterwards.
+  func withPipedTerminal(
+    type: String = "xterm-256color", noColor: Bool = false,
+    _ body: (Terminal, _ written: () -> String, _ keys: Int32) throws -> Void
+  ) throws {
     var keys: [Int32] = [0, 0]
-    #expect(pipe(&keys) == 0)
-    let devNull = open("/dev/null", O_WRONLY)
-    defer { for descriptor in keys + [devNull] { close(descriptor) } }
-    let terminal = try Terminal(input: keys[0], output: devNull, type: "xterm-256color", noColor: false)
+    var output: [Int32] = [0, 0]
+    #expect(pipe(&keys) == 0 && pipe(&output) == 0)
+    _ = fcntl(output[0], F_SETFL, O_NONBLOCK)
+    defer { for descriptor in keys + output { close(descriptor) } }
+    let terminal = try Terminal(input: keys[0], output: output[1], type: type, noColor: noColor)
     defer { terminal.stop() }
-    try body(terminal, keys[1])
+    var bytes = [UInt8](repeating: 0, count: 1 << 16)
+    try body(
+      terminal,
+      {
+        var text = ""
+        while case let count = read(output[0], &bytes, bytes.count), count > 0 {
+          text += String(decoding: bytes[..<count], as: UTF8.self)
+        }
+        return text
+      }, keys[1])
   }
 
   @Test func drawsChangedCellsAndReadsKeys() throws {
-    try withPipedTerminal { terminal, keys in
+    try withPipedTerminal { terminal, written, keys in
       #expect(terminal.size.width == 80 && terminal.size.height == 24)
+      var screen = TerminalModel(width: 80, height: 24)
 
       var buffer = ScreenBuffer(width: 80, height: 24)
       buffer.put("Allow “Lumen” 日本語", row: 2, column: 4, style: Style(foreground: .blue, bold: true))
@@ -34,18 +50,23 @@ import Testing
       // Wide characters inside a run of changed cells, and a letter with its combining mark in one cell.
       buffer.put("x日y本z e\u{301}!", row: 5, column: 1)
       terminal.draw(buffer)
-      #expect(terminal.shownText(row: 2).hasPrefix("    Allow “Lumen” 日本語"))
-      #expect(terminal.shownText(row: 3).hasPrefix("plain"))
-      #expect(terminal.shownText(row: 5).hasPrefix(" x日y本z e\u{301}!"))
+      screen.feed(written())
+      #expect(screen.differences(from: buffer) == [])
 
       // A narrower character over a wide one: the continuation cell is rewritten, nothing stale remains.
       buffer.put("ab", row: 2, column: 18)
       terminal.draw(buffer)
-      #expect(terminal.shownText(row: 2).hasPrefix("    Allow “Lumen” ab本語"))
+      let change = written()
+      screen.feed(change)
+      #expect(screen.differences(from: buffer) == [])
+      #expect(screen.text.split(separator: "\n", omittingEmptySubsequences: false)[2] == "    Allow “Lumen” ab本語")
+      // Only what changed was sent.
+      #expect(change.contains("ab") && !change.contains("Allow"))
 
-      // A resize to a new buffer size starts from a clean screen.
+      // A blank frame takes everything away.
       terminal.draw(ScreenBuffer(width: 80, height: 24))
-      #expect(terminal.shownText(row: 3).trimmingSpaces.isEmpty)
+      screen.feed(written())
+      #expect(screen.text.allSatisfy { $0 == "\n" })
 
       // The up arrow as a terminal in keypad mode sends it (ESC O A), then Tab, Return, Ctrl-C.
       let input: [UInt8] = Array("a".utf8) + [0x1B, 0x4F, 0x41] + [0x09, 0x0D, 0x03] + Array("é".utf8)
@@ -59,44 +80,99 @@ import Testing
 }
 
 extension TerminalTests {
-  /// Cells of different styles side by side each get their own attributes and colour pair, however the
-  /// styles alternate along a row (the draw keeps the last style's).
+  /// A buffer with every style the UI draws.
+  static var styled: ScreenBuffer {
+    var buffer = ScreenBuffer(width: 80, height: 24)
+    let blueBold = Style(foreground: .blue, bold: true)
+    buffer.put("ab", row: 1, column: 0, style: blueBold)
+    buffer.put("cd", row: 1, column: 2)
+    buffer.put("ef", row: 1, column: 4, style: blueBold)
+    buffer.put("gh", row: 1, column: 6, style: Style(reverse: true))
+    buffer.put("dim", row: 2, column: 0, style: Style(dim: true))
+    buffer.put("gray", row: 2, column: 4, style: Style(foreground: .gray))
+    buffer.put("sheet", row: 3, column: 0, style: Style(foreground: .white, background: .blue, bold: true))
+    buffer.put("note", row: 3, column: 6, style: Style(italic: true))
+    buffer.put("faint red", row: 4, column: 0, style: Style(foreground: .red, dim: true))
+    // The bottom-right cell, which every terminal type here can take without scrolling.
+    buffer.put("┘", row: 23, column: 79)
+    return buffer
+  }
+
+  /// Cells of different styles side by side each get their own, however the styles alternate along a row.
   @Test func eachCellIsDrawnInItsOwnStyle() throws {
-    try withPipedTerminal { terminal, _ in
-      let blueBold = Style(foreground: .blue, bold: true)
+    try withPipedTerminal { terminal, written, _ in
+      var screen = TerminalModel(width: 80, height: 24)
+      terminal.draw(Self.styled)
+      screen.feed(written())
+      #expect(screen.differences(from: Self.styled) == [])
+      // Drawn again over another frame, from whatever style the last cell left.
+      var next = Self.styled
+      next.put("x", row: 1, column: 3, style: Style(background: .yellow))
+      terminal.draw(next)
+      screen.feed(written())
+      #expect(screen.differences(from: next) == [])
+    }
+  }
+
+  /// Each terminal type gets the text whole and the styles its entry can show: the Linux console no dim with a
+  /// colour (its `ncv`), NO_COLOR no colours (gray is dim there), a vt100 neither colours nor dim, the console
+  /// and GNU screen eight colours (gray is white). Padding in an entry (the vt100's `$<2>`) is not sent.
+  @Test(arguments: [
+    ("xterm-256color", false), ("tmux-256color", false), ("linux", false), ("vt100", false), ("screen", false),
+    ("xterm-256color", true),
+  ])
+  func everyTerminalTypeGetsWhatItsEntryCanShow(type: String, noColor: Bool) throws {
+    try withPipedTerminal(type: type, noColor: noColor) { terminal, written, _ in
+      terminal.draw(Self.styled)
+      var shown = TerminalModel(width: 80, height: 24)
+      shown.feed(written())
+      var expected = Self.styled
+      let hasColors = type != "vt100" && !noColor
+      for row in 0..<expected.height {
+        for column in 0..<expected.width {
+          let cell = expected[row, column]
+          guard let text = cell.text else { continue }
+          var style = cell.style
+          if !hasColors {
+            style.dim = style.dim || style.foreground == .gray
+            (style.foreground, style.background) = (nil, nil)
+          }
+          if type == "linux" && (style.foreground != nil || style.background != nil) { style.dim = false }
+          if ["linux", "screen"].contains(type) && style.foreground == .gray { style.foreground = .white }
+          if type == "vt100" { style.dim = false }
+          // Italic only where the entry has it (a vt100, the console and GNU screen have none).
+          if ["linux", "vt100", "screen"].contains(type) { style.italic = false }
+          expected.put(text, row: row, column: column, style: style)
+        }
+      }
+      #expect(shown.differences(from: expected) == [], "\(type)")
+      #expect(!shown.text.contains("$<"))
+    }
+  }
+
+  /// A terminal whose cursor addressing is not ANSI's (a VT52: ESC Y, then the row and the column as
+  /// characters from the space) is sent what its own entry says.
+  @Test func cursorAddressingOtherThanANSIsComesFromTheEntry() throws {
+    try withPipedTerminal(type: "vt52") { terminal, written, _ in
       var buffer = ScreenBuffer(width: 80, height: 24)
-      buffer.put("ab", row: 1, column: 0, style: blueBold)
-      buffer.put("cd", row: 1, column: 2)
-      buffer.put("ef", row: 1, column: 4, style: blueBold)
-      buffer.put("gh", row: 1, column: 6, style: Style(reverse: true))
+      buffer.put("x", row: 2, column: 3)
+      _ = written()
       terminal.draw(buffer)
-      let cells = (0..<8).compactMap { terminal.shownCell(row: 1, column: $0) }
-      #expect(cells.map(\.text).joined() == "abcdefgh")
-      let bold = attsim_a_bold()
-      let reverse = attsim_a_reverse()
-      #expect(cells.map { $0.attributes & bold != 0 } == [true, true, false, false, true, true, false, false])
-      #expect(cells.map { $0.attributes & reverse != 0 } == [false, false, false, false, false, false, true, true])
-      #expect(cells[0].pair != 0 && cells[0].pair == cells[4].pair && cells[2].pair == 0 && cells[6].pair == 0)
+      #expect(written() == "\u{1B}H\u{1B}J\u{1B}Y\"#x")
     }
   }
 
   /// The session gives the terminal back before the signals' default actions return, and its caller may ask
   /// again: only the first `stop` writes anything.
   @Test func stoppingTwiceGivesTheTerminalBackOnce() throws {
-    var keys: [Int32] = [0, 0]
-    var output: [Int32] = [0, 0]
-    #expect(pipe(&keys) == 0 && pipe(&output) == 0)
-    _ = fcntl(output[0], F_SETFL, O_NONBLOCK)
-    defer { for end in keys + output { close(end) } }
-    let terminal = try Terminal(input: keys[0], output: output[1], type: "xterm-256color", noColor: false)
-    terminal.draw(ScreenBuffer(width: 80, height: 24))
-    var bytes = [UInt8](repeating: 0, count: 65536)
-    func written() -> Int { max(0, read(output[0], &bytes, bytes.count)) }
-    _ = written()
-    terminal.stop()
-    #expect(written() > 0)
-    terminal.stop()
-    #expect(written() == 0)
+    try withPipedTerminal { terminal, written, _ in
+      terminal.draw(ScreenBuffer(width: 80, height: 24))
+      _ = written()
+      terminal.stop()
+      #expect(!written().isEmpty)
+      terminal.stop()
+      #expect(written().isEmpty)
+    }
   }
 
   /// A first frame rendered before the terminal was taken over is shown as it is when the terminal has its
@@ -115,12 +191,15 @@ extension TerminalTests {
     for (prepared, expected) in [
       (marked, marked.buffer), (wrongSize, Renderer.render(state, width: 80, height: 24).buffer),
     ] {
-      try withPipedTerminal { terminal, keys in
+      try withPipedTerminal { terminal, written, keys in
         var drawn: [ScreenBuffer] = []
         _ = write(keys, "q", 1)
         _ = TerminalSession.run(
           state, terminal: terminal, record: { _ in nil }, frameDrawn: { drawn.append($0) }, firstFrame: prepared)
         #expect(drawn.first == expected)
+        var screen = TerminalModel(width: 80, height: 24)
+        screen.feed(written())
+        #expect(screen.differences(from: expected) == [])
       }
     }
   }
@@ -134,7 +213,7 @@ extension TerminalTests {
     let system = try AppResources.load(assets.appendingPathComponent("System").path).get()
     let state = UIState(environment: UIEnvironment(appTexts: AppTexts(app: app, system: system)))
     // The session gives the terminal back itself (the helper's stop after it does nothing).
-    try withPipedTerminal { terminal, keys in
+    try withPipedTerminal { terminal, _, keys in
       let release = DispatchSemaphore(value: 0)
       let finished = Atomic<Bool>(false)
       _ = write(keys, "q", 1)
