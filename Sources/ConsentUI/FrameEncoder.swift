@@ -23,7 +23,7 @@ public protocol TerminalCodes {
 /// cleared, then every cell that is not blank) when there is no previous frame of the same size. Every frame
 /// ends in the plain style, where the next one starts.
 public enum FrameEncoder {
-  public static func bytes<Codes: TerminalCodes>(
+  @inlinable public static func bytes<Codes: TerminalCodes>(
     drawing buffer: ScreenBuffer, over previous: ScreenBuffer?, codes: inout Codes
   ) -> [UInt8] {
     var bytes: [UInt8] = []
@@ -32,34 +32,32 @@ public enum FrameEncoder {
     if before == nil { codes.clearScreen(into: &bytes) }
     var current = Style.plain
     let blank = Cell.blank
-    // The cells are walked as the arrays they are, compared in place (a frame has two thousand).
-    buffer.cells.withUnsafeBufferPointer { cells in
-      (before ?? []).withUnsafeBufferPointer { previous in
-        for row in 0..<buffer.height {
-          let rowStart = row * buffer.width
-          // Where the cursor is on this row, when it is known to be there.
-          var cursor: Int?
-          var column = 0
-          while column < buffer.width {
-            let index = rowStart + column
-            let unchanged = previous.isEmpty ? cells[index] == blank : previous[index] == cells[index]
-            guard !unchanged, let text = codes.text(of: cells[index]),
-              row < buffer.height - 1 || column < buffer.width - 1 || codes.writesLastCell
-            else {
-              column += 1
-              continue
-            }
-            if cursor != column { codes.moveCursor(row: row, column: column, into: &bytes) }
-            if cells[index].style != current {
-              codes.setStyle(cells[index].style, from: current, into: &bytes)
-              current = cells[index].style
-            }
-            bytes.append(utf8Of: text)
-            let isWide = codes.drawsWideCharacters && column + 1 < buffer.width && cells[index + 1].isContinuation
-            column += isWide ? 2 : 1
-            cursor = column
-          }
+    let cells = buffer.cells
+    let previous = before ?? []
+    let drawsWideCharacters = codes.drawsWideCharacters
+    let lastCell = codes.writesLastCell ? nil : buffer.width * buffer.height - 1
+    for row in 0..<buffer.height {
+      let rowStart = row * buffer.width
+      // Where the cursor is on this row, when it is known to be there.
+      var cursor: Int?
+      var column = 0
+      while column < buffer.width {
+        let index = rowStart + column
+        let unchanged = previous.isEmpty ? cells[index] == blank : previous[index] == cells[index]
+        guard !unchanged, index != lastCell, let text = codes.text(of: cells[index]) else {
+          column += 1
+          continue
         }
+        if cursor != column { codes.moveCursor(row: row, column: column, into: &bytes) }
+        let style = cells[index].style
+        if style != current {
+          codes.setStyle(style, from: current, into: &bytes)
+          current = style
+        }
+        bytes.append(utf8Of: text)
+        let isWide = drawsWideCharacters && column + 1 < buffer.width && cells[index + 1].isContinuation
+        column += isWide ? 2 : 1
+        cursor = column
       }
     }
     if current != .plain { codes.setStyle(.plain, from: current, into: &bytes) }

@@ -142,7 +142,7 @@ extension Renderer {
       row += 1
     }
     for (button, label, _) in layout.buttons {
-      buffer.put("├" + String(repeatingText: "─", count: boxWidth - 2) + "┤", row: row, column: box.column)
+      buffer.horizontalLine(row: row, column: box.column, width: boxWidth, ends: ("├", "┤"))
       row += 1
       row += drawButton(
         button, label: label, row: row, column: box.column + 2, width: textWidth, style: Renderer.iosBlue, maxLines: 3)
@@ -214,7 +214,7 @@ extension Renderer {
       buffer.put(line, row: box.row + 2 + offset, column: box.column + 2, width: textWidth, alignment: .center)
     }
     let row = box.row + 2 + message.count
-    buffer.put("├" + String(repeatingText: "─", count: box.width - 2) + "┤", row: row, column: box.column)
+    buffer.horizontalLine(row: row, column: box.column, width: box.width, ends: ("├", "┤"))
     drawButton(
       .dismissOtherAlert, label: "OK", row: row + 1, column: box.column + 2, width: textWidth, style: Renderer.iosBlue)
   }

@@ -74,26 +74,36 @@ extension ScreenBuffer {
     return result
   }
 
-  /// A horizontal line of `character`.
+  /// A horizontal line of `character` (one column wide), `width` columns long, between `ends` when given
+  /// (`├`, `┤`). A line that runs past the buffer's edge is cut as `put` cuts text, with "…"; one inside it
+  /// is written as cells, without building its text.
   public mutating func horizontalLine(
-    row: Int, column: Int, width: Int, character: Character = "─", style: Style = .plain
+    row: Int, column: Int, width: Int, character: Character = "─", ends: (Character, Character)? = nil,
+    style: Style = .plain
   ) {
     guard width > 0 else { return }
-    put(String(repeatingText: String(character), count: width), row: row, column: column, style: style)
+    guard row >= 0, row < height, column >= 0, column + width <= self.width, ends == nil || width >= 2 else {
+      let inner = String(repeatingText: String(character), count: max(0, width - (ends == nil ? 0 : 2)))
+      put(ends.map { String($0.0) + inner + String($0.1) } ?? inner, row: row, column: column, style: style)
+      return
+    }
+    fill(Rect(row: row, column: column, width: width, height: 1), with: character, style: style)
+    if let ends {
+      put(String(ends.0), row: row, column: column, style: style)
+      put(String(ends.1), row: row, column: column + width - 1, style: style)
+    }
   }
 
   /// A box outline with rounded corners.
   public mutating func roundedBox(_ rect: Rect, style: Style = .plain) {
     guard rect.width >= 2, rect.height >= 2 else { return }
-    let inner = rect.width - 2
-    put("╭" + String(repeatingText: "─", count: inner) + "╮", row: rect.row, column: rect.column, style: style)
+    horizontalLine(row: rect.row, column: rect.column, width: rect.width, ends: ("╭", "╮"), style: style)
     for row in (rect.row + 1)..<(rect.row + rect.height - 1) {
       put("│", row: row, column: rect.column, style: style)
       put("│", row: row, column: rect.column + rect.width - 1, style: style)
     }
-    put(
-      "╰" + String(repeatingText: "─", count: inner) + "╯", row: rect.row + rect.height - 1, column: rect.column,
-      style: style)
+    horizontalLine(
+      row: rect.row + rect.height - 1, column: rect.column, width: rect.width, ends: ("╰", "╯"), style: style)
   }
 
   /// On a box around a list that scrolls: how many entries are above (on the top border, `▲ 3 more`) and

@@ -202,12 +202,19 @@ public struct ScreenBuffer: Hashable, Sendable {
     }
   }
 
-  /// Fills a rectangle with one character and style.
+  /// Fills a rectangle with one character (of one column) and style. A wide character is cut only at the two
+  /// ends of each row: the fill's own cells overwrite whatever half of one lies inside it.
   public mutating func fill(_ rect: Rect, with character: Character = " ", style: Style = .plain) {
+    let first = max(0, rect.column)
+    let end = min(width, rect.column + rect.width)
+    guard first < end else { return }
+    let cell = Cell(text: String(character), style: style)
     for row in max(0, rect.row)..<min(height, rect.row + rect.height) {
-      for column in max(0, rect.column)..<min(width, rect.column + rect.width) {
-        clearWideCharacter(row: row, column: column)
-        cells[row * width + column] = Cell(text: String(character), style: style)
+      clearWideCharacter(row: row, column: first)
+      clearWideCharacter(row: row, column: end - 1)
+      let rowStart = row * width
+      cells.withUnsafeMutableBufferPointer { cells in
+        for column in first..<end { cells[rowStart + column] = cell }
       }
     }
   }

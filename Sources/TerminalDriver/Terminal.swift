@@ -72,12 +72,11 @@ public final class Terminal {
     inputDescriptor = input
     // ncurses sets the terminal's modes with TCSADRAIN, which waits until the terminal has read everything
     // written before (in tmux, until its server gets round to the pane): the modes are set before anything
-    // is written, and what ncurses writes (the alternate screen, keypad mode, the cursor, the mouse) goes out
-    // just before the first frame.
+    // is written, and what ncurses writes (the alternate screen, the cursor, the mouse) goes out just before
+    // the first frame. Keypad mode waits until after it (`startReadingKeys`).
     raw()
     noecho()
     nonl()
-    keypad(keys, true)
     curs_set(0)
     set_escdelay(25)
     mousemask(attsim_button1_press(), nil)
@@ -194,8 +193,21 @@ public final class Terminal {
     shown = buffer
   }
 
+  /// Whether keypad mode is on (`startReadingKeys`).
+  private var readsKeys = false
+
+  /// Puts the terminal in keypad mode (arrows and the like then send what its entry lists) and has ncurses
+  /// build its tree of those keys' sequences: a tenth of a millisecond, done after the first frame (and before
+  /// the first key is read, at the latest).
+  public func startReadingKeys() {
+    guard !readsKeys else { return }
+    readsKeys = true
+    keypad(keys, true)
+  }
+
   /// The next input, waiting at most `milliseconds` (nil when nothing came).
   public func read(timeout milliseconds: Int32) -> TerminalInput? {
+    startReadingKeys()
     wtimeout(keys, milliseconds)
     var code: wint_t = 0
     let result = wget_wch(keys, &code)

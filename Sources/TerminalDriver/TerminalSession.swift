@@ -42,6 +42,7 @@ public enum TerminalSession {
     let background = BackgroundWork<UIWork, UIEvent>(work)
     _ = deliver(resizeIfNeeded(state, terminal), &state, record, background)
     var frame = draw(state, on: terminal, frameDrawn, prepared: firstFrame)
+    terminal.startReadingKeys()
     for job in state.firstFrameWork {
       // What keys need is done here, before the first key is read; the rest on the worker.
       if job.isNeededBeforeKeys {
