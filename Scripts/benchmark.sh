@@ -67,14 +67,22 @@ if command -v dialog >/dev/null && command -v tmux >/dev/null; then
   prefix=$(mktemp -d /tmp/attsim-bench-prefix-XXXXXX)
   make install PREFIX="$prefix" >/dev/null
   latency=$(realpath ../shared/tools/tui-latency 2>/dev/null || echo /work/shared/tools/tui-latency)
-  echo "the floor: a shell printing the needle (first frame only):"
-  (cd / && "$latency" -n "$runs" -s 80x24 "Request tracking" -- sh -c 'printf "Request tracking\n"; exec sleep 5')
-  echo "dialog --inputbox (first frame; typing a letter):"
+  # The floor, dialog and attsim take turns, a run of tui-latency each, so that the machine's slow and fast
+  # moments (and tmux's) fall on all three alike; then each one's median and attsim's ratio to dialog.
+  floor_runs=() dialog_runs=() attsim_runs=()
+  one_run() { (cd / && "$latency" -n 1 -s 80x24 "$@" | awk '/first-frame/ {print $3}'); }
+  for ((i = 0; i < runs; i++)); do
+    floor_runs+=("$(one_run "Request tracking" -- sh -c 'printf "Request tracking\n"; exec sleep 5')")
+    dialog_runs+=("$(one_run Allow -- dialog --inputbox "Allow tracking?" 10 40)")
+    attsim_runs+=("$(one_run "Request tracking" -- "$prefix/bin/attsim")")
+  done
+  middle() { printf '%s\n' "$@" | grep -v timeout | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
+  floor_ms=$(middle "${floor_runs[@]}") dialog_ms=$(middle "${dialog_runs[@]}") attsim_ms=$(middle "${attsim_runs[@]}")
+  echo "first frame, taking turns: the floor (a shell printing the needle) $floor_ms ms, dialog --inputbox $dialog_ms ms,"
+  echo "  attsim as installed $attsim_ms ms ($(awk -v a="$attsim_ms" -v d="$dialog_ms" 'BEGIN { printf "%.2f", a / d }')x dialog)"
+  echo "key to frame: dialog typing a letter; attsim, p opening the pre-permission screen:"
   (cd / && "$latency" -n "$runs" -s 80x24 -k Q -K Q Allow -- dialog --inputbox "Allow tracking?" 10 40)
-  echo "attsim as installed by make install (first frame; p opens the pre-permission screen):"
   (cd / && "$latency" -n "$runs" -s 80x24 -k p -K Continue "Request tracking" -- "$prefix/bin/attsim")
-  echo "attsim, dynamically linked release build:"
-  "$latency" -n "$runs" -s 80x24 -k p -K Continue "Request tracking" -- "$bin/attsim"
   # tui-latency sees tmux's screen once a round of its polling loop (about 5 ms): on a bare pty the same
   # first frames, spawned and read directly (DECISIONS D59).
   # The three take turns, a run each, so that the machine's slow and fast moments fall on all of them alike.
