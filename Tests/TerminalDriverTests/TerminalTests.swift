@@ -162,6 +162,24 @@ extension TerminalTests {
     }
   }
 
+  /// A terminal type ncurses does not know, and one that cannot place its cursor, are refused with a sentence
+  /// naming the type.
+  @Test(arguments: [
+    ("no-such-terminal", "the terminal type 'no-such-terminal' is unknown to ncurses"),
+    ("dumb", "the terminal type 'dumb' cannot clear its screen or place its cursor"),
+  ])
+  func aTerminalThatCannotShowFramesIsRefused(type: String, message: String) throws {
+    let devNull = open("/dev/null", O_RDWR)
+    defer { close(devNull) }
+    do {
+      let terminal = try Terminal(input: devNull, output: devNull, type: type, noColor: false)
+      terminal.stop()
+      Issue.record("\(type) was taken")
+    } catch {
+      #expect(error.message == message)
+    }
+  }
+
   /// The session gives the terminal back before the signals' default actions return, and its caller may ask
   /// again: only the first `stop` writes anything.
   @Test func stoppingTwiceGivesTheTerminalBackOnce() throws {
