@@ -193,14 +193,19 @@ extension TerminalTests {
     }
   }
 
-  /// A first frame rendered before the terminal was taken over is shown as it is when the terminal has its
-  /// size; one of another size (the window changed meanwhile) is rendered again at the terminal's.
-  @Test func aFirstFrameRenderedBeforehandIsShownOnlyAtItsSize() throws {
+  /// The UI's state on the demo app, read from the repository's assets.
+  static func demoAppState() throws -> UIState {
     let assets = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
       .deletingLastPathComponent().appendingPathComponent("Assets")
     let app = try AppResources.load(assets.appendingPathComponent("DemoApp").path).get()
     let system = try AppResources.load(assets.appendingPathComponent("System").path).get()
-    var state = UIState(environment: UIEnvironment(appTexts: AppTexts(app: app, system: system)))
+    return UIState(environment: UIEnvironment(appTexts: AppTexts(app: app, system: system)))
+  }
+
+  /// A first frame rendered before the terminal was taken over is shown as it is when the terminal has its
+  /// size; one of another size (the window changed meanwhile) is rendered again at the terminal's.
+  @Test func aFirstFrameRenderedBeforehandIsShownOnlyAtItsSize() throws {
+    var state = try Self.demoAppState()
     _ = state.handle(.resized(width: 80, height: 24))
     var marked = Renderer.render(state, width: 80, height: 24)
     // A mark no render draws: seen only if the prepared frame itself is shown.
@@ -225,11 +230,7 @@ extension TerminalTests {
   /// The check after the first frame runs on another thread: `q` ends the session while it is still
   /// working (here it waits until the test lets it go, ten seconds at most).
   @Test func quittingDoesNotWaitForTheWorkAfterTheFirstFrame() throws {
-    let assets = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-      .deletingLastPathComponent().appendingPathComponent("Assets")
-    let app = try AppResources.load(assets.appendingPathComponent("DemoApp").path).get()
-    let system = try AppResources.load(assets.appendingPathComponent("System").path).get()
-    let state = UIState(environment: UIEnvironment(appTexts: AppTexts(app: app, system: system)))
+    let state = try Self.demoAppState()
     // The session gives the terminal back itself (the helper's stop after it does nothing).
     try withPipedTerminal { terminal, _, keys in
       let release = DispatchSemaphore(value: 0)
