@@ -99,7 +99,8 @@ public final class Terminal {
   }
 
   /// Writes all of `bytes` to `descriptor`, however many writes it takes (a signal may interrupt one, a
-  /// terminal may take part of a frame).
+  /// terminal may take part of a frame, a descriptor set non-blocking may have to wait until it can take more);
+  /// a terminal that has gone away takes nothing more.
   private static func write(_ bytes: [UInt8], to descriptor: Int32) {
     bytes.withUnsafeBytes { buffer in
       var offset = 0
@@ -109,6 +110,9 @@ public final class Terminal {
           offset += written
         } else if written < 0 && errno == EINTR {
           continue
+        } else if written < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) {
+          var writable = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
+          guard poll(&writable, 1, -1) >= 0 || errno == EINTR else { return }
         } else {
           return
         }
@@ -123,14 +127,14 @@ public final class Terminal {
     guard !stopped else { return }
     stopped = true
     let keepsFrame = !attsim_has_string_capability("smcup")
-    endwin()
+    suspend()
     delwin(keys)
     delscreen(screen)
     if keepsFrame { Self.write("\u{1B}[H\u{1B}[J", to: outputDescriptor) }
-    if setsExplicitBidi { Self.write(Self.implicitBidi, to: outputDescriptor) }
   }
 
-  /// Gives the terminal back for a while (the process is about to be stopped), as `stop` does.
+  /// Gives the terminal back (for a while, when the process is about to be stopped): ncurses' modes, the
+  /// alternate screen, keypad mode, cursor and mouse are undone, and bidi mode is implicit again.
   public func suspend() {
     endwin()
     if setsExplicitBidi { Self.write(Self.implicitBidi, to: outputDescriptor) }

@@ -162,6 +162,47 @@ extension TerminalTests {
     }
   }
 
+  /// A frame larger than the terminal takes at once, on a descriptor set non-blocking, still arrives whole: the
+  /// writer waits until the terminal can take more.
+  @Test func aFrameLargerThanTheTerminalTakesAtOnceArrivesWhole() throws {
+    var keys: [Int32] = [0, 0]
+    var output: [Int32] = [0, 0]
+    #expect(pipe(&keys) == 0 && pipe(&output) == 0)
+    defer { for descriptor in keys + output { close(descriptor) } }
+    let setPipeSize: Int32 = 1031  // F_SETPIPE_SZ (Linux; Glibc's module leaves it out)
+    #expect(fcntl(output[1], setPipeSize, 4096) == 4096)
+    _ = fcntl(output[1], F_SETFL, O_NONBLOCK)
+    let received = Mutex<[UInt8]>([])
+    let reader = output[0]
+    let readerThread = Thread {
+      var chunk = [UInt8](repeating: 0, count: 512)
+      while case let count = read(reader, &chunk, chunk.count), count > 0 {
+        received.withLock { $0 += chunk[..<count] }
+      }
+    }
+    readerThread.start()
+    var frame = ScreenBuffer(width: 80, height: 24)
+    for row in 0..<24 {
+      for column in 0..<80 {
+        let style = (row + column) % 2 == 0 ? Style(foreground: .blue, bold: true) : Style(reverse: true)
+        frame.put(String(UnicodeScalar(UInt8(65 + (row + column) % 26))), row: row, column: column, style: style)
+      }
+    }
+    let terminal = try Terminal(input: keys[0], output: output[1], type: "xterm-256color", noColor: false)
+    defer { terminal.stop() }
+    terminal.draw(frame)
+    let deadline = Date().addingTimeInterval(20)
+    var screen = TerminalModel(width: 80, height: 24)
+    while Date() < deadline {
+      screen = TerminalModel(width: 80, height: 24)
+      screen.feed(String(decoding: received.withLock { $0 }, as: UTF8.self))
+      if screen.differences(from: frame).isEmpty { break }
+      Thread.sleep(forTimeInterval: 0.01)
+    }
+    #expect(received.withLock { $0.count } > 8192)
+    #expect(screen.differences(from: frame) == [])
+  }
+
   /// A terminal type ncurses does not know, and one that cannot place its cursor, are refused with a sentence
   /// naming the type.
   @Test(arguments: [
