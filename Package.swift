@@ -11,11 +11,12 @@ let package = Package(
     // Optimized even in debug builds: the exhaustive state walk in `swift test` runs through it millions of times.
     .target(name: "ConsentCore", swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
     // Text helpers shared by every module: terminal widths, line breaking (Thai, Lao, Khmer and Burmese at
-    // ICU's dictionary word boundaries), visual order for right-to-left text (FriBidi), control-character
-    // escaping, edit distance.
+    // ICU's dictionary word boundaries), visual order for right-to-left text (FriBidi, or attsim's own
+    // algorithm where FriBidi is missing), control-character escaping, edit distance.
     .target(name: "TextSupport", dependencies: ["CICU", "CFriBidi"]),
-    // GNU FriBidi, the Unicode bidirectional algorithm, as a system library (libfribidi-dev).
-    .systemLibrary(name: "CFriBidi", pkgConfig: "fribidi", providers: [.apt(["libfribidi-dev"])]),
+    // GNU FriBidi, the Unicode bidirectional algorithm, behind a C API of plain types: linked in where the
+    // install links libfribidi.a, otherwise loaded from libfribidi.so.0 on first use (no FriBidi headers needed).
+    .target(name: "CFriBidi"),
     // ICU's line break iterator with its dictionaries (libicu-dev), behind a C API that keeps ICU's headers
     // out of Swift (Foundation's private ICU defines the same types differently).
     .target(name: "CICU"),
@@ -62,7 +63,7 @@ let package = Package(
     // Tests' model of a terminal: plays the bytes attsim sends one and compares the screen with a ScreenBuffer.
     .target(name: "TerminalModel", dependencies: ["ConsentUI", "TextSupport"], path: "Tests/TerminalModel"),
     .testTarget(name: "ConsentCoreTests", dependencies: ["ConsentCore"]),
-    .testTarget(name: "TextSupportTests", dependencies: ["TextSupport"]),
+    .testTarget(name: "TextSupportTests", dependencies: ["TextSupport", "FileAccess"]),
     .testTarget(name: "FileAccessTests", dependencies: ["FileAccess"]),
     .testTarget(name: "SystemSupportTests", dependencies: ["SystemSupport"]),
     .testTarget(

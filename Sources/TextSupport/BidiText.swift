@@ -1,14 +1,27 @@
 import CFriBidi
 
 /// Right-to-left text in the order a terminal that does not reorder must show it: the Unicode bidirectional
-/// algorithm (GNU FriBidi) on one line at a time, brackets mirrored, marks kept after their letters, Arabic in
-/// its joined forms. Most terminals (tmux, xterm, iTerm2, Windows Terminal, Alacritty, kitty) print cells
-/// left to right as they come, so attsim hands them the visual order.
+/// algorithm on one line at a time (GNU FriBidi, or attsim's own where FriBidi is missing), brackets
+/// mirrored, marks kept after their letters, Arabic in its joined forms (FriBidi's). Most terminals (tmux,
+/// xterm, iTerm2, Windows Terminal, Alacritty, kitty) print cells left to right as they come, so attsim hands
+/// them the visual order.
 public enum BidiText {
   /// The direction of a paragraph, when the caller knows it (the locale's), or found from its first strong
   /// character.
   public enum Direction: Sendable {
     case leftToRight, rightToLeft, automatic
+  }
+
+  /// Who puts a line in visual order.
+  public enum Algorithm: Hashable, Sendable {
+    /// GNU FriBidi, linked in or loaded from libfribidi.so.0; attsim's own algorithm where it is missing.
+    case fribidi
+    /// attsim's own algorithm, as on a machine without FriBidi: FriBidi's order, Arabic unjoined.
+    case builtIn
+
+    /// The algorithm that really runs: FriBidi's place is taken by attsim's own where FriBidi is missing
+    /// (asking loads it, once).
+    public var inUse: Algorithm { self == .fribidi && FriBidiLibrary.current == .missing ? .builtIn : self }
   }
 
   /// Whether `text` holds a character of a right-to-left script, so that its order on screen differs from
@@ -23,50 +36,41 @@ public enum BidiText {
   }
 
   /// The characters of one line, as they are to be shown from left to right.
-  public static func visual(_ line: String, direction: Direction) -> String {
+  public static func visual(_ line: String, direction: Direction, algorithm: Algorithm = .fribidi) -> String {
     guard needsReordering(line) else { return line }
-    var scalars = line.unicodeScalars.map { FriBidiChar($0.value) }
-    _ = reorder(&scalars, direction: direction)
-    return String(String.UnicodeScalarView(scalars.compactMap(Unicode.Scalar.init)))
+    return String(String.UnicodeScalarView(reorder(line, direction: direction, algorithm: algorithm).scalars))
   }
 
   /// For text drawn in several styles: the visual order of `line`'s Unicode scalars, as indices into them
   /// (`result[visual] == logical`), with the scalars as shown (mirrored, joined).
-  public static func visualScalars(_ line: String, direction: Direction) -> [(scalar: Unicode.Scalar, logical: Int)] {
-    var scalars = line.unicodeScalars.map { FriBidiChar($0.value) }
+  public static func visualScalars(_ line: String, direction: Direction, algorithm: Algorithm = .fribidi) -> [(
+    scalar: Unicode.Scalar, logical: Int
+  )] {
     guard needsReordering(line) else {
       return line.unicodeScalars.enumerated().map { ($0.element, $0.offset) }
     }
-    let map = reorder(&scalars, direction: direction)
-    return zip(scalars, map).compactMap { value, logical in
-      Unicode.Scalar(value).map { ($0, Int(logical)) }
-    }
+    let visual = reorder(line, direction: direction, algorithm: algorithm)
+    return Array(zip(visual.scalars, visual.visualToLogical))
   }
 
-  /// FriBidi's steps for one line: types, brackets, embedding levels, Arabic joining, shaping (mirroring and
-  /// joined forms), then reordering. Returns, for each visual position, the logical one.
-  private static func reorder(_ scalars: inout [FriBidiChar], direction: Direction) -> [FriBidiStrIndex] {
-    let count = FriBidiStrIndex(scalars.count)
-    var map = Array(FriBidiStrIndex(0)..<count)
-    guard count > 0 else { return map }
-    var types = [FriBidiCharType](repeating: FriBidiCharType(rawValue: 0), count: scalars.count)
-    var brackets = [FriBidiBracketType](repeating: 0, count: scalars.count)
-    var levels = [FriBidiLevel](repeating: 0, count: scalars.count)
-    var joining = [FriBidiArabicProp](repeating: 0, count: scalars.count)
-    var base: FriBidiParType =
-      switch direction {
-      case .leftToRight: attsim_fribidi_ltr()
-      case .rightToLeft: attsim_fribidi_rtl()
-      case .automatic: attsim_fribidi_auto()
+  /// The line's scalars in visual order and, for each visual position, the logical one: FriBidi's when the
+  /// algorithm is FriBidi and it can be used, otherwise attsim's own.
+  private static func reorder(_ line: String, direction: Direction, algorithm: Algorithm) -> (
+    scalars: [Unicode.Scalar], visualToLogical: [Int]
+  ) {
+    if algorithm.inUse == .fribidi {
+      var scalars = line.unicodeScalars.map(\.value)
+      var map = [Int32](repeating: 0, count: scalars.count)
+      let paragraph =
+        switch direction {
+        case .leftToRight: attsim_fribidi_left_to_right
+        case .rightToLeft: attsim_fribidi_right_to_left
+        case .automatic: attsim_fribidi_automatic
+        }
+      if attsim_fribidi_reorder(&scalars, Int32(scalars.count), paragraph, &map) {
+        return (scalars.compactMap(Unicode.Scalar.init), map.map(Int.init))
       }
-    let flags = attsim_fribidi_flags()
-    fribidi_get_bidi_types(scalars, count, &types)
-    fribidi_get_bracket_types(scalars, count, types, &brackets)
-    guard fribidi_get_par_embedding_levels_ex(types, brackets, count, &base, &levels) != 0 else { return map }
-    fribidi_get_joining_types(scalars, count, &joining)
-    fribidi_join_arabic(types, count, levels, &joining)
-    fribidi_shape(flags, levels, count, &joining, &scalars)
-    _ = fribidi_reorder_line(flags, types, count, 0, base, &levels, &scalars, &map)
-    return map
+    }
+    return BuiltInBidi.reorder(Array(line.unicodeScalars), direction: direction)
   }
 }
