@@ -1,3 +1,5 @@
+import TextSupport
+
 /// attsim's entry point: decode the command line, run the subcommand, return the exit status.
 public enum Attsim {
   /// The version `--version` prints.
@@ -17,7 +19,8 @@ public enum Attsim {
       console.out(HelpText.text(for: topic))
       return 0
     case .version:
-      console.out("attsim \(version)\n")
+      // The version, and where right-to-left text's order comes from (a warning where FriBidi is missing).
+      console.out("attsim \(version)\n\(FriBidiLibrary.current.summary)\n")
       return 0
     case .play(let play):
       return PlayCommand.run(play, console: console)

@@ -73,6 +73,8 @@ public struct ScreenBuffer: Hashable, Sendable {
   /// The direction of the paragraphs being drawn, when a caller knows it (the phone's, in its locale's);
   /// otherwise each line's first strong character decides.
   public var paragraphDirection = BidiText.Direction.automatic
+  /// Who puts right-to-left text in visual order: FriBidi (attsim's own algorithm where it is missing).
+  public var bidiAlgorithm = BidiText.Algorithm.fribidi
 
   /// A blank buffer.
   public init(width: Int, height: Int) {
@@ -102,7 +104,9 @@ public struct ScreenBuffer: Hashable, Sendable {
     let (fitted, isCut) = Self.fitting(text.escapingControlCharacters, in: room)
     let logical = String(fitted) + (isCut ? "…" : "")
     let shown =
-      reordersRightToLeft && !inVisualOrder ? BidiText.visual(logical, direction: paragraphDirection) : logical
+      reordersRightToLeft && !inVisualOrder
+      ? BidiText.visual(logical, direction: paragraphDirection, algorithm: bidiAlgorithm)
+      : logical
     var position = column
     for character in shown {
       for cell in TerminalWidth.cells(of: character) {
