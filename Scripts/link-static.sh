@@ -1,8 +1,9 @@
 #!/bin/sh
 # The linker of the installed binary (Makefile): ld.lld with the C and C++ libraries attsim uses built in, so
 # that only libc and libm are loaded when it starts (DECISIONS D62). The Swift driver asks for them as shared
-# libraries (-lstdc++, -lgcc_s, the module maps' -lncursesw and -lfribidi); each is swapped for its static
-# archive here, and terminfo, which libncursesw.a needs, is added. Anything else passes through untouched.
+# libraries (-lstdc++, -lgcc_s, the module map's -lncursesw); each is swapped for its static archive here, and
+# terminfo, which libncursesw.a needs, is added. Anything else passes through untouched (FriBidi's archive,
+# when there is one, comes from the Makefile's own flags).
 set -eu
 linker=${ATTSIM_LLD:?the Makefile names ld.lld in ATTSIM_LLD}
 for argument in "$@"; do
@@ -10,7 +11,6 @@ for argument in "$@"; do
   -lstdc++) argument=-l:libstdc++.a ;;
   -lgcc_s) argument=-lgcc_eh ;;
   -lncursesw) argument=-l:libncursesw.a ;;
-  -lfribidi) argument=-l:libfribidi.a ;;
   esac
   set -- "$@" "$argument"
   shift

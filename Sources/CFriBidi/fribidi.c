@@ -11,11 +11,13 @@
 #include <stdlib.h>
 
 // FriBidi 1.0's interface (its interface version 4; libfribidi.so.0 in Debian 10 and later), by its
-// documented types: a character is a UTF-32 code unit, an index an int, a bidi type, paragraph type, bracket
-// type and flag set 32 bits each, an embedding level a signed char, a joining type or Arabic property a byte.
+// documented types: a character is a UTF-32 code unit, an index an int, a bidi type and a paragraph type 32
+// bits (enums of unsigned values in C, uint32_t in C++: passed alike), a bracket type and a flag set 32 bits,
+// an embedding level a signed char, a joining type or Arabic property a byte.
 typedef uint32_t fribidi_char;
 typedef int fribidi_index;
 typedef uint32_t fribidi_type;
+typedef uint32_t fribidi_paragraph;
 typedef uint32_t fribidi_bracket;
 typedef signed char fribidi_level;
 typedef uint8_t fribidi_joining;
@@ -37,7 +39,7 @@ void fribidi_get_bidi_types(const fribidi_char *text, fribidi_index length, frib
 void fribidi_get_bracket_types(
     const fribidi_char *text, fribidi_index length, const fribidi_type *types, fribidi_bracket *brackets) ATTSIM_WEAK;
 fribidi_level fribidi_get_par_embedding_levels_ex(
-    const fribidi_type *types, const fribidi_bracket *brackets, fribidi_index length, fribidi_type *paragraph,
+    const fribidi_type *types, const fribidi_bracket *brackets, fribidi_index length, fribidi_paragraph *paragraph,
     fribidi_level *levels) ATTSIM_WEAK;
 void fribidi_get_joining_types(const fribidi_char *text, fribidi_index length, fribidi_joining *joining) ATTSIM_WEAK;
 void fribidi_join_arabic(
@@ -47,7 +49,7 @@ void fribidi_shape(
     fribidi_char *text) ATTSIM_WEAK;
 fribidi_level fribidi_reorder_line(
     fribidi_flags flags, const fribidi_type *types, fribidi_index length, fribidi_index offset,
-    fribidi_type paragraph, fribidi_level *levels, fribidi_char *text, fribidi_index *map) ATTSIM_WEAK;
+    fribidi_paragraph paragraph, fribidi_level *levels, fribidi_char *text, fribidi_index *map) ATTSIM_WEAK;
 
 /// The functions in use, all found or all null.
 typedef struct {
@@ -126,7 +128,7 @@ bool attsim_fribidi_reorder(
   fribidi_bracket *brackets = (fribidi_bracket *)(types + length);
   fribidi_level *levels = (fribidi_level *)(brackets + length);
   fribidi_joining *joining = (fribidi_joining *)(levels + length);
-  fribidi_type paragraph = direction == attsim_fribidi_left_to_right   ? paragraph_left_to_right
+  fribidi_paragraph paragraph = direction == attsim_fribidi_left_to_right   ? paragraph_left_to_right
                            : direction == attsim_fribidi_right_to_left ? paragraph_right_to_left
                                                                        : paragraph_automatic;
   for (int32_t index = 0; index < count; index++) visual_to_logical[index] = index;
