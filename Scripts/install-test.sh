@@ -32,7 +32,7 @@ for binary in "$prefix/bin/attsim" "$loading/bin/attsim"; do
   [ -z "$loaded" ] || { echo "$binary loads more than libc and libm: $loaded"; exit 1; }
 done
 bare --version | grep -q '^FriBidi .*, linked in$' || { echo "FriBidi is not linked in:"; bare --version; exit 1; }
-nm "$prefix/bin/attsim" | grep -q ' T fribidi_reorder_line$' || { echo "FriBidi's functions are not in the binary"; exit 1; }
+nm "$prefix/bin/attsim" | grep -q -E ' [Tt] fribidi_reorder_line$' || { echo "FriBidi's functions are not in the binary"; exit 1; }
 (cd / && env -i PATH=/usr/bin:/bin "$loading/bin/attsim" --version) | grep -q '^FriBidi .*, loaded from libfribidi.so.0$' ||
   { echo "the binary linked with FRIBIDI_ARCHIVE= does not load FriBidi:"; "$loading/bin/attsim" --version; exit 1; }
 for locale in he ar; do
