@@ -32,7 +32,9 @@ for binary in "$prefix/bin/attsim" "$loading/bin/attsim"; do
   [ -z "$loaded" ] || { echo "$binary loads more than libc and libm: $loaded"; exit 1; }
 done
 bare --version | grep -q '^FriBidi .*, linked in$' || { echo "FriBidi is not linked in:"; bare --version; exit 1; }
-nm "$prefix/bin/attsim" | grep -q -E ' [Tt] fribidi_reorder_line$' || { echo "FriBidi's functions are not in the binary"; exit 1; }
+# The symbol table read once: `nm | grep -q` fails under pipefail when grep stops early (nm gets SIGPIPE).
+symbols=$(nm "$prefix/bin/attsim")
+grep -q -E ' [Tt] fribidi_reorder_line$' <<<"$symbols" || { echo "FriBidi's functions are not in the binary"; exit 1; }
 (cd / && env -i PATH=/usr/bin:/bin "$loading/bin/attsim" --version) | grep -q '^FriBidi .*, loaded from libfribidi.so.0$' ||
   { echo "the binary linked with FRIBIDI_ARCHIVE= does not load FriBidi:"; "$loading/bin/attsim" --version; exit 1; }
 for locale in he ar; do
@@ -45,14 +47,14 @@ for locale in he ar; do
 done
 # Text is searched with TextSupport's own functions: the standard library's string processing and its regex
 # parser would add about 450 protocol conformances, which the runtime scans at every first lookup (D64).
-if nm "$prefix/bin/attsim" | grep -q -E '17_StringProcessing|12_RegexParser'; then
+if grep -q -E '17_StringProcessing|12_RegexParser' <<<"$symbols"; then
   echo "the installed binary links _StringProcessing: a search, replace or split of text by the standard library"
-  nm "$prefix/bin/attsim" | grep -E '17_StringProcessing' | awk '{print $NF}' | swift demangle | head -5
+  grep -E '17_StringProcessing' <<<"$symbols" | awk '{print $NF}' | swift demangle | head -5
   exit 1
 fi
 # Threads and the clock come from SystemSupport: Swift Concurrency (ContinuousClock is part of it) and Dispatch
 # would bring 85 KB of relocated data and 45 page faults before the first frame (D67).
-if nm "$prefix/bin/attsim" | grep -q -E 'swift_task_create|_dispatch_queue_attrs'; then
+if grep -q -E 'swift_task_create|_dispatch_queue_attrs' <<<"$symbols"; then
   echo "the installed binary links Swift Concurrency or Dispatch: a ContinuousClock, Task or DispatchQueue"
   exit 1
 fi
@@ -60,7 +62,7 @@ fi
 # the binary's functions would quietly scatter them again.
 ordered=$(grep -c -v '^#' Scripts/first-frame.order)
 present=$(comm -12 <(grep -v '^#' Scripts/first-frame.order | LC_ALL=C sort -u) \
-  <(nm "$prefix/bin/attsim" | awk '{print $NF}' | LC_ALL=C sort -u) | wc -l)
+  <(awk '{print $NF}' <<<"$symbols" | LC_ALL=C sort -u) | wc -l)
 [ $((present * 10)) -ge $((ordered * 9)) ] ||
   { echo "Scripts/first-frame.order is stale ($present of its $ordered functions are in the binary): run Scripts/first-frame-order.sh"; exit 1; }
 bare --version | grep -q '^attsim '
