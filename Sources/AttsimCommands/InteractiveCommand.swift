@@ -66,7 +66,7 @@ enum InteractiveCommand {
     var finalState = state
     let signal = TerminalSession.run(
       state, terminal: terminal, work: UIWorker.perform, record: { outputs.recorder?.write($0.text) },
-      frameDrawn: { outputs.cast?.add($0) }, finished: { finalState = $0 }, firstFrame: firstFrame)
+      frameRendered: { outputs.cast?.add($0) }, finished: { finalState = $0 }, firstFrame: firstFrame)
     return finish(finalState, signal: signal, outputs: outputs, console: console)
   }
 

@@ -12,7 +12,8 @@ public enum TerminalSession {
   /// (`UIWork`: the check of an app, the scenario library) on another thread, starting with the state's
   /// `firstFrameWork` once the first frame is on screen; its events come back to the loop when they are
   /// ready. `record` receives every script line (and returns why it could not be written, if it could not),
-  /// `finished` the last state. `firstFrame` is the state's frame rendered before the terminal was taken over
+  /// `frameRendered` each frame's cells before the terminal shows them (so a cast holds every frame the screen
+  /// has shown, however soon the process is killed after), `finished` the last state. `firstFrame` is the state's frame rendered before the terminal was taken over
   /// (see `Renderer.render`), shown as it is when the terminal has the size it was rendered at: then nothing but
   /// the draw follows ncurses' first write, which in tmux wakes the server the process then waits behind.
   /// The terminal is given back before the signals get their default actions
@@ -20,7 +21,7 @@ public enum TerminalSession {
   /// the signal that ended the session, or 0.
   public static func run(
     _ state: UIState, terminal: Terminal, work: @escaping @Sendable (UIWork) -> [UIEvent] = { _ in [] },
-    record: (ScriptLine) -> String?, frameDrawn: (ScreenBuffer) -> Void = { _ in },
+    record: (ScriptLine) -> String?, frameRendered: (ScreenBuffer) -> Void = { _ in },
     finished: (UIState) -> Void = { _ in }, firstFrame: Frame? = nil
   ) -> Int32 {
     var state = state
@@ -41,7 +42,7 @@ public enum TerminalSession {
     terminal.adoptWindowSize()
     let background = BackgroundWork<UIWork, UIEvent>(work)
     _ = deliver(resizeIfNeeded(state, terminal), &state, record, background)
-    var frame = draw(state, on: terminal, frameDrawn, prepared: firstFrame)
+    var frame = draw(state, on: terminal, frameRendered, prepared: firstFrame)
     terminal.startReadingKeys()
     for job in state.firstFrameWork {
       // What keys need is done here, before the first key is read; the rest on the worker.
@@ -108,7 +109,7 @@ public enum TerminalSession {
       guard needsDraw else { continue }
       // The UI learns the new size before it is drawn at it.
       if deliver(resizeIfNeeded(state, terminal), &state, record, background) { return 0 }
-      frame = draw(state, on: terminal, frameDrawn)
+      frame = draw(state, on: terminal, frameRendered)
     }
   }
 
@@ -129,11 +130,11 @@ public enum TerminalSession {
     return .resized(width: size.width, height: size.height)
   }
 
-  /// Renders `state` at the terminal's size and shows it, then hands the cells to `frameDrawn`. A frame
+  /// Renders `state` at the terminal's size, hands the cells to `frameRendered`, then shows them. A frame
   /// `prepared` from this state beforehand is shown instead when it has that size (the state was sized to it
   /// and no resize came since, so its cells are the ones a render would give).
   private static func draw(
-    _ state: UIState, on terminal: Terminal, _ frameDrawn: (ScreenBuffer) -> Void, prepared: Frame? = nil
+    _ state: UIState, on terminal: Terminal, _ frameRendered: (ScreenBuffer) -> Void, prepared: Frame? = nil
   ) -> Frame {
     let size = terminal.size
     let frame: Frame
@@ -142,8 +143,8 @@ public enum TerminalSession {
     } else {
       frame = Renderer.render(state, width: size.width, height: size.height)
     }
+    frameRendered(frame.buffer)
     terminal.draw(frame.buffer)
-    frameDrawn(frame.buffer)
     return frame
   }
 

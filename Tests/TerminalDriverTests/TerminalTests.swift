@@ -257,12 +257,20 @@ extension TerminalTests {
     ] {
       try withPipedTerminal { terminal, written, keys in
         var drawn: [ScreenBuffer] = []
+        var sent = ""
         _ = write(keys, "q", 1)
         _ = TerminalSession.run(
-          state, terminal: terminal, record: { _ in nil }, frameDrawn: { drawn.append($0) }, firstFrame: prepared)
+          state, terminal: terminal, record: { _ in nil },
+          frameRendered: { frame in
+            drawn.append(frame)
+            // A cast gets each frame before the terminal does: killed once the screen shows it, it has it.
+            sent += written()
+            let terminalHasIt = sent.contains("Lumen Demo")
+            if drawn.count == 1 { #expect(!terminalHasIt, "the terminal was given the first frame first") }
+          }, firstFrame: prepared)
         #expect(drawn.first == expected)
         var screen = TerminalModel(width: 80, height: 24)
-        screen.feed(written())
+        screen.feed(sent + written())
         #expect(screen.differences(from: expected) == [])
       }
     }
