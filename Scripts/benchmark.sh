@@ -69,17 +69,23 @@ if command -v dialog >/dev/null && command -v tmux >/dev/null; then
   latency=$(realpath ../shared/tools/tui-latency 2>/dev/null || echo /work/shared/tools/tui-latency)
   # The floor, dialog and attsim take turns, a run of tui-latency each, so that the machine's slow and fast
   # moments (and tmux's) fall on all three alike; then each one's median and attsim's ratio to dialog.
-  floor_runs=() dialog_runs=() attsim_runs=()
+  # The release build `swift build -c release` leaves in .build, as a developer runs it, beside the installed one.
+  release=$(realpath "$bin/attsim")
+  floor_runs=() dialog_runs=() attsim_runs=() release_runs=()
   one_run() { (cd / && "$latency" -n 1 -s 80x24 "$@" | awk '/first-frame/ {print $3}'); }
   for ((i = 0; i < runs; i++)); do
     floor_runs+=("$(one_run "Request tracking" -- sh -c 'printf "Request tracking\n"; exec sleep 5')")
     dialog_runs+=("$(one_run Allow -- dialog --inputbox "Allow tracking?" 10 40)")
     attsim_runs+=("$(one_run "Request tracking" -- "$prefix/bin/attsim")")
+    release_runs+=("$(one_run "Request tracking" -- "$release")")
   done
   middle() { printf '%s\n' "$@" | grep -v timeout | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
   floor_ms=$(middle "${floor_runs[@]}") dialog_ms=$(middle "${dialog_runs[@]}") attsim_ms=$(middle "${attsim_runs[@]}")
+  release_ms=$(middle "${release_runs[@]}")
+  ratio() { awk -v a="$1" -v d="$2" 'BEGIN { printf "%.2f", a / d }'; }
   echo "first frame, taking turns: the floor (a shell printing the needle) $floor_ms ms, dialog --inputbox $dialog_ms ms,"
-  echo "  attsim as installed $attsim_ms ms ($(awk -v a="$attsim_ms" -v d="$dialog_ms" 'BEGIN { printf "%.2f", a / d }')x dialog)"
+  echo "  attsim as installed $attsim_ms ms ($(ratio "$attsim_ms" "$dialog_ms")x dialog),"
+  echo "  attsim from swift build -c release $release_ms ms ($(ratio "$release_ms" "$dialog_ms")x dialog)"
   echo "key to frame: dialog typing a letter; attsim, p opening the pre-permission screen:"
   (cd / && "$latency" -n "$runs" -s 80x24 -k Q -K Q Allow -- dialog --inputbox "Allow tracking?" 10 40)
   (cd / && "$latency" -n "$runs" -s 80x24 -k p -K Continue "Request tracking" -- "$prefix/bin/attsim")
@@ -89,11 +95,13 @@ if command -v dialog >/dev/null && command -v tmux >/dev/null; then
   echo "== The first frame on a bare 80x24 pty, spawned directly (medians of 101 runs, taking turns)"
   bench=$(realpath "$bin/attsim-bench")
   medians=$(cd / && TERM=xterm-256color "$bench" pty-frame 101 'Request tracking' printf 'Request tracking\n' \
-    --- Allow dialog --inputbox 'Allow tracking?' 10 40 --- 'Request tracking' "$prefix/bin/attsim")
+    --- Allow dialog --inputbox 'Allow tracking?' 10 40 --- 'Request tracking' "$prefix/bin/attsim" \
+    --- 'Request tracking' "$release")
   set -- $medians
   echo "the floor (printf printing the words):         $1 ms"
   echo "dialog --inputbox:                              $2 ms"
-  echo "attsim as installed:                            $3 ms ($(awk -v a="$3" -v d="$2" 'BEGIN { printf "%.2f", a / d }')x dialog)"
+  echo "attsim as installed:                            $3 ms ($(ratio "$3" "$2")x dialog)"
+  echo "attsim from swift build -c release:             $4 ms ($(ratio "$4" "$2")x dialog)"
   echo "== Where the installed binary's time goes (median of 101 runs, spawned without a shell or terminal)"
   spawn() { "$bin/attsim-bench" spawn 101 "$@"; }
   # The floor: a static Swift program with the standard library alone (as attsim links it) doing nothing.
