@@ -113,6 +113,32 @@ import Testing
     #expect(listed == installed)
   }
 
+  /// The README's table of build dependencies names every system header the C targets include, every library
+  /// a module map links, and every library the code loads by name: a new one cannot come in unlisted.
+  @Test func theDependencyTableNamesEveryHeaderAndLibrary() throws {
+    let readme = try String(contentsOf: Self.readme, encoding: .utf8)
+    let table = try #require(readme.components(separatedBy: "<!-- build-dependencies -->").dropFirst().first)
+      .components(separatedBy: "\n\n")[0]
+    let sources = repositoryRoot.appendingPathComponent("Sources")
+    let files = try #require(FileManager.default.subpaths(atPath: sources.path)).filter {
+      $0.hasSuffix(".c") || $0.hasSuffix(".h") || $0.hasSuffix(".modulemap")
+    }
+    var needed: Set<String> = []
+    for file in files {
+      let text = try String(contentsOf: sources.appendingPathComponent(file), encoding: .utf8)
+      for line in text.split(separator: "\n").map({ $0.trimmingCharacters(in: .whitespaces) }) {
+        if line.hasPrefix("#include <") { needed.insert("`" + line.dropFirst("#include ".count) + "`") }
+        if line.hasPrefix("link \"") { needed.insert("`lib" + line.dropFirst(6).prefix { $0 != "\"" } + ".so`") }
+        // A name built from a macro ("libicuuc.so." and ICU's version) is matched by its literal start.
+        for call in line.components(separatedBy: "dlopen(\"").dropFirst() {
+          needed.insert("`" + call.prefix { $0 != "\"" })
+        }
+      }
+    }
+    #expect(needed.isSuperset(of: ["`<ncursesw/curses.h>`", "`libncursesw.so`", "`libfribidi.so.0"]), "\(needed)")
+    for name in needed.sorted() { #expect(table.contains(name), "the README's dependency table lacks \(name)") }
+  }
+
   /// The README's rule table names every rule `check` has, each with its usual severity first.
   @Test func theRuleTableIsEveryRuleWithItsSeverity() throws {
     let readme = try String(contentsOf: Self.readme, encoding: .utf8)
