@@ -61,11 +61,14 @@ inside() {
   cd "$work/clone"
   swift build --product attsim >"$work/build.log" 2>&1 || { tail -30 "$work/build.log"; exit 1; }
   local binary=$work/clone/.build/debug/attsim
-  if readelf -d "$binary" | grep -q 'NEEDED.*fribidi'; then
-    echo "fresh-machine test: the binary asks the loader for FriBidi: $(readelf -d "$binary" | grep fribidi)"
+  # Each output is read whole before it is searched: `| grep -q` fails under pipefail when grep stops early.
+  local needed
+  needed=$(readelf -d "$binary" | grep NEEDED)
+  if grep -q fribidi <<<"$needed"; then
+    echo "fresh-machine test: the binary asks the loader for FriBidi: $(grep fribidi <<<"$needed")"
     exit 1
   fi
-  swift run --quiet attsim --version | grep -q '^FriBidi .*, loaded from libfribidi.so.0$' ||
+  grep -q '^FriBidi .*, loaded from libfribidi.so.0$' <<<"$(swift run --quiet attsim --version)" ||
     { echo "fresh-machine test: swift run attsim --version does not say FriBidi was loaded"; exit 1; }
   swift test >"$work/test.log" 2>&1 || { grep -E '✘|error:' "$work/test.log" | head -40; exit 1; }
 
@@ -88,7 +91,7 @@ inside() {
   runtime=$(ldconfig -p | awk '/libfribidi\.so\.0 /{print $NF; exit}')
   [ -n "$runtime" ] || { echo "fresh-machine test: no libfribidi.so.0 in the loader's cache"; exit 1; }
   mount --bind /dev/null "$(readlink -f "$runtime")"
-  "$binary" --version | grep -q "^FriBidi missing" ||
+  grep -q "^FriBidi missing" <<<"$("$binary" --version)" ||
     { echo "fresh-machine test: --version does not say FriBidi is missing"; "$binary" --version; exit 1; }
   for locale in he ar; do
     for screen in "${screens[@]}"; do

@@ -25,23 +25,24 @@ cp "$work/clone/Makefile" "$work/Makefile"
 rm -rf "$work/clone"
 
 bare() { (cd / && env -i PATH=/usr/bin:/bin "$prefix/bin/attsim" "$@"); }
+bare_loading() { (cd / && env -i PATH=/usr/bin:/bin "$loading/bin/attsim" "$@"); }
 # The C++ runtime, ncurses and FriBidi are linked in (Scripts/link-static.sh, the Makefile): the loader maps
 # libc and libm alone, and so it does for the binary that loads FriBidi when it first needs it.
 for binary in "$prefix/bin/attsim" "$loading/bin/attsim"; do
   loaded=$(ldd "$binary" | awk '{print $1}' | grep -v -E '^(linux-vdso\.so\.1|libc\.so\.6|libm\.so\.6|/lib64/ld-linux-x86-64\.so\.2)$' || true)
   [ -z "$loaded" ] || { echo "$binary loads more than libc and libm: $loaded"; exit 1; }
 done
-bare --version | grep -q '^FriBidi .*, linked in$' || { echo "FriBidi is not linked in:"; bare --version; exit 1; }
+grep -q '^FriBidi .*, linked in$' <<<"$(bare --version)" || { echo "FriBidi is not linked in:"; bare --version; exit 1; }
 # The symbol table read once: `nm | grep -q` fails under pipefail when grep stops early (nm gets SIGPIPE).
 symbols=$(nm "$prefix/bin/attsim")
 grep -q -E ' [Tt] fribidi_reorder_line$' <<<"$symbols" || { echo "FriBidi's functions are not in the binary"; exit 1; }
-(cd / && env -i PATH=/usr/bin:/bin "$loading/bin/attsim" --version) | grep -q '^FriBidi .*, loaded from libfribidi.so.0$' ||
-  { echo "the binary linked with FRIBIDI_ARCHIVE= does not load FriBidi:"; "$loading/bin/attsim" --version; exit 1; }
+grep -q '^FriBidi .*, loaded from libfribidi.so.0$' <<<"$(bare_loading --version)" ||
+  { echo "the binary linked with FRIBIDI_ARCHIVE= does not load FriBidi:"; bare_loading --version; exit 1; }
 for locale in he ar; do
   cmp -s <(bare render --locale "$locale" --keys "p enter") "Tests/ConsentUITests/Snapshots/dialog-$locale.txt" ||
     { echo "with FriBidi linked in, the $locale dialog is not its snapshot"; exit 1; }
   for keys in "v" "p" "p enter" "p enter a" "p enter n s"; do
-    [ "$(bare render --locale "$locale" --keys "$keys")" = "$("$loading/bin/attsim" render --locale "$locale" --keys "$keys")" ] ||
+    [ "$(bare render --locale "$locale" --keys "$keys")" = "$(bare_loading render --locale "$locale" --keys "$keys")" ] ||
       { echo "FriBidi linked in and loaded draw '$keys' in $locale differently"; exit 1; }
   done
 done

@@ -13,9 +13,10 @@ public enum TerminalSession {
   /// `firstFrameWork` once the first frame is on screen; its events come back to the loop when they are
   /// ready. `record` receives every script line (and returns why it could not be written, if it could not),
   /// `frameRendered` each frame's cells before the terminal shows them (so a cast holds every frame the screen
-  /// has shown, however soon the process is killed after), `finished` the last state. `firstFrame` is the state's frame rendered before the terminal was taken over
-  /// (see `Renderer.render`), shown as it is when the terminal has the size it was rendered at: then nothing but
-  /// the draw follows ncurses' first write, which in tmux wakes the server the process then waits behind.
+  /// has shown, however soon the process is killed after), `finished` the last state. `firstFrame` is the
+  /// state's frame rendered before the terminal was taken over (see `Renderer.render`), shown as it is when
+  /// the terminal has the size it was rendered at: then nothing but the draw follows ncurses' first write,
+  /// which in tmux wakes the server the process then waits behind.
   /// The terminal is given back before the signals get their default actions
   /// again, so a second signal arriving while the first ends the session still finds it restored. Returns
   /// the signal that ended the session, or 0.

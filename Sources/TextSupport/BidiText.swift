@@ -50,7 +50,7 @@ public enum BidiText {
       return line.unicodeScalars.enumerated().map { ($0.element, $0.offset) }
     }
     let visual = reorder(line, direction: direction, algorithm: algorithm)
-    return Array(zip(visual.scalars, visual.visualToLogical))
+    return zip(visual.scalars, visual.visualToLogical).map { (scalar: $0, logical: $1) }
   }
 
   /// The line's scalars in visual order and, for each visual position, the logical one: FriBidi's when the
