@@ -70,7 +70,8 @@ inside() {
   fi
   grep -q '^FriBidi .*, loaded from libfribidi.so.0$' <<<"$(swift run --quiet attsim --version)" ||
     { echo "fresh-machine test: swift run attsim --version does not say FriBidi was loaded"; exit 1; }
-  swift test >"$work/test.log" 2>&1 || { grep -E '✘|error:' "$work/test.log" | head -40; exit 1; }
+  swift test >"$work/test.log" 2>&1 || { grep -a -E '✘|error:' "$work/test.log" | head -40; exit 1; }
+  echo "fresh-machine test: swift test: $(grep -a -o 'Test run with .*' "$work/test.log" | tail -1)"
 
   local screen name keys locale
   for locale in he ar; do
