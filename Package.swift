@@ -55,7 +55,7 @@ let package = Package(
       ]),
     // The executable: hands the command line to AttsimCommands. A release build links the Swift runtime in and
     // exports no names, as `make install` does: with the runtime loaded as nine shared libraries and 4,600
-    // exported names for its start to search, its first frame took 2.6-2.8x dialog's, now 1.8-1.9x (D69).
+    // exported names for its start to search, its first frame took 2.6-2.9x dialog's, now 1.8-2.0x (D69).
     .executableTarget(
       name: "attsim", dependencies: ["AttsimCommands"],
       linkerSettings: [

@@ -123,18 +123,12 @@ enum BuiltInBidi {
         types[index] = before
       }
     }
-    var index = types.startIndex
-    while index < types.endIndex {
-      guard types[index] == .europeanTerminator else {
-        index += 1
-        continue
+    for run in runs(count: types.count, where: { types[$0] == .europeanTerminator }) {
+      let before = run.lowerBound > 0 ? types[run.lowerBound - 1] : nil
+      let after = run.upperBound < types.count ? types[run.upperBound] : nil
+      if before == .europeanNumber || after == .europeanNumber {
+        for terminator in run { types[terminator] = .europeanNumber }
       }
-      var end = index
-      while end < types.endIndex && types[end] == .europeanTerminator { end += 1 }
-      if index > 0 && types[index - 1] == .europeanNumber || end < types.endIndex && types[end] == .europeanNumber {
-        for terminator in index..<end { types[terminator] = .europeanNumber }
-      }
-      index = end
     }
     for index in types.indices {
       switch types[index] {
@@ -199,18 +193,10 @@ enum BuiltInBidi {
   /// N1, N2: a run of neutrals between text of one direction takes it; any other takes the embedding
   /// direction. The line's ends count as the embedding direction.
   static func resolveNeutrals(_ types: inout [BidiClass], embedding: BidiClass) {
-    var index = types.startIndex
-    while index < types.endIndex {
-      guard types[index].isNeutral else {
-        index += 1
-        continue
-      }
-      var end = index
-      while end < types.endIndex && types[end].isNeutral { end += 1 }
-      let before = index == 0 ? embedding : types[index - 1].strongDirection ?? embedding
-      let after = end == types.endIndex ? embedding : types[end].strongDirection ?? embedding
-      for neutral in index..<end { types[neutral] = before == after ? before : embedding }
-      index = end
+    for run in runs(count: types.count, where: { types[$0].isNeutral }) {
+      let before = run.lowerBound == 0 ? embedding : types[run.lowerBound - 1].strongDirection ?? embedding
+      let after = run.upperBound == types.count ? embedding : types[run.upperBound].strongDirection ?? embedding
+      for neutral in run { types[neutral] = before == after ? before : embedding }
     }
   }
 
@@ -243,18 +229,24 @@ enum BuiltInBidi {
   static func reverseRuns(_ order: inout [Int], levels: [UInt8]) {
     guard let highest = levels.max(), let lowestOdd = levels.filter({ $0 % 2 == 1 }).min() else { return }
     for level in stride(from: highest, through: lowestOdd, by: -1) {
-      var start = 0
-      while start < order.count {
-        guard levels[start] >= level else {
-          start += 1
-          continue
-        }
-        var end = start
-        while end < order.count && levels[end] >= level { end += 1 }
-        order[start..<end].reverse()
-        start = end
+      for run in runs(count: order.count, where: { levels[$0] >= level }) { order[run].reverse() }
+    }
+  }
+
+  /// The maximal runs of the positions `0..<count` for which `belongs` holds, in order.
+  static func runs(count: Int, where belongs: (Int) -> Bool) -> [Range<Int>] {
+    var runs: [Range<Int>] = []
+    var start: Int?
+    for index in 0..<count {
+      if belongs(index) {
+        if start == nil { start = index }
+      } else if let first = start {
+        runs.append(first..<index)
+        start = nil
       }
     }
+    if let first = start { runs.append(first..<count) }
+    return runs
   }
 
   // MARK: - Character data

@@ -27,12 +27,10 @@ public enum FriBidiLibrary: Hashable, Sendable {
     switch self {
     case .linked(let version): "FriBidi \(version), linked in"
     case .loaded(let version): "FriBidi \(version), loaded from libfribidi.so.0"
-    case .missing: "FriBidi missing (no libfribidi.so.0): " + Self.missingConsequence
+    case .missing:
+      "FriBidi missing (no libfribidi.so.0): right-to-left lines in attsim's own order, Arabic unjoined"
     }
   }
-
-  /// What a missing FriBidi changes on screen, as the UI and `--version` say it.
-  public static let missingConsequence = "right-to-left lines in attsim's own order, Arabic unjoined"
 
   /// The version number in FriBidi's description of itself ("(GNU FriBidi) 1.0.8" and further lines): the
   /// first line's last word, when it is made of digits and dots; "?" otherwise.
