@@ -64,7 +64,9 @@ let package = Package(
     // Benchmarks for the README's Performance section (`swift run -c release attsim-bench`).
     .executableTarget(
       name: "attsim-bench",
-      dependencies: ["ConsentCore", "ConsentUI", "PromptStrings", "PromptCheck", "StringsFiles", "TextSupport"]),
+      dependencies: [
+        "ConsentCore", "ConsentUI", "FileAccess", "PromptStrings", "PromptCheck", "StringsFiles", "TextSupport",
+      ]),
 
     // Tests' model of a terminal: plays the bytes attsim sends one and compares the screen with a ScreenBuffer.
     .target(name: "TerminalModel", dependencies: ["ConsentUI", "TextSupport"], path: "Tests/TerminalModel"),

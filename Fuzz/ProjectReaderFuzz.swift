@@ -23,7 +23,7 @@ public func fuzzProjectReader(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt
   try? FileManager.default.createDirectory(atPath: bundle.string, withIntermediateDirectories: true)
   FileManager.default.createFile(atPath: bundle.appending("project.pbxproj").string, contents: Data(project))
   FileManager.default.createFile(atPath: folder.appending("Base.xcconfig").string, contents: Data(xcconfig))
-  guard case .success(let apps) = AppResources.loadAll(folder.string) else { return 0 }
+  guard case .success(let apps) = AppResources.loadAll(folder) else { return 0 }
   for app in apps { _ = PromptLinter.check(app: app) }
   return 0
 }

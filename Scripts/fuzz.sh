@@ -17,15 +17,20 @@ seconds=${2:-300}
 jobs=${3:-1}
 out=.build/fuzz
 mkdir -p "$out"
-flags=(-sanitize=fuzzer,address -parse-as-library -O -g -enable-testing -I Sources/CFriBidi -I "$out/CICU")
+flags=(-sanitize=fuzzer,address -parse-as-library -O -g -enable-testing -I "$out/CFriBidi" -I "$out/CICU")
 
-# The C modules TextSupport imports: FriBidi's module map as it stands; ICU's line breaks compiled, with the
-# module map SwiftPM would make for them.
-mkdir -p "$out/CICU"
-clang -O -g -fsanitize=address -c Sources/CICU/line_breaks.c -I Sources/CICU/include -o "$out/line_breaks.o"
-ar rcs "$out/libCICU.a" "$out/line_breaks.o"
-printf 'module CICU {\n  header "%s"\n  export *\n}\n' "$PWD/Sources/CICU/include/attsim_line_breaks.h" \
-  >"$out/CICU/module.modulemap"
+# The C modules TextSupport imports (ICU's line breaks, FriBidi's wrappers), each compiled, with the module
+# map SwiftPM would make for it.
+c_module() {
+  local name=$1 source=$2 header=$3
+  mkdir -p "$out/$name"
+  clang -O -g -fsanitize=address -c "Sources/$name/$source" -I "Sources/$name/include" -o "$out/$name.o"
+  ar rcs "$out/lib$name.a" "$out/$name.o"
+  printf 'module %s {\n  header "%s"\n  export *\n}\n' "$name" "$PWD/Sources/$name/include/$header" \
+    >"$out/$name/module.modulemap"
+}
+c_module CICU line_breaks.c attsim_line_breaks.h
+c_module CFriBidi fribidi.c attsim_fribidi.h
 
 # Builds a module of Sources/NAME as a static library the fuzz target links.
 module() {
@@ -33,27 +38,28 @@ module() {
     -emit-module-path "$out/$1.swiftmodule" -o "$out/lib$1.a" $(find "Sources/$1" -name '*.swift')
 }
 module TextSupport
+module SystemSupport
 module FileAccess
 module StringsFiles
 module PromptStrings
 module PromptCheck
 case "$target" in
   strings)
-    libraries=(-lPromptStrings -lStringsFiles -lFileAccess -lTextSupport)
+    libraries=(-lPromptStrings -lStringsFiles -lFileAccess -lSystemSupport -lTextSupport)
     source=Fuzz/StringsReaderFuzz.swift
     ;;
   script)
     module ConsentCore
     module Scenarios
-    libraries=(-lScenarios -lConsentCore -lPromptStrings -lStringsFiles -lFileAccess -lTextSupport)
+    libraries=(-lScenarios -lConsentCore -lPromptStrings -lStringsFiles -lFileAccess -lSystemSupport -lTextSupport)
     source=Fuzz/ScriptParserFuzz.swift
     ;;
   project)
-    libraries=(-lPromptCheck -lPromptStrings -lStringsFiles -lFileAccess -lTextSupport)
+    libraries=(-lPromptCheck -lPromptStrings -lStringsFiles -lFileAccess -lSystemSupport -lTextSupport)
     source=Fuzz/ProjectReaderFuzz.swift
     ;;
   manifest)
-    libraries=(-lPromptStrings -lStringsFiles -lFileAccess -lTextSupport)
+    libraries=(-lPromptStrings -lStringsFiles -lFileAccess -lSystemSupport -lTextSupport)
     source=Fuzz/PrivacyManifestFuzz.swift
     ;;
   plist)
@@ -65,7 +71,7 @@ case "$target" in
     exit 2
     ;;
 esac
-swiftc "${flags[@]}" -I "$out" -L "$out" "${libraries[@]}" -lCICU -lfribidi -ldl "$source" -o "$out/$target-fuzz"
+swiftc "${flags[@]}" -I "$out" -L "$out" "${libraries[@]}" -lCICU -lCFriBidi -ldl "$source" -o "$out/$target-fuzz"
 mkdir -p "$out/corpus-$target"
 cp -n Fuzz/corpus-"$target"/* "$out/corpus-$target/" 2>/dev/null || true
 cd "$out"

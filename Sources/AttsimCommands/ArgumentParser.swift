@@ -1,3 +1,4 @@
+import FileAccess
 import PromptStrings
 import TextSupport
 
@@ -6,6 +7,13 @@ import TextSupport
 public enum ArgumentParser {
   /// The command `arguments` (without the program name) ask for.
   public static func parse(_ arguments: [String]) throws(UsageError) -> Command {
+    try parse(bytes: arguments.map { Array($0.utf8) })
+  }
+
+  /// The command the raw `argv` (without the program name) asks for. Words are matched as text; a value that
+  /// names a file keeps its bytes, so a name that is not UTF-8 is opened as it is.
+  public static func parse(bytes raw: [[UInt8]]) throws(UsageError) -> Command {
+    let arguments = raw.map { String(decoding: $0, as: UTF8.self) }
     guard let first = arguments.first else { return try CommandTable.interactive.decode(ParsedArguments()) }
     switch first {
     case "--help", "-h": return .help(topic: nil)
@@ -19,16 +27,18 @@ public enum ArgumentParser {
     default: break
     }
     let spec: CommandSpec
-    let rest: [String]
+    let rest: ArraySlice<[UInt8]>
     if first.hasPrefix("-") {
       spec = CommandTable.interactive
-      rest = arguments
+      rest = raw[...]
     } else {
       guard let named = subcommand(named: first) else { throw unknownSubcommand(first) }
       spec = named
-      rest = Array(arguments.dropFirst())
+      rest = raw.dropFirst()
     }
-    guard let parsed = try split(rest, for: spec) else { return .help(topic: spec.name.isEmpty ? nil : spec.name) }
+    guard let parsed = try split(Array(rest), for: spec) else {
+      return .help(topic: spec.name.isEmpty ? nil : spec.name)
+    }
     return try spec.decode(parsed)
   }
 
@@ -51,7 +61,8 @@ public enum ArgumentParser {
 
   /// Separates `--name value`, `--name=value` and operands, checking names, values and counts; nil when
   /// help was asked for.
-  private static func split(_ arguments: [String], for spec: CommandSpec) throws(UsageError) -> ParsedArguments? {
+  private static func split(_ raw: [[UInt8]], for spec: CommandSpec) throws(UsageError) -> ParsedArguments? {
+    let arguments = raw.map { String(decoding: $0, as: UTF8.self) }
     var result = ParsedArguments()
     var index = 0
     var optionsEnded = false
@@ -62,6 +73,7 @@ public enum ArgumentParser {
       index += 1
       if optionsEnded || !argument.hasPrefix("-") || argument == "-" {
         result.operands.append(argument)
+        result.operandPaths.append(FilePath(bytes: raw[index - 1]))
         continue
       }
       if argument == "--" {
@@ -86,8 +98,12 @@ public enum ArgumentParser {
         continue
       }
       let text: String
+      let path: FilePath
       if let equals = body.firstIndex(of: "=") {
         text = String(body[body.index(after: equals)...])
+        // `=` is one byte, and the first one in the raw word is the same `=`: what follows is the value's bytes.
+        let rawWord = raw[index - 1]
+        path = FilePath(bytes: rawWord[(rawWord.firstIndex(of: UInt8(ascii: "="))! + 1)...])
       } else if option.valueIsOptional {
         // `--autoplay` alone, or `--autoplay 2`: the value is taken only when one follows.
         guard index < arguments.count, Double(arguments[index]) != nil else {
@@ -95,14 +111,17 @@ public enum ArgumentParser {
           continue
         }
         text = arguments[index]
+        path = FilePath(bytes: raw[index])
         index += 1
       } else {
         guard index < arguments.count else { throw UsageError("--\(name) needs a value (\(value.placeholder))") }
         text = arguments[index]
+        path = FilePath(bytes: raw[index])
         index += 1
       }
       try check(text, of: value.kind, for: name, placeholder: value.placeholder)
       result.options[name, default: []].append(text)
+      result.paths[name, default: []].append(path)
     }
     if help { return nil }
     if let operands = spec.operands {

@@ -8,7 +8,7 @@ enum AssetLocator {
   static func assetsFolder() -> String? {
     var candidates: [String] = []
     if let override = getenv("ATTSIM_ASSETS") { candidates.append(String(cString: override)) }
-    if let executable = RealPath.of("/proc/self/exe") {
+    if let executable = RealPath.of("/proc/self/exe")?.string {
       let folder = parent(executable)
       candidates.append(folder + "/Assets")
       candidates.append(parent(folder) + "/share/attsim/Assets")

@@ -7,9 +7,14 @@ public enum Attsim {
 
   /// Runs attsim with `arguments` (without the program name) and returns the process exit status.
   public static func run(_ arguments: [String], console: Console = .standard) -> Int32 {
+    run(bytes: arguments.map { Array($0.utf8) }, console: console)
+  }
+
+  /// Runs attsim with the raw `argv` (without the program name): paths keep their bytes from here to `open`.
+  public static func run(bytes arguments: [[UInt8]], console: Console = .standard) -> Int32 {
     let command: Command
     do {
-      command = try ArgumentParser.parse(arguments)
+      command = try ArgumentParser.parse(bytes: arguments)
     } catch {
       console.err("attsim: \(error.message.escapingControlCharacters) (see 'attsim --help')\n")
       return 2

@@ -11,7 +11,7 @@ enum CheckCommand {
   static func run(_ command: Command.Check, console: Console) -> Int32 {
     let report: CheckReport
     switch PromptLinter.check(
-      path: command.app.path ?? ".", target: command.app.target, configuration: command.app.configuration,
+      path: command.app.path ?? FilePath("."), target: command.app.target, configuration: command.app.configuration,
       developmentRegion: command.developmentRegion, options: CheckOptions(allStrings: command.allStrings))
     {
     case .failure(let failure):

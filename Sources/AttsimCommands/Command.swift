@@ -1,4 +1,5 @@
 import ConsentUI
+import FileAccess
 
 /// What `attsim render` prints: plain text, text with SGR colours, an SVG image, an HTML page.
 public enum RenderFormat: String, CaseIterable, Sendable {
@@ -38,12 +39,12 @@ public enum ReportFormat: String, CaseIterable, Sendable {
 /// Which app a command works on: a path (nil: the embedded demo app) and, for an Xcode project, the target
 /// and build configuration.
 public struct AppChoice: Equatable, Sendable {
-  public var path: String?
+  public var path: FilePath?
   public var target: String?
   public var configuration: String?
 
   /// A choice of app.
-  public init(path: String? = nil, target: String? = nil, configuration: String? = nil) {
+  public init(path: FilePath? = nil, target: String? = nil, configuration: String? = nil) {
     self.path = path
     self.target = target
     self.configuration = configuration
@@ -71,7 +72,7 @@ public enum Command: Equatable, Sendable {
   /// Print a shell's completion script.
   case completion(Completions.Shell)
   /// Print what a completion offers now: the app's locales, or the scenario library's names.
-  case completionWords(kind: CompletionWords, app: String?)
+  case completionWords(kind: CompletionWords, app: FilePath?)
   /// Print the man page.
   case man
   /// Print the QA test plan.
@@ -85,14 +86,15 @@ public enum Command: Equatable, Sendable {
   public struct Interactive: Equatable, Sendable {
     public var app = AppChoice()
     public var locale: String?
-    public var record: String?
-    public var scenario: String?
+    public var record: FilePath?
+    /// A library scenario's name, or a script's path.
+    public var scenario: FilePath?
     /// Whether `--record` may replace an existing file.
     public var force = false
     /// Seconds between steps when the scenario plays by itself (`--autoplay`).
     public var autoplay: Double?
     /// Where to write the session as an asciinema cast.
-    public var cast: String?
+    public var cast: FilePath?
     /// Who puts right-to-left text in order: attsim, or the terminal (`--bidi terminal`).
     public var bidi = BidiMode.visual
     public init() {}
@@ -100,10 +102,10 @@ public enum Command: Equatable, Sendable {
 
   /// `attsim play FILE…`.
   public struct Play: Equatable, Sendable {
-    public var files: [String]
+    public var files: [FilePath]
     public var report: ReportFormat?
-    public var output: String?
-    public init(files: [String], report: ReportFormat? = nil, output: String? = nil) {
+    public var output: FilePath?
+    public init(files: [FilePath], report: ReportFormat? = nil, output: FilePath? = nil) {
       self.files = files
       self.report = report
       self.output = output
@@ -137,7 +139,7 @@ public enum Command: Equatable, Sendable {
     public var locale: String?
     public var width: Int?
     public var height: Int?
-    public var script: String?
+    public var script: FilePath?
     /// Keys pressed after the script, as the UI takes them (`p enter a`).
     public var keys: [KeyPress] = []
     public var format = RenderFormat.text
@@ -148,15 +150,15 @@ public enum Command: Equatable, Sendable {
 
   /// `attsim cast SCRIPT --out FILE.cast`.
   public struct Cast: Equatable, Sendable {
-    public var script: String
-    public var out: String
+    public var script: FilePath
+    public var out: FilePath
     public var app = AppChoice()
     public var locale: String?
     public var width = MinimumSize.width
     public var height = MinimumSize.height
     /// Seconds between steps.
     public var pace = 1.0
-    public init(script: String, out: String) {
+    public init(script: FilePath, out: FilePath) {
       self.script = script
       self.out = out
     }
@@ -165,8 +167,8 @@ public enum Command: Equatable, Sendable {
   /// `attsim gallery --out FILE`.
   public struct Gallery: Equatable, Sendable {
     public var app = AppChoice()
-    public var out: String
-    public init(out: String) { self.out = out }
+    public var out: FilePath
+    public init(out: FilePath) { self.out = out }
   }
 }
 

@@ -1,4 +1,5 @@
 import ConsentUI
+import FileAccess
 import PromptStrings
 
 /// What an option's value is, so it can be checked, described and completed.
@@ -82,17 +83,23 @@ struct CommandSpec: Sendable {
 struct ParsedArguments: Sendable {
   /// Option name → its values in order (flags have one empty value).
   var options: [String: [String]] = [:]
+  /// Option name → its values as the bytes given, for values that name files.
+  var paths: [String: [FilePath]] = [:]
   var operands: [String] = []
+  /// The operands as the bytes given, for operands that name files.
+  var operandPaths: [FilePath] = []
 
   /// The option's value (the last, for a repeatable one).
   func value(_ name: String) -> String? { options[name]?.last }
   /// Every value given for a repeatable option.
   func values(_ name: String) -> [String] { options[name] ?? [] }
+  /// The option's value as the bytes given (the last, for a repeatable one): a path.
+  func path(_ name: String) -> FilePath? { paths[name]?.last }
   /// Whether a flag was given.
   func flag(_ name: String) -> Bool { options[name] != nil }
 
   /// `--app`, `--target` and `--configuration` (or the operand, for commands that take the app as one).
-  func appChoice(path: String?) -> AppChoice {
+  func appChoice(path: FilePath?) -> AppChoice {
     AppChoice(path: path, target: value("target"), configuration: value("configuration"))
   }
 }
@@ -140,11 +147,11 @@ enum CommandTable {
       guard arguments.value("scenario") != nil else { throw UsageError("--autoplay plays a --scenario NAME|FILE") }
       command.autoplay = Double(autoplay) ?? UIState.Autoplay.defaultInterval
     }
-    command.cast = arguments.value("cast")
-    command.app = arguments.appChoice(path: arguments.value("app"))
+    command.cast = arguments.path("cast")
+    command.app = arguments.appChoice(path: arguments.path("app"))
     command.locale = arguments.value("locale")
-    command.record = arguments.value("record")
-    command.scenario = arguments.value("scenario")
+    command.record = arguments.path("record")
+    command.scenario = arguments.path("scenario")
     command.force = arguments.flag("force")
     command.bidi = arguments.value("bidi").flatMap(BidiMode.init(rawValue:)) ?? .visual
     for (option, value) in [("record", command.record), ("cast", command.cast)] where value == "-" {
@@ -192,8 +199,8 @@ enum CommandTable {
     ) { arguments throws(UsageError) in
       .play(
         Command.Play(
-          files: arguments.operands, report: arguments.value("report").flatMap(ReportFormat.init(rawValue:)),
-          output: arguments.value("output")))
+          files: arguments.operandPaths, report: arguments.value("report").flatMap(ReportFormat.init(rawValue:)),
+          output: arguments.path("output")))
     },
     CommandSpec(
       name: "scenarios", summary: "the scenario library, with titles",
@@ -224,7 +231,7 @@ enum CommandTable {
         targetOption, configurationOption,
       ], operands: ("PATH", .app, 1...1)
     ) { arguments throws(UsageError) in
-      var command = Command.Check(app: arguments.appChoice(path: arguments.operands[0]))
+      var command = Command.Check(app: arguments.appChoice(path: arguments.operandPaths[0]))
       command.format = arguments.value("format").flatMap(CheckFormat.init(rawValue:)) ?? .text
       command.developmentRegion = arguments.value("dev-region")
       command.allStrings = arguments.flag("all-strings")
@@ -253,7 +260,7 @@ enum CommandTable {
           help: "a table a localizer can read, or JSON"),
       ], operands: ("PATH", .app, 1...1)
     ) { arguments throws(UsageError) in
-      var command = Command.Prompts(app: arguments.appChoice(path: arguments.operands[0]))
+      var command = Command.Prompts(app: arguments.appChoice(path: arguments.operandPaths[0]))
       command.locales = arguments.values("locale")
       command.keys = arguments.values("key")
       command.format = arguments.value("format").flatMap(PromptsFormat.init(rawValue:)) ?? .text
@@ -282,7 +289,7 @@ enum CommandTable {
     ) { arguments throws(UsageError) in
       var command = Command.Render()
       command.bidi = arguments.value("bidi").flatMap(BidiMode.init(rawValue:)) ?? .visual
-      command.app = arguments.appChoice(path: arguments.value("app"))
+      command.app = arguments.appChoice(path: arguments.path("app"))
       command.locale = arguments.value("locale")
       command.width = arguments.value("width").flatMap { Int($0) }
       command.height = arguments.value("height").flatMap { Int($0) }
@@ -292,7 +299,7 @@ enum CommandTable {
           "attsim render draws at least \(MinimumSize.width)×\(MinimumSize.height), the UI's smallest size; \(width)×\(height) is too small"
         )
       }
-      command.script = arguments.value("script")
+      command.script = arguments.path("script")
       command.format = arguments.value("format").flatMap(RenderFormat.init) ?? .text
       for name in (arguments.value("keys") ?? "").split(separator: " ") {
         guard let key = KeyPress(name: String(name)) else {
@@ -322,9 +329,9 @@ enum CommandTable {
         OptionSpec(name: "pace", value: ("SECONDS", .seconds), help: "seconds between steps (default 1)"),
       ], operands: ("SCRIPT", .file, 1...1)
     ) { arguments throws(UsageError) in
-      guard let out = arguments.value("out") else { throw UsageError("attsim cast needs --out FILE.cast") }
-      var command = Command.Cast(script: arguments.operands[0], out: out)
-      command.app = arguments.appChoice(path: arguments.value("app"))
+      guard let out = arguments.path("out") else { throw UsageError("attsim cast needs --out FILE.cast") }
+      var command = Command.Cast(script: arguments.operandPaths[0], out: out)
+      command.app = arguments.appChoice(path: arguments.path("app"))
       command.locale = arguments.value("locale")
       command.width = arguments.value("width").flatMap { Int($0) } ?? MinimumSize.width
       command.height = arguments.value("height").flatMap { Int($0) } ?? MinimumSize.height
@@ -351,9 +358,9 @@ enum CommandTable {
         OptionSpec(name: "out", value: ("FILE.html", .output), help: "where to write the page", required: true),
       ], operands: nil
     ) { arguments throws(UsageError) in
-      guard let out = arguments.value("out") else { throw UsageError("attsim gallery needs --out FILE.html") }
+      guard let out = arguments.path("out") else { throw UsageError("attsim gallery needs --out FILE.html") }
       var command = Command.Gallery(out: out)
-      command.app = arguments.appChoice(path: arguments.value("app"))
+      command.app = arguments.appChoice(path: arguments.path("app"))
       return .gallery(command)
     },
     CommandSpec(
@@ -388,7 +395,7 @@ enum CommandTable {
         guard words.count >= 2, let kind = CompletionWords(rawValue: words[1]) else {
           throw UsageError("attsim completion words needs locales or scenarios")
         }
-        return .completionWords(kind: kind, app: words.count > 2 ? words[2] : nil)
+        return .completionWords(kind: kind, app: words.count > 2 ? arguments.operandPaths[2] : nil)
       }
       guard words.count == 1, let shell = Completions.Shell(rawValue: words[0]) else {
         throw UsageError(

@@ -24,16 +24,18 @@ enum GalleryCommand {
         return 2
       }
       if destination != "-" {
-        console.err("attsim gallery: \(appTexts.locales.count) locales written to \(destination.forMessage())\n")
+        console.err("attsim gallery: \(appTexts.locales.count) locales written to \(destination.shown())\n")
       }
       return 0
     }
   }
 
   /// `--out` as given, or `DIR/gallery.html` when it names a folder (an existing one, or one ending in `/`).
-  static func pagePath(for out: String) -> String {
+  static func pagePath(for out: FilePath) -> FilePath {
     var status = stat()
-    let isFolder = out.hasSuffix("/") || (stat(out, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR)
-    return isFolder ? FilePath(out).appending("gallery.html").string : out
+    let isFolder =
+      out.bytes.last == UInt8(ascii: "/")
+      || (out.withCString { stat($0, &status) } == 0 && status.st_mode & S_IFMT == S_IFDIR)
+    return isFolder ? out.appending("gallery.html") : out
   }
 }

@@ -20,7 +20,7 @@ enum PromptsCommand {
 
   /// Exit 0, or 2 when the app cannot be read.
   static func run(_ command: Command.Prompts, console: Console) -> Int32 {
-    let path = command.app.path ?? "."
+    let path = command.app.path ?? FilePath(".")
     let app: AppResources
     switch AppResources.load(path, target: command.app.target, configuration: command.app.configuration) {
     case .failure(let failure):
@@ -29,7 +29,7 @@ enum PromptsCommand {
     case .success(let loaded): app = loaded
     }
     let rows = rows(for: app, locales: command.locales, keys: keys(command.keys, of: app))
-    let base = baseFolder(for: FilePath(path))
+    let base = baseFolder(for: path)
     switch command.format {
     case .json: console.out(json(app, rows, base: base) + "\n")
     case .text: console.out(table(app, rows, base: base))

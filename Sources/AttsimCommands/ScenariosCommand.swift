@@ -8,7 +8,7 @@ enum ScenarioLibrary {
   /// A scenario: its name (the file name without `.attsim`), path and parsed script.
   struct Entry {
     var name: String
-    var path: String
+    var path: FilePath
     var script: Script
 
     /// The `# title:`, or the file name.
@@ -18,20 +18,19 @@ enum ScenarioLibrary {
   /// Every scenario of the library, by name.
   static func entries() -> [Entry] {
     guard let assets = AssetLocator.assetsFolder() else { return [] }
-    let folder = assets + "/Scenarios"
-    let names = FolderListing.names(in: folder).filter { $0.hasSuffix(".attsim") }
+    let folder = FilePath(assets).appending("Scenarios")
+    let names = FolderListing.names(in: folder).filter { $0.pathExtension == "attsim" }
     return names.compactMap { file in
-      let path = folder + "/" + file
-      guard case .success(let text) = TextFile.read(path), let script = try? ScriptParser.parse(text, file: path)
-      else { return nil }
-      return Entry(name: String(file.dropLast(".attsim".count)), path: path, script: script)
+      let path = folder.appending(file)
+      guard case .success(let script) = TextFile.script(path, named: path.string) else { return nil }
+      return Entry(name: file.stem, path: path, script: script)
     }
   }
 
   /// A file path, or the path of the library scenario called `name`.
-  static func path(for nameOrFile: String) -> String? {
-    if access(nameOrFile, F_OK) == 0 { return nameOrFile }
-    return entries().first { $0.name == nameOrFile }?.path
+  static func path(for nameOrFile: FilePath) -> FilePath? {
+    if nameOrFile.withCString({ access($0, F_OK) }) == 0 { return nameOrFile }
+    return entries().first { $0.name == nameOrFile.string }?.path
   }
 }
 

@@ -18,7 +18,7 @@ enum UISetup {
     // attsim's own folders (the demo app, the system texts) are read as the plain folders they are.
     let readApp: @Sendable () -> Result<AppResources, AppResources.LoadFailure> = {
       app.path.map { AppResources.load($0, target: app.target, configuration: app.configuration) }
-        ?? AppResources.loadFolder(assets + "/DemoApp", strings: demoAppStrings)
+        ?? AppResources.loadFolder(FilePath(assets + "/DemoApp"), strings: demoAppStrings)
     }
     let appRead: Result<AppResources, AppResources.LoadFailure>
     let systemRead: Result<AppResources, AppResources.LoadFailure>
@@ -29,7 +29,7 @@ enum UISetup {
     } else {
       // The app and the system texts are read at the same time (one after the other when no thread starts).
       let readSystem: @Sendable () -> Result<AppResources, AppResources.LoadFailure> = {
-        AppResources.loadFolder(assets + "/System")
+        AppResources.loadFolder(FilePath(assets + "/System"))
       }
       let systemThread = SystemThread(readSystem)
       appRead = readApp()
@@ -68,8 +68,8 @@ extension UISetup {
   static func systemTextFiles() -> [FilePath] {
     guard let assets = AssetLocator.assetsFolder() else { return [] }
     let folder = FilePath(assets + "/System")
-    return FolderListing.names(in: folder.string).map(folder.appending).flatMap { lproj in
-      FolderListing.names(in: lproj.string).map(lproj.appending)
+    return FolderListing.names(in: folder).map(folder.appending).flatMap { lproj in
+      FolderListing.names(in: lproj).map(lproj.appending)
     }
   }
 
@@ -77,6 +77,6 @@ extension UISetup {
   /// screen.
   static func assetFolder(_ name: String) -> AppResources? {
     guard let assets = AssetLocator.assetsFolder() else { return nil }
-    return try? AppResources.loadFolder(assets + "/" + name).get()
+    return try? AppResources.loadFolder(FilePath(assets + "/" + name)).get()
   }
 }

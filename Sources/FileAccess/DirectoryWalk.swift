@@ -28,7 +28,7 @@ public struct DirectoryWalk: Sendable {
     descend: (Entry) -> Bool = { _ in true }
   ) {
     var rootStatus = stat()
-    guard stat(root.string, &rootStatus) == 0, rootStatus.st_mode & S_IFMT == S_IFDIR else { return }
+    guard root.withCString({ stat($0, &rootStatus) }) == 0, rootStatus.st_mode & S_IFMT == S_IFDIR else { return }
     var visited: Set<FileIdentity> = [FileIdentity(rootStatus)]
     visit(root, depth: 0, device: rootStatus.st_dev, maxDepth: maxDepth, limit: limit, visited: &visited) {
       skip($0)
@@ -42,8 +42,8 @@ public struct DirectoryWalk: Sendable {
     skip: (String) -> Bool, descend: (Entry) -> Bool
   ) {
     guard depth < maxDepth, !isTruncated else { return }
-    let names = FolderListing.entries(of: folder.string).filter { !skip($0.name) }
-    for (name, type) in names.sorted(by: { $0.0 < $1.0 }) {
+    let names = FolderListing.entries(of: folder).filter { !skip($0.name.string) }
+    for (name, type) in names.sorted(by: { $0.name.bytes.lexicographicallyPrecedes($1.name.bytes) }) {
       guard entries.count < limit else {
         isTruncated = true
         return
@@ -53,12 +53,12 @@ public struct DirectoryWalk: Sendable {
       var isDirectory = type == DT_DIR
       var isLink = false
       if type == DT_LNK || type == DT_UNKNOWN {
-        guard lstat(path.string, &status) == 0 else { continue }
+        guard path.withCString({ lstat($0, &status) }) == 0 else { continue }
         let mode = status.st_mode & S_IFMT
         if mode == S_IFLNK {
           // A link to a file is read as the file; a link to a folder is never followed.
           var target = stat()
-          guard stat(path.string, &target) == 0, target.st_mode & S_IFMT == S_IFREG else { continue }
+          guard path.withCString({ stat($0, &target) }) == 0, target.st_mode & S_IFMT == S_IFREG else { continue }
           isLink = true
         }
         isDirectory = mode == S_IFDIR
@@ -69,7 +69,7 @@ public struct DirectoryWalk: Sendable {
       // A folder the listing named as one is asked for its identity only when it is to be entered (the demo
       // app's first frame enters none of its seventeen).
       if type == DT_DIR {
-        guard lstat(path.string, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else { continue }
+        guard path.withCString({ lstat($0, &status) }) == 0, status.st_mode & S_IFMT == S_IFDIR else { continue }
       }
       guard status.st_dev == device, visited.insert(FileIdentity(status)).inserted else { continue }
       visit(

@@ -8,9 +8,9 @@ public struct FileIdentity: Hashable, Sendable {
   public let inode: UInt64
 
   /// The identity of what `path` names (following symbolic links), or nil when nothing is there.
-  public init?(path: String) {
+  public init?(path: FilePath) {
     var status = stat()
-    guard stat(path, &status) == 0 else { return nil }
+    guard path.withCString({ stat($0, &status) }) == 0 else { return nil }
     self.init(status)
   }
 

@@ -1,8 +1,8 @@
-import Glibc
 import TextSupport
 
-/// Reads input files whole, safely: only regular files (a FIFO or device is refused without blocking),
-/// and never more than a limit, so a hostile input cannot hang attsim or fill its memory.
+/// The limits and failures of reading inputs (`InputFiles` opens and reads them): only regular files (a
+/// FIFO or device is refused without being opened), and never more than a limit, so a hostile input cannot
+/// hang attsim or fill its memory.
 public enum FileReader {
   /// The most a file may hold: 64 MB. Larger inputs are refused, not read.
   public static let defaultLimit = 64 << 20
@@ -41,55 +41,8 @@ public enum FileReader {
     public var description: String { reason }
   }
 
-  /// The bytes of the regular file at `path`, at most `limit` of them; `admit` may refuse the file once it is
-  /// open (from its descriptor and status), before anything is read.
-  public static func read(
-    _ path: String, limit: Int = defaultLimit, admit: (Int32, stat) -> Failure? = { _, _ in nil }
-  ) -> Result<[UInt8], Failure> {
-    // O_NONBLOCK: opening a FIFO must not wait for a writer. It changes nothing for regular files.
-    let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
-    guard descriptor >= 0 else {
-      let code = errno
-      if code == ENXIO { return .failure(Failure(kind: .notRegularFile, reason: "it is a socket, not a regular file")) }
-      return .failure(Failure(kind: code == ENOENT ? .missing : .unreadable, reason: FileKind.reason(code)))
-    }
-    defer { close(descriptor) }
-    var status = stat()
-    guard fstat(descriptor, &status) == 0 else {
-      return .failure(Failure(kind: .unreadable, reason: FileKind.reason(errno)))
-    }
-    guard status.st_mode & S_IFMT == S_IFREG else {
-      let kind = FileKind.name(of: status.st_mode)
-      let reason = status.st_mode & S_IFMT == S_IFDIR ? "it is a folder" : "it is \(kind), not a regular file"
-      return .failure(Failure(kind: .notRegularFile, reason: reason))
-    }
-    let size = Int(status.st_size)
-    guard size <= limit else { return .failure(tooLarge(size: size, limit: limit)) }
-    if let refused = admit(descriptor, status) { return .failure(refused) }
-    var bytes = [UInt8](repeating: 0, count: size + 1)
-    var count = 0
-    while true {
-      if count == bytes.count {
-        // The file grew while being read: take more, up to the limit.
-        guard count <= limit else { return .failure(tooLarge(size: count, limit: limit)) }
-        bytes.append(contentsOf: repeatElement(0, count: Swift.min(Swift.max(count, 4096), limit + 1 - count)))
-      }
-      let got = bytes.withUnsafeMutableBytes { buffer in
-        Glibc.read(descriptor, buffer.baseAddress! + count, buffer.count - count)
-      }
-      if got < 0 {
-        if errno == EINTR || errno == EAGAIN { continue }
-        return .failure(Failure(kind: .unreadable, reason: FileKind.reason(errno)))
-      }
-      if got == 0 { break }
-      count += got
-    }
-    guard count <= limit else { return .failure(tooLarge(size: count, limit: limit)) }
-    bytes.removeSubrange(count...)
-    return .success(bytes)
-  }
-
-  private static func tooLarge(size: Int, limit: Int) -> Failure {
+  /// Why a file of `size` bytes is refused with `limit`.
+  static func tooLarge(size: Int, limit: Int) -> Failure {
     let (shownSize, shownLimit) = ByteCount.pair(size, limit)
     return Failure(kind: .tooLarge, reason: "it is \(shownSize), more than the \(shownLimit) attsim reads")
   }

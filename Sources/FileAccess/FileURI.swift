@@ -28,18 +28,24 @@ public enum FileURI {
     return "file://" + encode(text)
   }
 
-  /// `path` made absolute against the working folder (not resolving links, `.` or `..`).
-  public static func absolutePath(_ path: FilePath) -> String {
-    guard !path.isAbsolute else { return path.string }
-    guard let working = workingFolder()?.string else { return path.string }
-    let relative = path.components.filter { $0 != "." }.joinedText(separator: "/")
-    return relative.isEmpty ? working : FilePath(working).appending(relative).string
+  /// `path` made absolute against the working folder (not resolving links, `.` or `..`), as text.
+  public static func absolutePath(_ path: FilePath) -> String { absolute(path).string }
+
+  /// `path` made absolute against the working folder (not resolving links, `.` or `..`), as bytes.
+  public static func absolute(_ path: FilePath) -> FilePath {
+    guard !path.isAbsolute, let working = workingFolder() else { return path }
+    let dot: ArraySlice<UInt8> = [UInt8(ascii: ".")]
+    let relative = FilePath(bytes: path.componentBytes.filter { $0 != dot }.joined(separator: [UInt8(ascii: "/")]))
+    return relative.bytes.isEmpty ? working : working.appending(relative)
   }
 
   /// The working folder, as getcwd(3) gives it; nil when it cannot be known (it was deleted).
   public static func workingFolder() -> FilePath? {
-    var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-    guard getcwd(&buffer, buffer.count) != nil else { return nil }
-    return FilePath(String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+    var buffer = [UInt8](repeating: 0, count: Int(PATH_MAX) + 1)
+    let found = buffer.withUnsafeMutableBufferPointer { pointer in
+      pointer.withMemoryRebound(to: CChar.self) { getcwd($0.baseAddress!, $0.count) != nil }
+    }
+    guard found else { return nil }
+    return FilePath(bytes: buffer.prefix { $0 != 0 })
   }
 }

@@ -25,6 +25,8 @@ public enum StandardStream {
           if code == EBADF { return .failed("it is closed") }
           return .failed(FileKind.reason(code))
         }
+        // A stream that takes nothing would be asked forever.
+        if result == 0 { return .failed("it takes no more bytes") }
         written += result
       }
       return nil

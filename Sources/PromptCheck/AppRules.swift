@@ -185,7 +185,7 @@ enum AppRules {
     for file in app.outside {
       let path = FilePath(file.path)
       let language = path.parent.pathExtension == "lproj" ? path.parent.stem : nil
-      guard path.pathExtension == "strings", case .success(let strings) = StringsFile.read(file.path, from: app.reader)
+      guard path.pathExtension == "strings", case .success(let strings) = StringsFile.read(path, from: app.reader)
       else { continue }
       let fileContext = FileRules.Context(
         locale: language, fallback: "every key in it falls back", isSource: context.isSource,

@@ -26,23 +26,22 @@ extension PromptLinter {
   /// Checks what is at `path`: an app of any layout (every app target of a project, each under its target),
   /// a built app, a folder, or one strings file, catalog, Info.plist or manifest.
   public static func check(
-    path: String, target: String? = nil, configuration: String? = nil, developmentRegion: String? = nil,
+    path given: FilePath, target: String? = nil, configuration: String? = nil, developmentRegion: String? = nil,
     options: CheckOptions = CheckOptions()
   ) -> Result<CheckReport, CheckFailure> {
     var status = stat()
-    guard stat(path, &status) == 0 else {
-      return .failure(CheckFailure(message: "cannot check '\(path.forMessage())': no such file or folder"))
+    guard given.withCString({ stat($0, &status) }) == 0 else {
+      return .failure(CheckFailure(message: "cannot check '\(given.shown())': no such file or folder"))
     }
     let isFolder = status.st_mode & S_IFMT == S_IFDIR
-    let given = FilePath(path)
     guard isFolder || ["xcstrings", "plist", "xcprivacy"].contains(given.pathExtension ?? "") else {
       // One strings file (or something that is not a file at all).
-      return check(stringsFile: path, options: options)
+      return check(stringsFile: given, options: options)
         .map { CheckReport(findings: $0, scope: "1 file", root: nil) }
-        .mapError { CheckFailure(message: "cannot check '\(path.forMessage())': \($0.reason)") }
+        .mapError { CheckFailure(message: "cannot check '\(given.shown())': \($0.reason)") }
     }
     let apps: [AppResources]
-    switch AppResources.loadAll(path, target: target, configuration: configuration) {
+    switch AppResources.loadAll(given, target: target, configuration: configuration) {
     case .failure(let failure): return .failure(CheckFailure(message: "cannot check: \(failure.message)"))
     case .success(let loaded): apps = loaded
     }

@@ -29,17 +29,18 @@ public enum PromptLinter {
   }
 
   /// Findings for one strings file given on its own (its locale taken from an enclosing `xx.lproj` folder).
-  public static func check(stringsFile path: String, options: CheckOptions = CheckOptions()) -> Result<
+  public static func check(stringsFile path: FilePath, options: CheckOptions = CheckOptions()) -> Result<
     [Finding], ReadProblem
   > {
-    let parent = FilePath(path).parent
+    let parent = path.parent
     let locale = parent.pathExtension == "lproj" ? parent.stem : nil
     return StringsFile.read(path).map { file in
       var findings = FindingList()
       // A file named on its own is linted whole: the user asked about it.
       findings.add(
         FileRules.check(
-          file, displayPath: path, context: FileRules.Context(locale: locale, fallback: "every key in it falls back")))
+          file, displayPath: path.string,
+          context: FileRules.Context(locale: locale, fallback: "every key in it falls back")))
       if let table = file.table, table.isReadByIOS {
         for key in PurposeKeys.ordered(table.keys.filter(PurposeKeys.isPurposeKey)) {
           guard let entry = table.entry(for: key), let value = entry.value.string else { continue }
@@ -47,7 +48,7 @@ public enum PromptLinter {
           findings.add(
             ValueRules.check(
               PromptValue(
-                key: key, value: value, file: path, location: location, locale: locale, developmentText: nil,
+                key: key, value: value, file: path.string, location: location, locale: locale, developmentText: nil,
                 developmentRegion: locale ?? "en")))
         }
       }

@@ -55,9 +55,10 @@ public struct InfoPlist: Sendable {
   public static let markdownUsageDescriptionKey = "NSUserTrackingMarkdownUsageDescription"
 
   /// Reads an Info.plist, or says why it cannot.
-  public static func read(_ path: String, from files: InputFiles = InputFiles()) -> Result<InfoPlist, ReadProblem> {
+  public static func read(_ file: FilePath, from files: InputFiles = InputFiles()) -> Result<InfoPlist, ReadProblem> {
+    let path = file.string
     let bytes: [UInt8]
-    switch ReadProblem.bytes(of: path, from: files) {
+    switch ReadProblem.bytes(of: file, from: files) {
     case .failure(let failure): return .failure(failure)
     case .success(let read): bytes = read
     }

@@ -42,10 +42,11 @@ public struct PrivacyManifest: Sendable {
   static let domainsKey = "NSPrivacyTrackingDomains"
 
   /// Reads the manifest at `path`, belonging to `owner` (nil: the app); problems are recorded, not thrown.
-  public static func read(_ path: String, from files: InputFiles = InputFiles(), owner: String?) -> PrivacyManifest {
+  public static func read(_ file: FilePath, from files: InputFiles = InputFiles(), owner: String?) -> PrivacyManifest {
+    let path = file.string
     var manifest = PrivacyManifest(path: path, owner: owner)
     let bytes: [UInt8]
-    switch ReadProblem.bytes(of: path, from: files) {
+    switch ReadProblem.bytes(of: file, from: files) {
     case .failure(let failure):
       if failure.refusal == .outsideProject || failure.refusal == .linkOutside {
         manifest.refusal = failure

@@ -23,7 +23,7 @@ public struct ReadProblem: Error, Hashable, Sendable, CustomStringConvertible {
 
   /// The bytes of the regular file at `path`, read through `files` (confined to a project, within its
   /// limits), or why not.
-  public static func bytes(of path: String, from files: InputFiles) -> Result<[UInt8], ReadProblem> {
+  public static func bytes(of path: FilePath, from files: InputFiles) -> Result<[UInt8], ReadProblem> {
     files.read(path).mapError { ReadProblem($0.reason, refusal: $0.kind) }
   }
 }

@@ -1,5 +1,6 @@
 import ConsentCore
 import ConsentUI
+import FileAccess
 import Foundation
 import Glibc
 import PromptStrings
@@ -275,9 +276,9 @@ extension Benchmark {
       defer { clock = now }
       return String(format: "%.2f", milliseconds(now - clock))
     }
-    let app = AppResources.loadFolder(assets + "/DemoApp")
+    let app = AppResources.loadFolder(FilePath(assets + "/DemoApp"))
     let appTime = lap()
-    let system = AppResources.loadFolder(assets + "/System")
+    let system = AppResources.loadFolder(FilePath(assets + "/System"))
     let systemTime = lap()
     guard case .success(let appResources) = app, case .success(let systemResources) = system else {
       print("cannot load the demo app or the system texts from \(assets)")

@@ -1,9 +1,11 @@
 import AttsimCommands
+import FileAccess
 import Testing
 
 @Suite struct ArgumentParserTests {
   static func ui(
-    app: String? = nil, target: String? = nil, locale: String? = nil, record: String? = nil, scenario: String? = nil,
+    app: FilePath? = nil, target: String? = nil, locale: String? = nil, record: FilePath? = nil,
+    scenario: FilePath? = nil,
     force: Bool = false
   ) -> Command {
     var command = Command.Interactive()
@@ -16,7 +18,7 @@ import Testing
   }
 
   static func check(
-    _ path: String, format: CheckFormat = .text, devRegion: String? = nil, target: String? = nil,
+    _ path: FilePath, format: CheckFormat = .text, devRegion: String? = nil, target: String? = nil,
     configuration: String? = nil
   ) -> Command {
     var command = Command.Check(app: AppChoice(path: path, target: target, configuration: configuration))
@@ -25,7 +27,7 @@ import Testing
     return .check(command)
   }
 
-  static func render(app: String? = nil, locale: String?, width: Int?, height: Int?, script: String?) -> Command {
+  static func render(app: FilePath? = nil, locale: String?, width: Int?, height: Int?, script: FilePath?) -> Command {
     var command = Command.Render()
     command.app = AppChoice(path: app)
     command.locale = locale
@@ -35,13 +37,13 @@ import Testing
     return .render(command)
   }
 
-  static func gallery(app: String?, out: String) -> Command {
+  static func gallery(app: FilePath?, out: FilePath) -> Command {
     var command = Command.Gallery(out: out)
     command.app = AppChoice(path: app)
     return .gallery(command)
   }
 
-  static func prompts(_ path: String, locales: [String], target: String? = nil, format: PromptsFormat = .text)
+  static func prompts(_ path: FilePath, locales: [String], target: String? = nil, format: PromptsFormat = .text)
     -> Command
   {
     var command = Command.Prompts(app: AppChoice(path: path, target: target))
@@ -130,7 +132,7 @@ import Testing
 }
 
 /// `attsim --scenario NAME --autoplay SECONDS`, as parsed.
-private func autoplaying(_ scenario: String, _ seconds: Double) -> Command.Interactive {
+private func autoplaying(_ scenario: FilePath, _ seconds: Double) -> Command.Interactive {
   var command = Command.Interactive()
   command.scenario = scenario
   command.autoplay = seconds

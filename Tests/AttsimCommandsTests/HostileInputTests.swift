@@ -113,7 +113,7 @@ import Testing
     let folder = try temporaryFolder()
     let zero = attsim("check", "/dev/zero")
     #expect(zero.status == 2)
-    #expect(zero.err == "attsim: cannot check '/dev/zero': it is a character device, not a regular file\n")
+    #expect(zero.err == "attsim: cannot check '/dev/zero': it is in /dev: attsim never reads system files\n")
     // A sparse 65 MB file: refused by its size alone.
     let huge = folder.appendingPathComponent("Huge.strings").path
     #expect(FileManager.default.createFile(atPath: huge, contents: nil))

@@ -104,7 +104,7 @@ import Testing
     // What was refused is said, at the include's line.
     #expect(
       everything.contains(
-        "proj/Base.xcconfig:1:1: warning: #include \"/proc/self/environ\": it is in /proc: attsim never reads system files through a project"
+        "proj/Base.xcconfig:1:1: warning: #include \"/proc/self/environ\": it is in /proc: attsim never reads system files"
       ))
     #expect(
       everything.contains(
@@ -342,8 +342,9 @@ import Testing
     let plist = folder.appendingPathComponent("Info.plist")
     try Data(bytes).write(to: plist)
     let outcome = try runShell("ulimit -v 2000000; timeout 60 \"$ATTSIM\" check Info.plist", in: folder)
-    #expect(outcome.status == 2)
-    #expect(outcome.err.contains("more than 1000000 values (its arrays share children)"), "\(outcome.err)")
+    // A file given alone that does not read is a finding at its place, as it is inside a folder (D74).
+    #expect(outcome.status == 1)
+    #expect(outcome.out.contains("more than 1000000 values (its arrays share children)"), "\(outcome.out)")
   }
 
   private func bigEndian(_ value: UInt64) -> [UInt8] { (0..<8).map { UInt8(value >> (56 - 8 * $0) & 0xFF) } }

@@ -1,5 +1,6 @@
 import ConsentCore
 import ConsentUI
+import FileAccess
 import Foundation
 import PromptCheck
 import PromptStrings
@@ -156,7 +157,7 @@ import Testing
   /// The numbers and lists the README's prose quotes, as the code has them: each stands between
   /// `<!-- fact: NAME -->` and `<!-- end -->`.
   static func facts() throws -> [String: String] {
-    let demo = try AppResources.load(repositoryRoot.appendingPathComponent("Assets/DemoApp").path).get()
+    let demo = try AppResources.load(FilePath(repositoryRoot.appendingPathComponent("Assets/DemoApp").path)).get()
     let scenarios = try FileManager.default.contentsOfDirectory(
       atPath: repositoryRoot.appendingPathComponent("Assets/Scenarios").path
     ).filter { $0.hasSuffix(".attsim") }

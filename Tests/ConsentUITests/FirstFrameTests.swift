@@ -1,4 +1,5 @@
 import ConsentUI
+import FileAccess
 import PromptStrings
 import Testing
 
@@ -7,7 +8,7 @@ import Testing
 @Suite struct FirstFrameTests {
   static let demoApp = assets.appendingPathComponent("DemoApp").path
   static let partialEnvironment: UIEnvironment = {
-    let app = try! AppResources.loadFolder(demoApp, strings: .shownIn(locale: "de")).get()
+    let app = try! AppResources.loadFolder(FilePath(demoApp), strings: .shownIn(locale: "de")).get()
     let system = AppResources.notYetRead(root: assets.appendingPathComponent("System").path)
     return UIEnvironment(appTexts: AppTexts(app: app, system: system), findings: nil)
   }()
@@ -17,7 +18,7 @@ import Testing
     #expect(state.firstFrameWork == [.loadApp, .loadSystemTexts, .loadScenarios])
     #expect(state.firstFrameWork.filter(\.isNeededBeforeKeys) == [.loadApp])
     var pilot = Pilot(locale: "de", environment: Self.partialEnvironment)
-    let whole = try AppResources.loadFolder(Self.demoApp).get()
+    let whole = try AppResources.loadFolder(FilePath(Self.demoApp)).get()
     let effects = pilot.state.handle(.appLoaded(whole))
     #expect(effects == [.work(.check(whole))])
     #expect(!pilot.state.environment.appTexts.app.isPartial)
@@ -26,9 +27,9 @@ import Testing
 
   @Test func afterTheWholeAppEveryLocaleShowsItsOwnTexts() throws {
     var pilot = Pilot(locale: "de", environment: Self.partialEnvironment)
-    pilot.state.handle(.appLoaded(try AppResources.loadFolder(Self.demoApp).get()))
+    pilot.state.handle(.appLoaded(try AppResources.loadFolder(FilePath(Self.demoApp)).get()))
     pilot.state.handle(
-      .systemTextsLoaded(try AppResources.loadFolder(assets.appendingPathComponent("System").path).get()))
+      .systemTextsLoaded(try AppResources.loadFolder(FilePath(assets.appendingPathComponent("System").path)).get()))
     var reference = Pilot(locale: "de")
     for _ in 0..<3 {
       pilot.press("l")
@@ -40,7 +41,7 @@ import Testing
 
   @Test func anotherAppsWholeReadIsNotTakenIn() throws {
     var pilot = Pilot(locale: "de", environment: Self.partialEnvironment)
-    let other = try AppResources.loadFolder(assets.appendingPathComponent("System").path).get()
+    let other = try AppResources.loadFolder(FilePath(assets.appendingPathComponent("System").path)).get()
     #expect(pilot.state.handle(.appLoaded(other)).isEmpty)
     #expect(pilot.state.environment.appTexts.app.isPartial)
   }

@@ -1,5 +1,6 @@
 import ConsentCore
 import ConsentUI
+import FileAccess
 import Foundation
 import PromptCheck
 import PromptStrings
@@ -183,7 +184,7 @@ import TextSupport
     """.write(to: root.appendingPathComponent("Info.plist"), atomically: true, encoding: .utf8)
     try "\"NSUserTrackingUsageDescription\" = \"Escape \\U001B[31m red\";".write(
       to: root.appendingPathComponent("en.lproj/InfoPlist.strings"), atomically: true, encoding: .utf8)
-    let app = try AppResources.load(root.path).get()
+    let app = try AppResources.load(FilePath(root.path)).get()
     let environment = UIEnvironment(appTexts: AppTexts(app: app, system: demoEnvironment.appTexts.system), findings: [])
     var pilot = Pilot(environment: environment)
     pilot.press("p", "enter")

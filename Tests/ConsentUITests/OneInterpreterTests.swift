@@ -1,5 +1,6 @@
 import ConsentCore
 import ConsentUI
+import FileAccess
 import Foundation
 import PromptCheck
 import PromptStrings
@@ -125,7 +126,7 @@ struct SeededKeys {
     let reference = AppBundleReference(path: demo)
     let script = try ScriptParser.parse(
       "sdk init\napp bundle=\(demo)\nundo\ntrack x\nexpect event=sent\n", file: "u.attsim")
-    let bundles = [reference: try AppResources.load(demo).get()]
+    let bundles = [reference: try AppResources.load(FilePath(demo)).get()]
     var results: [StepResult] = []
     #expect(ScriptRunner.run(script, bundles: bundles, report: { results.append($0) }))
     let rendered = UIState(environment: demoEnvironment, replaying: script, bundles: bundles)
@@ -193,7 +194,7 @@ struct SeededKeys {
     #expect(pin.contains("prompt=shown") && pin.contains("warning=tracking-domain-blocked"))
     let script = try ScriptParser.parse((header + pilot.recorded).joined(separator: "\n"), file: "s.attsim")
     var problems: [String] = []
-    let bundles = [reference: try AppResources.load(demo).get()]
+    let bundles = [reference: try AppResources.load(FilePath(demo)).get()]
     #expect(ScriptRunner.run(script, bundles: bundles, report: { problems += $0.failures.map(\.sentence) }))
     #expect(problems.isEmpty, "\(problems)")
   }
@@ -202,7 +203,7 @@ struct SeededKeys {
   @Test func aScenariosAppIsCheckedByTheDriverNotTheUpdate() throws {
     let folder = assets.appendingPathComponent("Examples/BrokenApp").path
     let reference = AppBundleReference(path: folder)
-    let app = try AppResources.load(folder).get()
+    let app = try AppResources.load(FilePath(folder)).get()
     var pilot = Pilot()
     let effects = pilot.state.startScenario(
       try scenario("app bundle=\(folder)\nsdk init\nrequest\n", bundles: [reference: app]))

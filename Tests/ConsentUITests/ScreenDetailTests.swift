@@ -1,5 +1,6 @@
 import ConsentCore
 import ConsentUI
+import FileAccess
 import Foundation
 import PromptCheck
 import PromptStrings
@@ -21,8 +22,8 @@ import TextSupport
     <key>NSUserTrackingUsageDescription</key><string>\(purpose)</string>
     </dict></plist>
     """.write(to: root.appendingPathComponent("Info.plist"), atomically: true, encoding: .utf8)
-    let app = try AppResources.load(root.path).get()
-    let system = try AppResources.load(assets.appendingPathComponent("System").path).get()
+    let app = try AppResources.load(FilePath(root.path)).get()
+    let system = try AppResources.load(FilePath(assets.appendingPathComponent("System").path)).get()
     return Pilot(
       environment: UIEnvironment(appTexts: AppTexts(app: app, system: system), findings: PromptLinter.check(app: app)))
   }
@@ -93,8 +94,8 @@ import TextSupport
   }
 
   @Test func theDetailsViewShowsEverySection() throws {
-    let broken = try AppResources.load(assets.appendingPathComponent("Examples/BrokenApp").path).get()
-    let system = try AppResources.load(assets.appendingPathComponent("System").path).get()
+    let broken = try AppResources.load(FilePath(assets.appendingPathComponent("Examples/BrokenApp").path)).get()
+    let system = try AppResources.load(FilePath(assets.appendingPathComponent("System").path)).get()
     var pilot = Pilot(
       locale: "zh-Hans",
       environment: UIEnvironment(

@@ -1,4 +1,5 @@
 import ConsentUI
+import FileAccess
 import Foundation
 import PromptStrings
 import Testing
@@ -24,8 +25,8 @@ import TextSupport
     <key>NSUserTrackingMarkdownUsageDescription</key><string>\(list)</string>
     </dict></plist>
     """.write(to: root.appendingPathComponent("Info.plist"), atomically: true, encoding: .utf8)
-    let app = try AppResources.load(root.path).get()
-    let system = try AppResources.load(assets.appendingPathComponent("System").path).get()
+    let app = try AppResources.load(FilePath(root.path)).get()
+    let system = try AppResources.load(FilePath(assets.appendingPathComponent("System").path)).get()
     var pilot = Pilot(environment: UIEnvironment(appTexts: AppTexts(app: app, system: system), findings: []))
     pilot.press(SnapshotTests.toTheSheet)
     return pilot

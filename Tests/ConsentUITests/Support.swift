@@ -1,4 +1,5 @@
 import ConsentUI
+import FileAccess
 import Foundation
 import PromptCheck
 import PromptStrings
@@ -12,8 +13,8 @@ let assets = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletin
 
 /// The demo app's environment, as the TUI loads it.
 let demoEnvironment: UIEnvironment = {
-  let app = try! AppResources.load(assets.appendingPathComponent("DemoApp").path).get()
-  let system = try! AppResources.load(assets.appendingPathComponent("System").path).get()
+  let app = try! AppResources.load(FilePath(assets.appendingPathComponent("DemoApp").path)).get()
+  let system = try! AppResources.load(FilePath(assets.appendingPathComponent("System").path)).get()
   return UIEnvironment(appTexts: AppTexts(app: app, system: system), findings: PromptLinter.check(app: app))
 }()
 

@@ -8,7 +8,7 @@ import Testing
     let folder = try makeFolder()
     let path = folder + "/a.strings"
     #expect(FileManager.default.createFile(atPath: path, contents: Data("\"a\" = \"b\";".utf8)))
-    #expect(try FileReader.read(path).get() == Array("\"a\" = \"b\";".utf8))
+    #expect(try InputFiles().read(FilePath(path)).get() == Array("\"a\" = \"b\";".utf8))
   }
 
   @Test func refusesWhatIsNotARegularFileAtOnce() throws {
@@ -18,11 +18,11 @@ import Testing
     let cases: [(String, FileReader.Failure)] = [
       (fifo, .init(kind: .notRegularFile, reason: "it is a FIFO (named pipe), not a regular file")),
       (folder, .init(kind: .notRegularFile, reason: "it is a folder")),
-      ("/dev/zero", .init(kind: .notRegularFile, reason: "it is a character device, not a regular file")),
+      ("/dev/zero", .init(kind: .outsideProject, reason: "it is in /dev: attsim never reads system files")),
       (folder + "/missing", .init(kind: .missing, reason: "no such file")),
     ]
     for (path, failure) in cases {
-      #expect(throws: failure) { try FileReader.read(path).get() }
+      #expect(throws: failure) { try InputFiles().read(FilePath(path)).get() }
     }
   }
 
@@ -31,9 +31,9 @@ import Testing
     let path = folder + "/big"
     #expect(FileManager.default.createFile(atPath: path, contents: Data(repeating: 65, count: 2048)))
     #expect(throws: FileReader.Failure(kind: .tooLarge, reason: "it is 2 KB, more than the 1 KB attsim reads")) {
-      try FileReader.read(path, limit: 1024).get()
+      try InputFiles().read(FilePath(path), limit: 1024).get()
     }
-    #expect(try FileReader.read(path, limit: 2048).get().count == 2048)
+    #expect(try InputFiles().read(FilePath(path), limit: 2048).get().count == 2048)
   }
 
   @Test func byteCountsReadLikeAPersonWritesThem() {

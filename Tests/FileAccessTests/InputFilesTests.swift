@@ -17,8 +17,8 @@ import Testing
   @Test func aFileInsideIsReadAndRemembered() throws {
     let (root, inside, _) = try Self.project()
     let files = try #require(InputFiles(confinedTo: FilePath(root)))
-    #expect(try files.read(inside).get() == Array("a".utf8))
-    #expect(files.wasRead(try #require(FileIdentity(path: inside))))
+    #expect(try files.read(FilePath(inside)).get() == Array("a".utf8))
+    #expect(files.wasRead(try #require(FileIdentity(path: FilePath(inside)))))
     #expect(files.identities.values.contains(inside))
   }
 
@@ -26,8 +26,8 @@ import Testing
     let (root, _, outside) = try Self.project()
     let files = try #require(InputFiles(confinedTo: FilePath(root)))
     for path in [outside, root + "/../secret", root + "/de.lproj/../../secret"] {
-      #expect(throws: FileReader.Failure.self) { try files.read(path).get() }
-      #expect(files.refusal(of: path)?.kind == .outsideProject, "\(path)")
+      #expect(throws: FileReader.Failure.self) { try files.read(FilePath(path)).get() }
+      #expect(files.refusal(of: FilePath(path))?.kind == .outsideProject, "\(path)")
     }
     #expect(files.identities.isEmpty)
   }
@@ -38,17 +38,17 @@ import Testing
     #expect(symlink(FilePath(outside).parent.string, root + "/folder") == 0)
     #expect(symlink(inside, root + "/alias.strings") == 0)
     let files = try #require(InputFiles(confinedTo: FilePath(root)))
-    #expect(files.refusal(of: root + "/leak.strings")?.kind == .linkOutside)
-    #expect(files.refusal(of: root + "/folder/secret")?.kind == .linkOutside)
+    #expect(files.refusal(of: FilePath(root + "/leak.strings"))?.kind == .linkOutside)
+    #expect(files.refusal(of: FilePath(root + "/folder/secret"))?.kind == .linkOutside)
     #expect(files.children(of: FilePath(root + "/folder")).isEmpty)
     #expect(throws: FileReader.Failure.self) { try files.walk(FilePath(root + "/folder")).get() }
-    #expect(try files.read(root + "/alias.strings").get() == Array("a".utf8))
+    #expect(try files.read(FilePath(root + "/alias.strings")).get() == Array("a".utf8))
   }
 
   @Test func systemFilesAreRefusedEvenInAProjectAtTheRoot() throws {
     let files = try #require(InputFiles(confinedTo: "/"))
     for path in ["/proc/self/environ", "/proc/1/cmdline", "/sys/kernel/hostname", "/dev/null"] {
-      #expect(files.refusal(of: path)?.reason.contains("never reads system files") == true, "\(path)")
+      #expect(files.refusal(of: FilePath(path))?.reason.contains("never reads system files") == true, "\(path)")
     }
   }
 
@@ -57,7 +57,7 @@ import Testing
     #expect(FileManager.default.createFile(atPath: folder + "/big", contents: Data(repeating: 65, count: 1000)))
     for index in 0..<10 { #expect(symlink(folder + "/big", folder + "/link\(index)") == 0) }
     let files = try #require(InputFiles(confinedTo: FilePath(folder), budget: 3500))
-    let results = (0..<10).map { files.read(folder + "/link\($0)") }
+    let results = (0..<10).map { files.read(FilePath(folder + "/link\($0)")) }
     #expect(results.prefix(3).allSatisfy { (try? $0.get())?.count == 1000 })
     #expect(
       results.dropFirst(3).allSatisfy {
@@ -68,7 +68,7 @@ import Testing
 
   @Test func anUnconfinedReaderReadsWhatTheUserNamed() throws {
     let (_, _, outside) = try Self.project()
-    #expect(try InputFiles().read(outside).get() == Array("secret".utf8))
+    #expect(try InputFiles().read(FilePath(outside)).get() == Array("secret".utf8))
   }
 
   @Test(arguments: [

@@ -58,7 +58,7 @@ import Testing
       (fifo, [:], "it is a FIFO (named pipe), not a file"),
       (FilePath(folder), [:], "it is a folder, not a file"),
       (FilePath(folder + "/"), [:], "it names a folder, not a file"),
-      (target, [try #require(FileIdentity(path: link.string)): link.string], "it is one of this command's inputs"),
+      (target, [try #require(FileIdentity(path: link)): link.string], "it is one of this command's inputs"),
       (FilePath(folder).appending("missing/out"), [:], "cannot create a file in '\(folder)/missing': no such folder"),
     ]
     for (path, inputs, message) in cases {

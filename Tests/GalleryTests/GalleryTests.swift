@@ -1,3 +1,4 @@
+import FileAccess
 import Foundation
 import Gallery
 import PromptCheck
@@ -9,8 +10,8 @@ let assets = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletin
 
 /// The environment the UI and `check` use, for an app folder under Assets.
 func environment(_ app: String) throws -> AppTexts {
-  let resources = try AppResources.load(assets.appendingPathComponent(app).path).get()
-  let system = try AppResources.load(assets.appendingPathComponent("System").path).get()
+  let resources = try AppResources.load(FilePath(assets.appendingPathComponent(app).path)).get()
+  let system = try AppResources.load(FilePath(assets.appendingPathComponent("System").path)).get()
   return AppTexts(app: resources, system: system)
 }
 
@@ -86,8 +87,8 @@ func galleryPage(_ texts: AppTexts) -> String {
     """.write(to: root.appendingPathComponent("Info.plist"), atomically: true, encoding: .utf8)
     try "\"CFBundleDisplayName\" = \"<b>bold</b>\";".write(
       to: root.appendingPathComponent("en.lproj/InfoPlist.strings"), atomically: true, encoding: .utf8)
-    let app = try AppResources.load(root.path).get()
-    let system = try AppResources.load(assets.appendingPathComponent("System").path).get()
+    let app = try AppResources.load(FilePath(root.path)).get()
+    let system = try AppResources.load(FilePath(assets.appendingPathComponent("System").path)).get()
     let page = galleryPage(AppTexts(app: app, system: system))
     #expect(!page.contains("<script"))
     #expect(!page.contains("<img"))

@@ -1,3 +1,4 @@
+import FileAccess
 import PromptCheck
 import PromptStrings
 import StringsFiles
@@ -69,11 +70,11 @@ import Testing
 
   @Test(arguments: ["", "/nonexistent/folder"])
   func aFolderThatIsNotAnAppIsRefused(path: String) {
-    #expect(throws: AppResources.LoadFailure.self) { try AppResources.load(path).get() }
+    #expect(throws: AppResources.LoadFailure.self) { try AppResources.load(FilePath(path)).get() }
   }
 
   @Test func anEmptyFolderIsRefused() throws {
     let path = try makeApp(["README.md": "nothing here"])
-    #expect(throws: AppResources.LoadFailure.self) { try AppResources.load(path).get() }
+    #expect(throws: AppResources.LoadFailure.self) { try AppResources.load(FilePath(path)).get() }
   }
 }

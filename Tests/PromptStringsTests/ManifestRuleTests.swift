@@ -1,3 +1,4 @@
+import FileAccess
 import Foundation
 import Testing
 
@@ -111,7 +112,7 @@ import Testing
       options: 0)
     let path = root + "/PrivacyInfo.xcprivacy"
     try data.write(to: URL(fileURLWithPath: path))
-    let manifest = PrivacyManifest.read(path, owner: nil)
+    let manifest = PrivacyManifest.read(FilePath(path), owner: nil)
     #expect(manifest.tracking == true && manifest.domains.map(\.value) == ["b.example"])
     #expect(manifest.enforcedDomains == ["b.example"] && manifest.problems.isEmpty)
   }
@@ -120,7 +121,8 @@ import Testing
     let root = try makeApp([
       "PrivacyInfo.xcprivacy": privacyManifest(tracking: "<true/>", domains: ["A.Example", "https://bad.example"])
     ])
-    #expect(PrivacyManifest.read(root + "/PrivacyInfo.xcprivacy", owner: nil).enforcedDomains == ["a.example"])
+    #expect(
+      PrivacyManifest.read(FilePath(root + "/PrivacyInfo.xcprivacy"), owner: nil).enforcedDomains == ["a.example"])
   }
 
   /// A binary property list holding a set (found by the manifest fuzzer) made Foundation fault on Linux: it
@@ -139,17 +141,17 @@ import Testing
     for name in ["PrivacyInfo.xcprivacy", "Info.plist", "InfoPlist.strings"] {
       try Data(bytes).write(to: URL(fileURLWithPath: root + "/" + name))
     }
-    let manifest = PrivacyManifest.read(root + "/PrivacyInfo.xcprivacy", owner: nil)
+    let manifest = PrivacyManifest.read(FilePath(root + "/PrivacyInfo.xcprivacy"), owner: nil)
     #expect(
       manifest.problems.map(\.message) == [
         "is not a property list (a binary property list holding a set, which attsim does not read)"
       ])
-    guard case .failure(let problem) = InfoPlist.read(root + "/Info.plist") else {
+    guard case .failure(let problem) = InfoPlist.read(FilePath(root + "/Info.plist")) else {
       Issue.record("a set in a binary Info.plist was read")
       return
     }
     #expect(problem.reason.contains("holding a set"))
-    let table = try #require(StringsFile.read(root + "/InfoPlist.strings").get().table)
+    let table = try #require(StringsFile.read(FilePath(root + "/InfoPlist.strings")).get().table)
     #expect(table.syntaxError?.message.contains("holding a set") == true)
   }
 

@@ -1,3 +1,4 @@
+import FileAccess
 import Foundation
 import PromptCheck
 import PromptStrings
@@ -70,7 +71,7 @@ import Testing
 
   @Test func aSingleStringsFileIsCheckedForBothKeys() throws {
     let root = try makeApp(["ja.lproj/InfoPlist.strings": "\"\(Self.markdownKey)\" = \"We track **you**.\";\n"])
-    let findings = try PromptLinter.check(stringsFile: root + "/ja.lproj/InfoPlist.strings").get()
+    let findings = try PromptLinter.check(stringsFile: FilePath(root + "/ja.lproj/InfoPlist.strings")).get()
     #expect(findings.map(\.rule) == [.wrongScript])
     #expect(findings.first?.message.contains("the ja Markdown purpose string") == true)
   }

@@ -1,3 +1,4 @@
+import FileAccess
 import Foundation
 import PromptStrings
 import Testing
@@ -6,12 +7,12 @@ import Testing
 /// the whole app shows, and the tables left out are still inputs.
 @Suite struct PartialReadTests {
   static let demoApp = assets.appendingPathComponent("DemoApp").path
-  static let system = try! AppResources.loadFolder(assets.appendingPathComponent("System").path).get()
+  static let system = try! AppResources.loadFolder(FilePath(assets.appendingPathComponent("System").path)).get()
 
   @Test(arguments: [nil, "de", "pt-PT", "zh-Hant-HK", "sv", "ar"])
   func theShownLocaleLooksAsInTheWholeApp(locale: String?) throws {
-    let whole = try AppResources.loadFolder(Self.demoApp).get()
-    let partial = try AppResources.loadFolder(Self.demoApp, strings: .shownIn(locale: locale)).get()
+    let whole = try AppResources.loadFolder(FilePath(Self.demoApp)).get()
+    let partial = try AppResources.loadFolder(FilePath(Self.demoApp), strings: .shownIn(locale: locale)).get()
     #expect(!whole.isPartial)
     #expect(partial.isPartial)
     #expect(partial.localizations == whole.localizations)
@@ -25,7 +26,7 @@ import Testing
   }
 
   @Test func theTablesLeftOutAreReadLaterSoTheyAreInputs() throws {
-    let partial = try AppResources.loadFolder(Self.demoApp, strings: .shownIn(locale: "de")).get()
+    let partial = try AppResources.loadFolder(FilePath(Self.demoApp), strings: .shownIn(locale: "de")).get()
     let later = Set(partial.prospectiveInputs().map(\.string))
     #expect(later.contains(Self.demoApp + "/ja.lproj/InfoPlist.strings"))
     #expect(later.contains(Self.demoApp + "/en.lproj/Localizable.strings") == false, "en is de's fallback: read")
@@ -42,7 +43,7 @@ import Testing
       "ja.lproj/InfoPlist.strings": "\"NSUserTrackingUsageDescription\" = \"追跡?\";\n",
     ])
     defer { try? FileManager.default.removeItem(atPath: root) }
-    let partial = try AppResources.loadFolder(root, strings: .shownIn(locale: "en")).get()
+    let partial = try AppResources.loadFolder(FilePath(root), strings: .shownIn(locale: "en")).get()
     #expect(partial.isPartial && partial.localizations == ["en", "ja"])
     try "\"Welcome\" = \"ようこそ\";\n".write(
       toFile: root + "/ja.lproj/Localizable.strings", atomically: true, encoding: .utf8)

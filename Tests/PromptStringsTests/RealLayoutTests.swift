@@ -14,7 +14,7 @@ import Testing
   static func path(_ name: String) -> String { fixtures.appendingPathComponent(name).path }
 
   static func app(_ name: String, target: String? = nil, configuration: String? = nil) throws -> AppResources {
-    try AppResources.load(path(name), target: target, configuration: configuration).get()
+    try AppResources.load(FilePath(path(name)), target: target, configuration: configuration).get()
   }
 
   /// What each language sees: (locale, the file or setting it comes from, relative to the fixture, the text's start).
@@ -120,12 +120,12 @@ import Testing
   }
 
   @Test func theAppClipIsATargetOfItsOwn() throws {
-    #expect(try AppResources.loadAll(Self.path("Xcode16App")).get().map(\.target) == ["Xcode16App"])
+    #expect(try AppResources.loadAll(FilePath(Self.path("Xcode16App"))).get().map(\.target) == ["Xcode16App"])
     let clip = try Self.app("Xcode16App", target: "Clip")
     #expect(clip.isAppClip && clip.localizations == ["ja"])
     #expect(clip.usageDescription(locale: "en")?.source.kind == "build-setting")
     #expect(clip.usageDescription(locale: "en")?.location?.line == 256)
-    let wrong = AppResources.load(Self.path("Xcode16App"), target: "Widget")
+    let wrong = AppResources.load(FilePath(Self.path("Xcode16App")), target: "Widget")
     #expect(throws: AppResources.LoadFailure(message: "no app target 'Widget'; the app targets are Xcode16App, Clip")) {
       try wrong.get()
     }

@@ -1,3 +1,4 @@
+import FileAccess
 import Foundation
 import PromptCheck
 import PromptStrings
@@ -46,7 +47,7 @@ func infoPlist(_ values: [String: String]) -> String {
 
 /// Loads an app folder, failing the test if it cannot.
 func load(_ path: String) throws -> AppResources {
-  try AppResources.load(path).get()
+  try AppResources.load(FilePath(path)).get()
 }
 
 /// A privacy manifest with `NSPrivacyTracking` written as `tracking` (nil: left out) and these domains.

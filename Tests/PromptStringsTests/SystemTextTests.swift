@@ -1,3 +1,4 @@
+import FileAccess
 import Foundation
 import PromptStrings
 import StringsFiles
@@ -87,8 +88,8 @@ import Testing
       files["\(localization).lproj/InfoPlist.strings"] =
         "\"NSUserTrackingUsageDescription\" = \"Ads \(localization).\";\n"
     }
-    let app = try AppResources.load(try makeApp(files)).get()
-    let system = try AppResources.load(folder.path).get()
+    let app = try AppResources.load(try FilePath(makeApp(files))).get()
+    let system = try AppResources.load(FilePath(folder.path)).get()
     return AppTexts(app: app, system: system)
   }
 }

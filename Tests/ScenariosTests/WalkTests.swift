@@ -1,4 +1,5 @@
 import ConsentCore
+import FileAccess
 import Foundation
 import PromptStrings
 import Scenarios
@@ -51,7 +52,7 @@ import Testing
   /// nothing else before).
   @Test func anAppBundleLineIsTakenBackByUndo() throws {
     let reference = AppBundleReference(path: Self.demoApp)
-    let app = try AppResources.load(Self.demoApp).get()
+    let app = try AppResources.load(FilePath(Self.demoApp)).get()
     let outcome = try run(
       "sdk init\napp bundle=\(Self.demoApp)\nundo\ntrack x\nexpect event=sent prompt-source=none\n",
       bundles: [reference: app])

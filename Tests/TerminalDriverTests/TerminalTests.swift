@@ -1,6 +1,7 @@
 import CNcurses
 import ConsentUI
 import Dispatch
+import FileAccess
 import Foundation
 import Glibc
 import PromptStrings
@@ -238,8 +239,8 @@ extension TerminalTests {
   static func demoAppState() throws -> UIState {
     let assets = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
       .deletingLastPathComponent().appendingPathComponent("Assets")
-    let app = try AppResources.load(assets.appendingPathComponent("DemoApp").path).get()
-    let system = try AppResources.load(assets.appendingPathComponent("System").path).get()
+    let app = try AppResources.load(FilePath(assets.appendingPathComponent("DemoApp").path)).get()
+    let system = try AppResources.load(FilePath(assets.appendingPathComponent("System").path)).get()
     return UIState(environment: UIEnvironment(appTexts: AppTexts(app: app, system: system)))
   }
 

@@ -37,10 +37,10 @@ import Testing
     ]
     var lines: [String] = []
     for folder in folders.map(root.appending) {
-      let names = FolderListing.names(in: folder.string)
+      let names = FolderListing.names(in: folder)
       #expect(!names.isEmpty, "\(folder)")
       for name in names {
-        let bytes = try FileReader.read(folder.appending(name).string).get()
+        let bytes = try InputFiles().read(folder.appending(name)).get()
         lines += String(decoding: bytes, as: UTF8.self).split(separator: "\n").map(String.init)
           .filter { BidiText.needsReordering($0) }
       }

@@ -12,11 +12,12 @@ enum AppLoader {
   typealias Failure = AppResources.LoadFailure
 
   /// Every app at `path`; a project gives one per application target (or only `target`).
-  static func load(_ path: String, target: String?, configuration: String?) -> Result<[AppResources], Failure> {
-    let given = FilePath(path)
-    let shown = "'\(path.forMessage())'"
+  static func load(_ given: FilePath, target: String?, configuration: String?) -> Result<[AppResources], Failure> {
+    let shown = "'\(given.shown())'"
     var status = stat()
-    guard !path.isEmpty, stat(path, &status) == 0 else { return .failure(Failure(message: "\(shown) does not exist")) }
+    guard !given.bytes.isEmpty, given.withCString({ stat($0, &status) }) == 0 else {
+      return .failure(Failure(message: "\(shown) does not exist"))
+    }
     guard status.st_mode & S_IFMT == S_IFDIR else {
       if target != nil { return .failure(Failure(message: "--target needs an Xcode project, not the file \(shown)")) }
       // One file the user named: read as named, and nothing else.
@@ -81,7 +82,7 @@ enum AppLoader {
       [AppResources], Failure
     > {
       guard let reader = InputFiles(confinedTo: sandbox) else {
-        return .failure(Failure(message: "cannot resolve '\(sandbox.string.forMessage())'"))
+        return .failure(Failure(message: "cannot resolve '\(sandbox.shown())'"))
       }
       return ProjectApp.read(
         projects: projects, root: root, sandbox: sandbox, reader: reader, target: target, configuration: configuration,
@@ -92,13 +93,13 @@ enum AppLoader {
   /// The entries directly inside `folder`, by name (none when it is not a folder). Only for folders the user
   /// named; inside an app, `InputFiles.children(of:)` keeps to the sandbox.
   static func children(of folder: FilePath) -> [FilePath] {
-    FolderListing.names(in: folder.string).map(folder.appending)
+    FolderListing.names(in: folder).map(folder.appending)
   }
 
   /// Whether `path` is a folder (following a link).
   static func isFolder(_ path: FilePath) -> Bool {
     var status = stat()
-    return stat(path.string, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
+    return path.withCString({ stat($0, &status) }) == 0 && status.st_mode & S_IFMT == S_IFDIR
   }
 
   /// Files and folders under `root` that localization lookup cares about, without entering other bundles

@@ -9,8 +9,8 @@ public struct StringsFile: Sendable {
   public var contents: Result<StringsTable, EncodingProblem>
 
   /// Reads the file at `path` through `files`, or says why it cannot be opened.
-  public static func read(_ path: String, from files: InputFiles = InputFiles()) -> Result<StringsFile, ReadProblem> {
-    ReadProblem.bytes(of: path, from: files).map { StringsFile(path: path, contents: StringsReader.read($0)) }
+  public static func read(_ path: FilePath, from files: InputFiles = InputFiles()) -> Result<StringsFile, ReadProblem> {
+    ReadProblem.bytes(of: path, from: files).map { StringsFile(path: path.string, contents: StringsReader.read($0)) }
   }
 
   /// The table when the file could be decoded.
@@ -274,20 +274,20 @@ public struct AppResources: Sendable {
   public var inputs: [FileIdentity: String] { reader.identities }
 
   /// Reads the one app at `path`: a project with several app targets needs `target`.
-  public static func load(_ path: String, target: String? = nil, configuration: String? = nil)
+  public static func load(_ path: FilePath, target: String? = nil, configuration: String? = nil)
     -> Result<AppResources, LoadFailure>
   {
     AppLoader.load(path, target: target, configuration: configuration).flatMap { apps in
       guard apps.count > 1 else { return .success(apps[0]) }
       let names = apps.compactMap(\.target).joinedText(separator: ", ")
       return .failure(
-        LoadFailure(message: "'\(path.forMessage())' has several app targets (\(names)): choose one with --target NAME")
+        LoadFailure(message: "'\(path.shown())' has several app targets (\(names)): choose one with --target NAME")
       )
     }
   }
 
   /// Reads every app at `path`: one per application target of a project (or only `target`).
-  public static func loadAll(_ path: String, target: String? = nil, configuration: String? = nil)
+  public static func loadAll(_ path: FilePath, target: String? = nil, configuration: String? = nil)
     -> Result<[AppResources], LoadFailure>
   {
     AppLoader.load(path, target: target, configuration: configuration)
@@ -296,11 +296,11 @@ public struct AppResources: Sendable {
   /// The app in a plain folder of lproj folders (and perhaps an Info.plist), read without looking for
   /// projects in or around it: attsim's own assets (the demo app, the system texts), whose layout is known.
   /// With `strings` `.shownIn`, only the tables of that locale's lookup are parsed (the UI's first frame).
-  public static func loadFolder(_ path: String, strings: StringsToParse = .all) -> Result<AppResources, LoadFailure> {
-    guard let reader = InputFiles(confinedTo: FilePath(path)) else {
-      return .failure(LoadFailure(message: "cannot resolve '\(path.forMessage())'"))
+  public static func loadFolder(_ path: FilePath, strings: StringsToParse = .all) -> Result<AppResources, LoadFailure> {
+    guard let reader = InputFiles(confinedTo: path) else {
+      return .failure(LoadFailure(message: "cannot resolve '\(path.shown())'"))
     }
-    return FolderApp.read(FilePath(path), reader: reader, strings: strings)
+    return FolderApp.read(path, reader: reader, strings: strings)
   }
 
   /// Which strings tables a read parses.
@@ -333,7 +333,7 @@ public struct AppResources: Sendable {
         return folders.count - 1
       }()
     guard folders[index].files[path.stem] == nil else { return }
-    switch StringsFile.read(path.string, from: reader) {
+    switch StringsFile.read(path, from: reader) {
     case .success(let file): folders[index].files[path.stem] = file
     case .failure(let failure): unreadable.append(UnreadableFile(path: path.string, failure))
     }
@@ -348,7 +348,7 @@ public struct AppResources: Sendable {
 
   /// Reads a String Catalog into the app.
   mutating func add(catalog path: FilePath) {
-    switch StringCatalog.read(path.string, from: reader) {
+    switch StringCatalog.read(path, from: reader) {
     case .success(let catalog): catalogs.append(catalog)
     case .failure(let failure): unreadable.append(UnreadableFile(path: path.string, failure))
     }
@@ -356,7 +356,7 @@ public struct AppResources: Sendable {
 
   /// Reads the Info.plist at `path` into the app.
   mutating func read(infoPlist path: FilePath) {
-    switch InfoPlist.read(path.string, from: reader) {
+    switch InfoPlist.read(path, from: reader) {
     case .success(let plist): infoPlist = plist
     case .failure(let failure): unreadable.append(UnreadableFile(path: path.string, failure))
     }

@@ -9,7 +9,7 @@ enum BundleApp {
     let top = reader.children(of: bundle)
     if top.contains(where: { $0.lastComponent == "Info.plist" }) { app.read(infoPlist: bundle.appending("Info.plist")) }
     for folder in top where folder.pathExtension == "lproj" && AppLoader.isFolder(folder) {
-      if let refusal = reader.refusal(of: folder.string) {
+      if let refusal = reader.refusal(of: folder) {
         app.unreadable.append(UnreadableFile(path: folder.string, reason: refusal.reason, refusal: refusal.kind))
         continue
       }

@@ -149,7 +149,7 @@ public struct CodeScan: Hashable, Sendable {
           "attsim stopped after \(scan.filesRead) files (its limit of \(ByteCount(limits.bytes)) or \(Int(limits.seconds)) seconds)"
         break
       }
-      guard case .success(let bytes) = reader.read(path.string, limit: limits.bytesPerFile) else { continue }
+      guard case .success(let bytes) = reader.read(path, limit: limits.bytesPerFile) else { continue }
       bytesRead += bytes.count
       scan.filesRead += 1
       let shown = path.relative(to: folder) ?? path.string
@@ -204,11 +204,8 @@ public struct CodeScan: Hashable, Sendable {
     var scan = CodeScan()
     // An app embeds a few dozen frameworks; past 64 binaries of at most 256 MB each, attsim stops looking.
     for binary in binaries.prefix(64) {
-      guard reader.refusal(of: binary.string) == nil else { continue }
-      var status = stat()
-      guard lstat(binary.string, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { continue }
       scan.filesRead += 1
-      if FileScanner.firstMatch(in: binary.string, of: ["ATTrackingManager"], limit: 256 << 20) != nil {
+      if reader.firstMatch(in: binary, of: ["ATTrackingManager"], limit: 256 << 20) != nil {
         scan.binary = "the binary \(binary.lastComponent) references ATTrackingManager"
         break
       }

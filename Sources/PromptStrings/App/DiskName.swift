@@ -6,7 +6,7 @@ enum DiskName {
   /// `path` as it is on disk: itself when it is there, else the one file whose names match it but for case,
   /// else nil. Only inside `reader`'s sandbox.
   static func resolve(_ path: FilePath, reader: InputFiles) -> FilePath? {
-    if FileIdentity(path: path.string) != nil { return path }
+    if FileIdentity(path: path) != nil { return path }
     let name = path.lastComponent
     guard !name.isEmpty, name != "/", name != ".", name != "..", path.parent != path else { return nil }
     guard let folder = resolve(path.parent, reader: reader) else { return nil }

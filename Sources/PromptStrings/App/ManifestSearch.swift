@@ -23,7 +23,7 @@ struct ManifestSearch {
   /// A project target's: the manifests among its resources, and the pods' under the project's `Pods/`.
   func inProject(resources: [FilePath], sourceRoot: FilePath) -> [PrivacyManifest] {
     let own = resources.filter { $0.lastComponent == PrivacyManifest.fileName }.sorted { $0.string < $1.string }
-    return own.map { PrivacyManifest.read($0.string, from: reader, owner: nil) } + inPods(sourceRoot.appending("Pods"))
+    return own.map { PrivacyManifest.read($0, from: reader, owner: nil) } + inPods(sourceRoot.appending("Pods"))
   }
 
   /// A plain folder's: manifests outside other bundles are the app's; a framework or resource bundle in
@@ -32,7 +32,7 @@ struct ManifestSearch {
     var found: [PrivacyManifest] = []
     for entry in entries.sorted(by: { $0.path.string < $1.path.string }) {
       if !entry.isDirectory && entry.path.lastComponent == PrivacyManifest.fileName {
-        found.append(PrivacyManifest.read(entry.path.string, from: reader, owner: nil))
+        found.append(PrivacyManifest.read(entry.path, from: reader, owner: nil))
       } else if entry.isDirectory && ["framework", "bundle"].contains(entry.path.pathExtension ?? "") {
         found += manifest(in: entry.path, owner: entry.path.stem)
       }
@@ -48,7 +48,7 @@ struct ManifestSearch {
       guard case .success(let walk) = reader.walk(pod, maxDepth: 6, limit: 5_000) else { continue }
       for entry in walk.entries.sorted(by: { $0.path.string < $1.path.string })
       where !entry.isDirectory && entry.path.lastComponent == PrivacyManifest.fileName {
-        found.append(PrivacyManifest.read(entry.path.string, from: reader, owner: pod.lastComponent))
+        found.append(PrivacyManifest.read(entry.path, from: reader, owner: pod.lastComponent))
       }
     }
     return found
@@ -58,6 +58,6 @@ struct ManifestSearch {
   private func manifest(in folder: FilePath, owner: String?) -> [PrivacyManifest] {
     let file = folder.appending(PrivacyManifest.fileName)
     guard reader.children(of: folder).contains(file) else { return [] }
-    return [PrivacyManifest.read(file.string, from: reader, owner: owner)]
+    return [PrivacyManifest.read(file, from: reader, owner: owner)]
   }
 }

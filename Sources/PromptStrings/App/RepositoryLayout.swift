@@ -33,7 +33,7 @@ enum RepositoryLayout {
     {
       var root = folder.normalized
       for _ in layout.folders { root = root.parent }
-      let names = Set(FolderListing.names(in: root.string))
+      let names = Set(FolderListing.names(in: root).map(\.string))
       if layout.markers.contains(where: names.contains) { return root }
     }
     return folder
@@ -61,7 +61,7 @@ enum RepositoryLayout {
     var members: [FilePath] = []
     for workspace in reader.children(of: root) where workspace.pathExtension == "xcworkspace" {
       guard
-        case .success(let bytes) = reader.read(workspace.appending("contents.xcworkspacedata").string, limit: 1 << 20)
+        case .success(let bytes) = reader.read(workspace.appending("contents.xcworkspacedata"), limit: 1 << 20)
       else { continue }
       let text = String(decoding: bytes, as: UTF8.self)
       for reference in text.pieces(separatedBy: "location = \"").dropFirst() {
@@ -112,7 +112,7 @@ enum RepositoryLayout {
   /// What a repository without an iOS project is, when its tool makes the project later: `a Capacitor app
   /// without its ios/ folder (npx cap add ios makes it)`.
   static func missingProject(in root: FilePath) -> String? {
-    let names = Set(FolderListing.names(in: root.string))
+    let names = Set(FolderListing.names(in: root).map(\.string))
     if names.contains("capacitor.config.ts") || names.contains("capacitor.config.json") {
       return "a Capacitor app without its ios/ folder (npx cap add ios makes it)"
     }

@@ -55,11 +55,11 @@ struct XcconfigFile: Sendable {
   }
 
   private mutating func read(_ path: FilePath, configuration: String, reader: InputFiles, reading: inout Reading) {
-    if let refusal = reader.refusal(of: path.string) {
+    if let refusal = reader.refusal(of: path) {
       missingIncludes.append((path.string, refusal.reason))
       return
     }
-    guard let identity = FileIdentity(path: path.string) else {
+    guard let identity = FileIdentity(path: path) else {
       missingIncludes.append((path.string, "no such file"))
       return
     }
@@ -67,7 +67,7 @@ struct XcconfigFile: Sendable {
     if let known = reading.parsed[identity] {
       lines = known
     } else {
-      switch reader.read(path.string, limit: 1 << 20) {
+      switch reader.read(path, limit: 1 << 20) {
       case .failure(let failure):
         missingIncludes.append((path.string, failure.reason))
         return
@@ -88,11 +88,11 @@ struct XcconfigFile: Sendable {
           refusedIncludes.append(
             RefusedInclude(file: path.string, location: location, reason: reason, leavesProject: leavesProject))
         }
-        if let refusal = reader.refusal(of: target.string) {
+        if let refusal = reader.refusal(of: target) {
           refuse("#include \"\(included.forMessage(limit: 60))\": \(refusal.reason)", leavesProject: true)
           continue
         }
-        if let next = FileIdentity(path: target.string), reading.including.contains(next) {
+        if let next = FileIdentity(path: target), reading.including.contains(next) {
           refuse("'\(included.forMessage(limit: 60))' includes itself (through the files that include it)")
           continue
         }

@@ -37,7 +37,7 @@ struct XcodeProject: Sendable {
   init(bundle: FilePath, reader: InputFiles) throws(PBXObjects.Failure) {
     let file = bundle.appending("project.pbxproj")
     let bytes: [UInt8]
-    switch reader.read(file.string) {
+    switch reader.read(file) {
     case .failure(let failure): throw PBXObjects.Failure(message: failure.reason)
     case .success(let read): bytes = read
     }
@@ -50,7 +50,7 @@ struct XcodeProject: Sendable {
     // reader across the disk.
     if let projectDir = objects.string(objects.rootObject, "projectDirPath"), !projectDir.isEmpty {
       let named = root.resolving(projectDir)
-      if let refusal = named.isInside(root) ? reader.refusal(of: named.string) : nil {
+      if let refusal = named.isInside(root) ? reader.refusal(of: named) : nil {
         refused.append(UnreadableFile(path: named.string, reason: refusal.reason, refusal: refusal.kind))
       } else if named.isInside(root) {
         root = named

@@ -1,0 +1,106 @@
+import Glibc
+
+/// A regular file opened for reading by `InputFiles`' rule, read whole or in chunks (a script line by line),
+/// never past its limit. Closed when released.
+public final class InputFile {
+  /// The path it was opened by.
+  public let path: FilePath
+  private let descriptor: Int32
+  private let limit: Int
+  /// How many bytes have been read so far.
+  public private(set) var bytesRead = 0
+
+  fileprivate init(path: FilePath, descriptor: Int32, limit: Int) {
+    self.path = path
+    self.descriptor = descriptor
+    self.limit = limit
+  }
+
+  deinit { close(descriptor) }
+
+  /// The next bytes, at most `maximum` of them; empty at the end of the file. A file that grows past its
+  /// limit while being read is refused.
+  public func readChunk(maximum: Int = 64 << 10) -> Result<[UInt8], FileReader.Failure> {
+    var chunk = [UInt8](repeating: 0, count: max(1, min(maximum, limit + 1 - bytesRead)))
+    while true {
+      let got = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress!, $0.count) }
+      if got < 0 {
+        if errno == EINTR || errno == EAGAIN { continue }
+        return .failure(FileReader.Failure(kind: .unreadable, reason: FileKind.reason(errno)))
+      }
+      bytesRead += got
+      guard bytesRead <= limit else { return .failure(FileReader.tooLarge(size: bytesRead, limit: limit)) }
+      chunk.removeSubrange(got...)
+      return .success(chunk)
+    }
+  }
+
+  /// The rest of the file.
+  public func readAll() -> Result<[UInt8], FileReader.Failure> {
+    var bytes: [UInt8] = []
+    while true {
+      switch readChunk(maximum: 1 << 20) {
+      case .failure(let failure): return .failure(failure)
+      case .success(let chunk):
+        if chunk.isEmpty { return .success(bytes) }
+        bytes += chunk
+      }
+    }
+  }
+
+  /// What a path names, resolved by the kernel without opening it (`O_PATH`: nothing is read, a FIFO or a
+  /// device is not opened), with its status and real path.
+  final class Named {
+    let path: FilePath
+    let status: stat
+    /// Its real path, or nil when it cannot be known whole.
+    let realPath: FilePath?
+    private let descriptor: Int32
+
+    fileprivate init(path: FilePath, descriptor: Int32, status: stat) {
+      self.path = path
+      self.descriptor = descriptor
+      self.status = status
+      realPath = RealPath.of(descriptor: descriptor)
+    }
+
+    deinit { close(descriptor) }
+
+    /// The file itself, opened for reading: the one that was resolved, reopened through its descriptor, so
+    /// nothing renamed in between can take its place.
+    func open(limit: Int) -> Result<InputFile, FileReader.Failure> {
+      let reading = Glibc.open("/proc/self/fd/\(descriptor)", O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
+      guard reading >= 0 else {
+        return .failure(FileReader.Failure(kind: .unreadable, reason: FileKind.reason(errno)))
+      }
+      var opened = stat()
+      guard fstat(reading, &opened) == 0, FileIdentity(opened) == FileIdentity(status) else {
+        close(reading)
+        return .failure(FileReader.Failure(kind: .unreadable, reason: "it changed while attsim opened it"))
+      }
+      return .success(InputFile(path: path, descriptor: reading, limit: limit))
+    }
+  }
+
+  /// Linux's `O_PATH` (Glibc's module leaves it out: it is a GNU extension).
+  private static let openForNameOnly: Int32 = 0o10_000_000
+
+  /// Resolves `path` (following links) without opening what it names.
+  static func resolve(_ path: FilePath) -> Result<Named, FileReader.Failure> {
+    guard !path.bytes.isEmpty, !path.bytes.contains(0) else {
+      return .failure(FileReader.Failure(kind: .missing, reason: "no such file"))
+    }
+    let descriptor = path.withCString { Glibc.open($0, openForNameOnly | O_CLOEXEC) }
+    guard descriptor >= 0 else {
+      let code = errno
+      return .failure(FileReader.Failure(kind: code == ENOENT ? .missing : .unreadable, reason: FileKind.reason(code)))
+    }
+    var status = stat()
+    guard fstat(descriptor, &status) == 0 else {
+      let code = errno
+      close(descriptor)
+      return .failure(FileReader.Failure(kind: .unreadable, reason: FileKind.reason(code)))
+    }
+    return .success(Named(path: path, descriptor: descriptor, status: status))
+  }
+}
