@@ -37,6 +37,7 @@ public enum RuleID: String, CaseIterable, Hashable, Sendable {
   case wrongScript = "wrong-script"
   case formatSpecifier = "format-specifier"
   case controlCharacter = "control-character"
+  case combiningMarks = "combining-marks"
   case catalogState = "catalog-state"
   case tooLong = "too-long"
   case noApp = "no-app"
@@ -83,6 +84,8 @@ public enum RuleID: String, CaseIterable, Hashable, Sendable {
     case .wrongScript: "A locale's purpose string is not written in that language's script."
     case .formatSpecifier: "Format specifiers like %@ are shown literally."
     case .controlCharacter: "A purpose string holds a control character."
+    case .combiningMarks:
+      "A character carries more than 30 combining marks in a row (Unicode's stream-safe limit) or 32 code points."
     case .catalogState: "A String Catalog translation of a purpose string is new, needs review or stale."
     case .tooLong: "A purpose string wraps past the lines the alert shows before it scrolls."
     case .noApp: "The folder holds strings files but no app: no Info.plist, Xcode project or built app."

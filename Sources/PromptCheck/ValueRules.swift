@@ -32,7 +32,21 @@ enum ValueRules {
     }
     let noun = PurposeKeys.noun(for: prompt.key)
     let localeNoun = prompt.locale.map { noun.replacingText("the ", with: "the \($0) ") } ?? noun
-    let (value, isCut) = prompt.value.prefixForDisplay(DialogMetrics.longestMessage)
+    // Every later rule sees each character cut to its first code points, so none pays for a hostile one.
+    let (bounded, overlong) = ClusterBound.bounded(prompt.value)
+    if let overlong {
+      let what =
+        overlong.nonStarterRun > ClusterBound.streamSafeNonStarters
+        ? "\(MessageList.grouped(overlong.nonStarterRun)) combining marks in a row"
+        : "\(MessageList.grouped(overlong.scalarCount)) code points"
+      let code = "U+" + String(overlong.example.value, radix: 16, uppercase: true).leftPadded(to: 4)
+      let name = overlong.example.properties.name.map { " " + $0 } ?? ""
+      report(
+        .combiningMarks,
+        "\(noun) has a character of \(what) (from \(code)\(name)), past Unicode's stream-safe limit of \(ClusterBound.streamSafeNonStarters) marks: iOS piles them onto one letter; attsim measures its first \(ClusterBound.maxScalars) code points"
+      )
+    }
+    let (value, isCut) = bounded.prefixForDisplay(DialogMetrics.longestMessage)
     if isCut {
       report(
         .tooLong,

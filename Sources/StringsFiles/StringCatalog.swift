@@ -35,9 +35,11 @@ public struct StringCatalog: Sendable {
   public let languageSet: Set<String>
 
   /// Reads a catalog, or says why it cannot.
-  public static func read(_ path: String, from files: InputFiles = InputFiles()) -> Result<StringCatalog, ReadProblem> {
+  public static func read(_ file: FilePath, from files: InputFiles = InputFiles()) -> Result<StringCatalog, ReadProblem>
+  {
+    let path = file.string
     let bytes: [UInt8]
-    switch ReadProblem.bytes(of: path, from: files) {
+    switch ReadProblem.bytes(of: file, from: files) {
     case .failure(let failure): return .failure(failure)
     case .success(let read): bytes = read
     }
@@ -61,7 +63,8 @@ public struct StringCatalog: Sendable {
     for (key, entry) in strings.members {
       let keyLocation = strings.offsets[key].map(map.location(of:))
       if let keyLocation { keyLocations[key] = keyLocation }
-      let shownKey = "\"\(key.forMessage(limit: 60))\""
+      // Only a malformed entry's message names its key: most catalogs never need it.
+      var shownKey: String { "\"\(key.forMessage(limit: 60))\"" }
       guard let entry = entry.object else {
         malformed.append((keyLocation, "the entry for \(shownKey) is not an object"))
         continue
@@ -75,7 +78,7 @@ public struct StringCatalog: Sendable {
       var perLanguage: [String: Translation] = [:]
       for (language, localization) in byLanguage.members {
         let languageLocation = byLanguage.offsets[language].map(map.location(of:))
-        let what = "the \(language.forMessage(limit: 20)) localization of \(shownKey)"
+        var what: String { "the \(language.forMessage(limit: 20)) localization of \(shownKey)" }
         guard let localization = localization.object else {
           malformed.append((languageLocation ?? keyLocation, "\(what) is not an object"))
           continue

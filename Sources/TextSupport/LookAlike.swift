@@ -17,7 +17,7 @@ public enum LookAlike {
   public static func confusion(in word: String, intended: String) -> Confusion? {
     guard word != intended, skeleton(word) == intended else { return nil }
     for (offset, character) in word.enumerated() {
-      guard let scalar = character.unicodeScalars.first, character.unicodeScalars.count == 1,
+      guard let scalar = character.unicodeScalars.first, character.unicodeScalars.dropFirst().isEmpty,
         let twin = twins[scalar.value]
       else { continue }
       let hex = String(scalar.value, radix: 16, uppercase: true)
@@ -47,7 +47,7 @@ public enum LookAlike {
   static func skeleton(_ word: String) -> String {
     String(
       word.map { character -> Character in
-        guard character.unicodeScalars.count == 1, let scalar = character.unicodeScalars.first,
+        guard character.unicodeScalars.dropFirst().isEmpty, let scalar = character.unicodeScalars.first,
           let twin = twins[scalar.value]
         else { return character }
         return twin

@@ -5,8 +5,8 @@
 public enum TerminalWidth {
   /// The columns a character (grapheme cluster) takes: the sum of its cells (`cells(of:)`).
   public static func of(_ character: Character) -> Int {
-    let scalars = character.unicodeScalars
-    if scalars.count == 1, let only = scalars.first { return of(only) }
+    var scalars = character.unicodeScalars.makeIterator()
+    if let only = scalars.next(), scalars.next() == nil { return of(only) }
     return cells(of: character).reduce(0) { $0 + $1.width }
   }
 
@@ -14,11 +14,11 @@ public enum TerminalWidth {
   /// zero-width characters that follow it (marks, joiners, variation selectors). An emoji sequence joined by
   /// zero-width joiners shows as its first emoji: curses passes one spacing character per cell. A mark with
   /// nothing before it gets a dotted circle to sit on; other zero-width characters with nothing before them
-  /// take no cell.
+  /// take no cell. Only the character's first `ClusterBound.maxScalars` scalars are laid out.
   public static func cells(of character: Character) -> [TerminalCell] {
     var cells: [TerminalCell] = []
     var afterJoiner = false
-    for scalar in character.unicodeScalars {
+    for scalar in character.unicodeScalars.prefix(ClusterBound.maxScalars) {
       let width = of(scalar)
       if afterJoiner && width > 0 && scalar.properties.isEmoji {
         // An emoji sequence joined by zero-width joiners: a terminal cell holds one spacing character, so

@@ -4,10 +4,11 @@
 /// word only when the word alone is wider than the line. Explicit line breaks are kept; other
 /// control characters are measured as the visible escapes the screen shows for them (`\u{202C}`).
 public enum TextWrapper {
-  /// The lines of `text` at `width` columns (at least 1).
+  /// The lines of `text` at `width` columns (at least 1), each character cut to its first
+  /// `ClusterBound.maxScalars` scalars.
   public static func wrap(_ text: String, width: Int) -> [String] {
     var lines: [String] = []
-    for paragraph in paragraphs(text) {
+    for paragraph in paragraphs(text.boundingClusters) {
       let escaped = String(paragraph).escapingControlCharacters
       // Each line is cut from the text itself, between the indices of its first and last characters. In ASCII
       // (no CR is left once control characters are escaped) every byte is a character of its own.
@@ -38,7 +39,8 @@ public enum TextWrapper {
   }
 
   /// The lines of styled text (runs of text, each with its style) at `width` columns, broken as `wrap`
-  /// breaks plain text: each line a list of runs, neighbouring runs of one style merged.
+  /// breaks plain text: each line a list of runs, neighbouring runs of one style merged, each character cut to
+  /// its first `ClusterBound.maxScalars` scalars.
   public static func wrap<Style: Equatable>(_ runs: [(text: String, style: Style)], width: Int) -> [[(
     text: String, style: Style
   )]] {
@@ -62,7 +64,7 @@ public enum TextWrapper {
       styles = []
     }
     for run in runs {
-      for (offset, piece) in paragraphs(run.text).enumerated() {
+      for (offset, piece) in paragraphs(run.text.boundingClusters).enumerated() {
         if offset > 0 { flush() }
         let escaped = Array(String(piece).escapingControlCharacters)
         characters += escaped

@@ -1,3 +1,4 @@
+import FileAccess
 import Foundation
 import PromptCheck
 import PromptStrings
@@ -7,7 +8,7 @@ import Testing
 /// Every rule of `attsim check` (SPEC §4), at the right file, line and locale.
 @Suite struct LintRuleTests {
   static let broken = assets.appendingPathComponent("Examples/BrokenApp").path
-  static let findings = (try? AppResources.load(broken).get()).map { PromptLinter.check(app: $0) } ?? []
+  static let findings = (try? AppResources.load(FilePath(broken)).get()).map { PromptLinter.check(app: $0) } ?? []
 
   /// rule, file (relative to BrokenApp), line (nil: no position), locale (nil: the whole app), severity (it
   /// follows harm: the build fails, App Store Connect rejects or the app crashes; a user sees the wrong text;
@@ -39,6 +40,7 @@ import Testing
     (.untranslated, "fr.lproj/InfoPlist.strings", 2, "fr", .warning, "NSUserTrackingUsageDescription"),
     (.fileNameCase, "hr.lproj/infoPlist.strings", nil, "hr", .warning, nil),
     (.emptyValue, "it.lproj/InfoPlist.strings", 2, "it", .warning, "NSUserTrackingUsageDescription"),
+    (.combiningMarks, "it.lproj/InfoPlist.strings", 4, "it", .warning, "NSCameraUsageDescription"),
     (.wrongScript, "ja.lproj/InfoPlist.strings", 2, "ja", .warning, "NSUserTrackingUsageDescription"),
     (.parseError, "ko.lproj/InfoPlist.strings", 2, "ko", .error, nil),
     (.duplicateKey, "nl.lproj/InfoPlist.strings", 3, "nl", .warning, "NSUserTrackingUsageDescription"),
@@ -161,7 +163,7 @@ import Testing
 
   @Test func singleFileCheckTakesTheLocaleFromItsFolder() throws {
     let path = try makeApp(["ja.lproj/InfoPlist.strings": "\"NSUserTrackingUsageDescription\" = \"English only.\";\n"])
-    let findings = try PromptLinter.check(stringsFile: path + "/ja.lproj/InfoPlist.strings").get()
+    let findings = try PromptLinter.check(stringsFile: FilePath(path + "/ja.lproj/InfoPlist.strings")).get()
     #expect(findings.map(\.rule) == [.wrongScript])
     #expect(findings.first?.locale == "ja")
   }

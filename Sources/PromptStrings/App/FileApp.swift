@@ -12,7 +12,7 @@ enum FileApp {
       app.add(stringsFile: file, localization: folder.pathExtension == "lproj" ? folder.stem : "en", folder: folder)
     case "xcstrings": app.add(catalog: file)
     case "plist": app.read(infoPlist: file)
-    case "xcprivacy": app.privacyManifests = [PrivacyManifest.read(file.string, from: reader, owner: nil)]
+    case "xcprivacy": app.privacyManifests = [PrivacyManifest.read(file, from: reader, owner: nil)]
     default:
       return .failure(
         AppResources.LoadFailure(
@@ -20,7 +20,9 @@ enum FileApp {
             "'\(file.string.forMessage())' is not an app: give an Xcode project, a built .app, an app folder, or a .strings, .xcstrings, Info.plist or .xcprivacy file"
         ))
     }
-    if let unreadable = app.unreadable.first {
+    // A file attsim would not read (a FIFO, over the size limit) is no app; one it read but cannot parse stays
+    // in `unreadable`, as in a folder, so `check` reports it at its line and column.
+    if let unreadable = app.unreadable.first(where: { $0.refusal != nil }) {
       return .failure(
         AppResources.LoadFailure(message: "cannot read '\(unreadable.path.forMessage())': \(unreadable.reason)"))
     }
