@@ -42,25 +42,30 @@ extension Console {
   static var noColor: Bool { getenv("NO_COLOR").map { $0.pointee != 0 } ?? false }
 }
 
-/// Reading the text files a user names (scripts).
+/// Reading the scripts a user names.
 enum TextFile {
-  /// The UTF-8 text of `path` (a leading BOM dropped), or the line that says why it cannot be read: a file
-  /// that is not UTF-8 is named as compilers name a bad line (`file:line:col: error: …`).
-  static func read(_ path: String) -> Result<String, UsageError> {
-    let shown = "attsim: cannot read '\(path.forMessage())'"
-    switch FileReader.read(path) {
-    case .failure(let failure): return .failure(UsageError("\(shown): \(failure.reason)"))
-    case .success(let bytes):
-      guard var text = String(validating: bytes, as: UTF8.self) else {
-        let offset = TextDecoder.firstInvalidUTF8(bytes) ?? 0
-        let place = LineMap(bytes: bytes).location(of: offset)
-        let byte = "0x" + String(bytes[min(offset, bytes.count - 1)], radix: 16, uppercase: true)
-        return .failure(
-          UsageError("\(path.forMessage()):\(place): error: not UTF-8 text (byte \(byte) at offset \(offset))"))
-      }
-      if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
-      return .success(text)
+  /// The script at `path`, named `name` in it and in its messages, or one line per problem: why the file
+  /// cannot be read, or every error in it (a file that is not UTF-8 is named as compilers name a bad line,
+  /// `file:line:col: error: …`). Opened by the one opener of every input (`InputFiles`) and read a chunk at a
+  /// time into a `ScriptReader`, line by line: memory holds one line and the packed steps, never the file.
+  static func script(_ path: FilePath, named name: String) -> Result<Script, ScriptProblems> {
+    func cannotRead(_ failure: FileReader.Failure) -> ScriptProblems {
+      ScriptProblems(lines: ["attsim: cannot read '\(path.shown())': \(failure.reason)"])
     }
+    let file: InputFile
+    switch InputFiles().open(path) {
+    case .failure(let failure): return .failure(cannotRead(failure))
+    case .success(let opened): file = opened
+    }
+    var reader = ScriptReader(file: name)
+    reading: while reader.wantsMore {
+      switch file.readChunk() {
+      case .failure(let failure): return .failure(cannotRead(failure))
+      case .success(let chunk) where chunk.isEmpty: break reading
+      case .success(let chunk): reader.read(chunk)
+      }
+    }
+    return reader.finish().mapError { ScriptProblems(lines: $0.errors.map(\.description)) }
   }
 }
 
@@ -68,12 +73,12 @@ enum TextFile {
 enum CommandOutput {
   /// Writes `text` to `path` (`-` or nil: `console`), refusing to replace any of `inputs`; a one-line problem
   /// or nil.
-  static func write(_ text: String, to path: String?, inputs: CommandInputs, console: Console) -> String? {
+  static func write(_ text: String, to path: FilePath?, inputs: CommandInputs, console: Console) -> String? {
     guard let path, path != "-" else {
       console.out(text)
       return nil
     }
-    return OutputFile.write(text, to: FilePath(path), inputs: inputs.files)?.message
+    return OutputFile.write(text, to: path, inputs: inputs.files)?.message
   }
 }
 
@@ -85,8 +90,8 @@ struct CommandInputs {
   private(set) var files: [FileIdentity: String] = [:]
 
   /// Adds the file at `path` (when there is one).
-  mutating func add(path: String) {
-    if let identity = FileIdentity(path: path) { files[identity] = files[identity] ?? path }
+  mutating func add(path: FilePath) {
+    if let identity = FileIdentity(path: path) { files[identity] = files[identity] ?? path.string }
   }
 
   /// Adds every file attsim read for `app`.
@@ -96,7 +101,7 @@ struct CommandInputs {
 
   /// Adds files the command will read later.
   mutating func add(willRead paths: [FilePath]) {
-    for path in paths { add(path: path.string) }
+    for path in paths { add(path: path) }
   }
 
   /// Adds every file of the apps in `bundles`.

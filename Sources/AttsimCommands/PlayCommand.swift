@@ -14,7 +14,7 @@ enum PlayCommand {
   static func run(_ command: Command.Play, console: Console) -> Int32 {
     let (files, report, output) = (command.files, command.report, command.output)
     var scripts: [(Script, [AppBundleReference: AppResources])?] = []
-    var unusable: [String: [String]] = [:]
+    var unusable: [FilePath: [String]] = [:]
     // The scripts and every file of the apps they name: the output may replace none of them.
     var inputs = CommandInputs()
     for file in files {
@@ -34,7 +34,7 @@ enum PlayCommand {
     var lines = ""
     for (file, loaded) in zip(files, scripts) {
       guard let (script, bundles) = loaded else {
-        outcomes.append(ScriptOutcome(unusable: file, problems: unusable[file] ?? []))
+        outcomes.append(ScriptOutcome(unusable: file.shownWhole, problems: unusable[file] ?? []))
         continue
       }
       var outcome = ScriptOutcome(script: script)
@@ -67,28 +67,21 @@ enum PlayCommand {
   }
 
   /// A script and the app bundles it names (relative to its folder), or every problem, one line each.
-  static func load(_ file: String) -> Result<(Script, [AppBundleReference: AppResources]), ScriptProblems> {
-    let script: Script
-    switch TextFile.read(file) {
-    case .failure(let problem):
-      return .failure(ScriptProblems(lines: [problem.message]))
-    case .success(let text):
-      do {
-        script = try ScriptParser.parse(text, file: file)
-      } catch {
-        return .failure(ScriptProblems(lines: error.errors.map(\.description)))
-      }
+  static func load(_ file: FilePath) -> Result<(Script, [AppBundleReference: AppResources]), ScriptProblems> {
+    TextFile.script(file, named: file.shownWhole).flatMap { script in
+      bundles(of: script, in: file.parent).map { (script, $0) }
     }
-    return bundles(of: script).map { (script, $0) }
   }
 
-  /// The app bundles `script` names (`app bundle=`, relative to its file), keyed as written.
-  static func bundles(of script: Script) -> Result<[AppBundleReference: AppResources], ScriptProblems> {
+  /// The app bundles `script` (a file in `folder`) names (`app bundle=`, relative to that folder), keyed as
+  /// written.
+  static func bundles(of script: Script, in folder: FilePath) -> Result<
+    [AppBundleReference: AppResources], ScriptProblems
+  > {
     var bundles: [AppBundleReference: AppResources] = [:]
-    let folder = FilePath(script.file).parent
     for step in script.steps {
       guard case .useBundle(let reference) = step.kind else { continue }
-      let path = folder.resolving(reference.path).string
+      let path = folder.resolving(reference.path)
       switch AppResources.load(path, target: reference.target, configuration: reference.configuration) {
       case .success(let resources): bundles[reference] = resources
       case .failure(let failure):
@@ -110,10 +103,11 @@ extension StepResult {
   /// One line per failed expectation or refused step, as compilers print: `file:line:col: …`.
   func problemLines(file: String) -> [String] {
     var lines = failures.map { failure in
-      "\(file):\(step.line):\(failure.expectation.column): expect failed: \(failure.sentence)"
+      "\(file):\(step.line):\(failure.expectation.column): expect failed: \(failure.message)"
     }
     if let refusal {
-      lines.append("\(file):\(step.line):\(step.column): step failed: \(step.command): \(refusal.reason)")
+      lines.append(
+        "\(file):\(step.line):\(step.column): step failed: \(step.command.forMessage(limit: 60)): \(refusal.reason)")
     }
     return lines.map(\.escapingControlCharacters)
   }

@@ -5,7 +5,7 @@ public struct Script: Hashable, Sendable {
   /// The path the script was read from, as the user gave it.
   public var file: String
   /// One step per command line.
-  public var steps: [Step]
+  public var steps: ScriptSteps
   /// `# title: …` from the header comments, if any.
   public var title: String?
   /// `# why: …` from the header comments, if any.
@@ -13,6 +13,11 @@ public struct Script: Hashable, Sendable {
 
   /// A script of `steps` from `file`.
   public init(file: String, steps: [Step], title: String? = nil, why: String? = nil) {
+    self.init(file: file, steps: ScriptSteps(steps), title: title, why: why)
+  }
+
+  /// A script of `steps` (as the parser packs them) from `file`.
+  init(file: String, steps: ScriptSteps, title: String?, why: String?) {
     self.file = file
     self.steps = steps
     self.title = title

@@ -15,74 +15,79 @@ struct ScriptWord: Hashable, Sendable {
 /// Splits a script line into words: spaces separate, `#` outside quotes starts a comment, double quotes
 /// group spaces, and `\"` and `\\` escape inside quotes.
 enum ScriptLexer {
-  /// The words of `line`, or an error message with its 1-based column.
-  static func words(of line: String) -> Result<[ScriptWord], LexError> {
+  /// The words of `line`, or an error message with its 1-based column. One pass over the line's characters,
+  /// keeping nothing per character: a line of a megabyte costs its words, not an array of its characters.
+  static func words(of line: some StringProtocol) -> Result<[ScriptWord], LexError> {
     var words: [ScriptWord] = []
     // Columns count characters, as an editor shows them; unquoted runs are copied from `line` whole.
-    let characters = Array(line)
-    let starts = Array(line.indices) + [line.endIndex]
-    var index = 0
-    while index < characters.count {
-      let character = characters[index]
+    var index = line.startIndex
+    var column = 1
+    func isSeparator(_ character: Character) -> Bool { character == " " || character == "\t" || character == "#" }
+    while index < line.endIndex {
+      let character = line[index]
       if character == " " || character == "\t" {
-        index += 1
+        line.formIndex(after: &index)
+        column += 1
         continue
       }
       if character == "#" { break }
-      let start = index
+      let (start, startColumn) = (index, column)
       var key: String?
       var value = ""
-      var valueStart = index
+      var valueColumn = column
       var run = index
-      while index < characters.count, characters[index] != " ", characters[index] != "\t", characters[index] != "#" {
-        let current = characters[index]
+      while index < line.endIndex, !isSeparator(line[index]) {
+        let current = line[index]
         if current == "=" && key == nil {
-          key = value + line[starts[run]..<starts[index]]
+          key = value + line[run..<index]
           value = ""
-          valueStart = index + 1
-          index += 1
+          line.formIndex(after: &index)
+          column += 1
+          valueColumn = column
           run = index
         } else if current == "\"" {
-          value += line[starts[run]..<starts[index]]
-          let quoteStart = index
-          index += 1
+          value += line[run..<index]
+          let quoteColumn = column
+          line.formIndex(after: &index)
+          column += 1
           var closed = false
-          while index < characters.count {
-            let quoted = characters[index]
-            if quoted == "\\", index + 1 < characters.count, ["\"", "\\"].contains(characters[index + 1]) {
-              value.append(characters[index + 1])
-              index += 2
+          while index < line.endIndex {
+            let quoted = line[index]
+            line.formIndex(after: &index)
+            column += 1
+            if quoted == "\\", index < line.endIndex, line[index] == "\"" || line[index] == "\\" {
+              value.append(line[index])
+              line.formIndex(after: &index)
+              column += 1
             } else if quoted == "\"" {
               closed = true
-              index += 1
               break
             } else {
               value.append(quoted)
-              index += 1
             }
           }
-          if !closed { return .failure(LexError(column: quoteStart + 1, message: "unterminated quote")) }
+          if !closed { return .failure(LexError(column: quoteColumn, message: "unterminated quote")) }
           run = index
         } else {
-          index += 1
+          line.formIndex(after: &index)
+          column += 1
         }
       }
-      value += line[starts[run]..<starts[index]]
+      value += line[run..<index]
       words.append(
         ScriptWord(
-          key: key, value: value, column: start + 1, valueColumn: valueStart + 1,
-          text: String(line[starts[start]..<starts[index]])))
+          key: key, value: value, column: startColumn, valueColumn: valueColumn, text: String(line[start..<index])))
     }
     return .success(words)
   }
 
   /// The text of `line` without its comment and surrounding spaces, for reports: from its first word to the
   /// end of its last.
-  static func commandText(of line: Substring, words: [ScriptWord]) -> String {
+  static func commandText(of line: Substring, words: [ScriptWord]) -> Substring {
     guard let first = words.first, let last = words.last else { return "" }
     let start = line.index(line.startIndex, offsetBy: first.column - 1)
-    let end = line.index(line.startIndex, offsetBy: last.column - 1 + last.text.count)
-    return String(line[start..<end])
+    let end = line.index(start, offsetBy: last.column - first.column + last.text.count)
+    return line[start..<end]
   }
 }
 

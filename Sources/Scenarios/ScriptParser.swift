@@ -3,54 +3,134 @@ import TextSupport
 
 /// Parses `.attsim` scripts (SPEC §2) into steps, reporting every mistake with its line and column.
 public enum ScriptParser {
-  /// The script in `source`, or every error in it; `file` names the script in messages.
-  public static func parse(_ source: String, file: String) throws(ScriptErrors) -> Script {
-    var steps: [Step] = []
-    var errors: [ScriptError] = []
-    let lines = source.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }
-    for (index, line) in lines.enumerated() {
-      let lineNumber = index + 1
-      switch ScriptLexer.words(of: String(line)) {
-      case .failure(let lexError):
-        errors.append(ScriptError(file: file, line: lineNumber, column: lexError.column, message: lexError.message))
-      case .success(let words) where words.isEmpty:
-        continue
-      case .success(let words):
-        var parser = LineParser(file: file, line: lineNumber, words: words)
-        do {
-          let kind = try parser.parse()
-          steps.append(
-            Step(
-              line: lineNumber, column: words[0].column, command: ScriptLexer.commandText(of: line, words: words),
-              kind: kind))
-        } catch {
-          errors.append(error)
-        }
-      }
-    }
-    if !errors.isEmpty { throw ScriptErrors(errors: errors) }
-    return Script(
-      file: file, steps: steps, title: headerValue("title", in: lines), why: headerValue("why", in: lines))
-  }
+  /// The most steps (command lines) a script may have: ten times the 100,000 events the README's benchmark
+  /// plays. A script with more is refused at the line that passes the limit, before any of it runs.
+  public static let stepLimit = 1_000_000
 
-  /// `# key: value` from the comment lines at the top of a script.
-  private static func headerValue(_ key: String, in lines: [Substring]) -> String? {
-    for line in lines {
-      let text = line.drop { $0 == " " || $0 == "\t" }
-      guard text.hasPrefix("#") else {
-        if text.isEmpty { continue }
-        return nil
-      }
-      let comment = text.dropFirst().drop { $0 == " " }
-      if comment.hasPrefix(key + ":") {
-        return comment.dropFirst(key.count + 1).trimmingSpaces
-      }
+  /// The most errors reported for one script; reading stops at the next, so a file of bad lines costs a
+  /// hundred messages, not one per line.
+  public static let errorLimit = 100
+
+  /// The script in `source`, or every error in it; `file` names the script in messages. Read a line at a
+  /// time, as a file is (see `ScriptBuilder`), so the text is the only copy of it.
+  public static func parse(_ source: String, file: String, stepLimit: Int = stepLimit) throws(ScriptErrors)
+    -> Script
+  {
+    var builder = ScriptBuilder(file: file, stepLimit: stepLimit)
+    var rest = source[...]
+    while builder.wantsMore {
+      // Lines end at LF, CRLF (one Character) or CR.
+      let end = rest.firstIndex { $0 == "\n" || $0 == "\r\n" || $0 == "\r" } ?? rest.endIndex
+      builder.add(rest[..<end])
+      guard end < rest.endIndex else { break }
+      rest = rest[rest.index(after: end)...]
     }
-    return nil
+    return try builder.finish().get()
   }
 
   /// The commands a script may use, for help and suggestions.
   public static let commands = Vocabulary.Command.allCases.map(\.rawValue)
+}
+
+/// Builds a script from its lines, given one at a time, in order: what `ScriptParser.parse` and
+/// `ScriptReader` (a file read in chunks) share. Keeps nothing of a blank or comment line, and of a command
+/// line only its packed step (see `ScriptSteps`); stops wanting lines once the step limit is passed or the
+/// error limit reached.
+public struct ScriptBuilder {
+  /// The script's name in messages and in the `Script`.
+  public let file: String
+  /// The most steps the script may have.
+  public let stepLimit: Int
+  private var steps = ScriptSteps.Packer()
+  private var errors: [ScriptError] = []
+  /// How many lines held a command (whether it parsed or not): what the step limit counts.
+  private var commandLines = 0
+  /// The number of the last line added.
+  private(set) var lineNumber = 0
+  private var title: String?
+  private var why: String?
+  /// Whether every line so far was blank or a comment: `# title:` and `# why:` count only there.
+  private var inHeader = true
+
+  /// A builder for the script `file`, with at most `stepLimit` steps.
+  public init(file: String, stepLimit: Int = ScriptParser.stepLimit) {
+    self.file = file
+    self.stepLimit = stepLimit
+  }
+
+  /// Whether more lines can change the outcome: false once the step limit is passed or the error limit
+  /// reached.
+  public var wantsMore: Bool { errors.count < ScriptParser.errorLimit && commandLines <= stepLimit }
+
+  /// Takes the next line, without its line break.
+  public mutating func add(_ line: Substring) {
+    lineNumber += 1
+    if inHeader { readHeader(line) }
+    switch ScriptLexer.words(of: line) {
+    case .failure(let lexError):
+      commandLines += 1
+      report(ScriptError(file: file, line: lineNumber, column: lexError.column, message: lexError.message))
+    case .success(let words) where words.isEmpty:
+      return
+    case .success(let words):
+      commandLines += 1
+      guard commandLines <= stepLimit else {
+        let (limit, step) = (MessageList.grouped(stepLimit), MessageList.grouped(commandLines))
+        report(
+          ScriptError(
+            file: file, line: lineNumber, column: words[0].column,
+            message: "a script may have at most \(limit) steps; this line would be step \(step)"))
+        return
+      }
+      var parser = LineParser(file: file, line: lineNumber, words: words)
+      do {
+        _ = try parser.parse()
+        steps.append(
+          command: ScriptLexer.commandText(of: line, words: words), line: lineNumber, column: words[0].column)
+      } catch {
+        report(error)
+      }
+    }
+  }
+
+  /// Counts an empty line: the same as `add("")`, without looking at it.
+  mutating func addBlankLine() { lineNumber += 1 }
+
+  /// Counts a line that cannot be read (one too long), reporting why.
+  mutating func skipLine(because message: String) {
+    lineNumber += 1
+    commandLines += 1
+    inHeader = false
+    report(ScriptError(file: file, line: lineNumber, column: 1, message: message))
+  }
+
+  /// Adds `error`; the one that reaches the error limit says reading stops there.
+  private mutating func report(_ error: ScriptError) {
+    guard errors.count < ScriptParser.errorLimit else { return }
+    var error = error
+    if errors.count == ScriptParser.errorLimit - 1 {
+      error.message += " (\(ScriptParser.errorLimit) errors: attsim reads no further)"
+    }
+    errors.append(error)
+  }
+
+  /// `# title: …` and `# why: …` from the comment lines at the top of the script: the first of each.
+  private mutating func readHeader(_ line: Substring) {
+    let text = line.drop { $0 == " " || $0 == "\t" }
+    guard text.hasPrefix("#") else {
+      if !text.isEmpty { inHeader = false }
+      return
+    }
+    let comment = text.dropFirst().drop { $0 == " " }
+    if title == nil, comment.hasPrefix("title:") { title = comment.dropFirst("title:".count).trimmingSpaces }
+    if why == nil, comment.hasPrefix("why:") { why = comment.dropFirst("why:".count).trimmingSpaces }
+  }
+
+  /// The script, or every error found in it (nothing of a script with one runs).
+  public func finish() -> Result<Script, ScriptErrors> {
+    guard errors.isEmpty else { return .failure(ScriptErrors(errors: errors)) }
+    return .success(Script(file: file, steps: steps.steps, title: title, why: why))
+  }
 }
 
 /// Parses one line's words into a step.

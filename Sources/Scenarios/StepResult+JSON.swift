@@ -36,9 +36,21 @@ extension StepResult {
 }
 
 extension ExpectationFailure {
-  /// `status: expected authorized, got denied`.
+  /// `status: expected authorized, got denied`, both values whole: for machine outputs (JSON lines, JUnit).
   public var sentence: String {
     "\(expectation.key): expected \(expectation.expected), got \(actual)"
+  }
+
+  /// The sentence for a line of text: `prompt-text: expected "Allow", got "Lumen uses…"`. Free text (words of
+  /// the purpose string, of a warning, a payload value) is quoted and cut to 60 columns (see
+  /// `String.forMessage`), so a 100,000-character purpose string stays one short line; words of attsim's
+  /// vocabulary show as they are.
+  public var message: String {
+    switch expectation.subject {
+    case .promptText, .warning, .payload:
+      "\(expectation.key): expected \"\(expectation.expected.forMessage(limit: 60))\", got \"\(actual.forMessage(limit: 60))\""
+    default: sentence
+    }
   }
 }
 

@@ -1,18 +1,40 @@
 extension String {
-  /// The text for a one-line message: control characters escaped, and cut with "…" after `limit`
-  /// characters, so a hostile megabyte-long token never fills an error line.
+  /// The text for a one-line message: control characters escaped, then cut at a character (grapheme
+  /// cluster) boundary with "…" once it would pass `limit` terminal columns or `4 × limit` Unicode scalars
+  /// (a quoted value: 60 columns, 240 scalars), so a hostile megabyte-long token never fills an error line.
+  ///
+  /// A first character of more scalars than that (a letter with 100,000 marks) is cut inside, after its
+  /// first `4 × limit` scalars: the message shows where it starts rather than nothing. The work is bounded:
+  /// only the first `4 × limit + 1` scalars are looked at, whatever the length.
   public func forMessage(limit: Int = 200) -> String {
-    let cut = count > limit ? String(prefix(limit)) + "…" : self
-    return cut.escapingControlCharacters
+    let scalarLimit = 4 * limit
+    // Character boundaries within a prefix are the text's own, except perhaps at the prefix's end.
+    let end = unicodeScalars.index(unicodeScalars.startIndex, offsetBy: scalarLimit + 1, limitedBy: endIndex)
+    let window = end.map { String(unicodeScalars[..<$0]) } ?? self
+    var shown = ""
+    var (columns, scalars) = (0, 0)
+    for character in window {
+      let escaped = String(character).escapingControlCharacters
+      columns += TerminalWidth.of(escaped)
+      scalars += escaped.unicodeScalars.count
+      guard columns <= limit, scalars <= scalarLimit else {
+        if shown.isEmpty { shown.unicodeScalars += escaped.unicodeScalars.prefix(scalarLimit) }
+        return shown + "…"
+      }
+      shown += escaped
+    }
+    return shown
   }
 }
 
 extension String {
-  /// The first `limit` characters and whether anything was cut. The UTF-8 length decides first, so a string
-  /// of many megabytes is never walked to its end.
+  /// The first `limit` characters, each cut to `ClusterBound.maxScalars` scalars, and whether anything was
+  /// cut. Only the scalars those characters can hold are looked at, so neither a string of many megabytes nor
+  /// one character of millions of marks is walked to its end.
   public func prefixForDisplay(_ limit: Int) -> (text: String, isCut: Bool) {
     guard utf8.count > limit else { return (self, false) }
-    let head = String(prefix(limit))
+    let window = String(String.UnicodeScalarView(unicodeScalars.prefix(ClusterBound.maxScalars * limit + 1)))
+    let head = String(window.boundingClusters.prefix(limit))
     return head.utf8.count == utf8.count ? (self, false) : (head, true)
   }
 }
