@@ -21,29 +21,46 @@ enum CastCommand {
       starting: script, environment: environment, session: UISession(locale: command.locale), bundles: bundles)
     state.settle(state.firstFrameWork.map(UIEffect.work), work: UIWorker.perform)
     state.handle(.resized(width: command.width, height: command.height))
-    var frames = [Renderer.render(state, width: command.width, height: command.height).buffer]
-    for step in script.steps where !step.isExpectation {
-      let (accepted, effects) = state.replay(step)
-      state.settle(effects, work: UIWorker.perform)
-      frames.append(Renderer.render(state, width: command.width, height: command.height).buffer)
-      if !accepted { break }
-    }
-    let title = "attsim — \(script.title ?? FilePath(command.script).lastComponent)"
-    let lines =
-      [AsciinemaCast.header(width: command.width, height: command.height, title: title)]
-      + AsciinemaCast.events(frames, paceMilliseconds: Int(command.pace * 1000))
     var inputs = CommandInputs()
     inputs.add(path: command.script)
     inputs.add(environment.appTexts.app)
     inputs.add(bundles)
-    if let problem = CommandOutput.write(
-      lines.joinedText(separator: "\n") + "\n", to: command.out, inputs: inputs, console: console)
-    {
-      console.err("attsim: \(problem.escapingControlCharacters)\n")
+    // Each frame goes out as soon as it is drawn, to the temporary file renamed into place at the end: a cast
+    // of any length holds two frames in memory, the one drawn and the one it is drawn over.
+    let file: OutputFile?
+    if command.out == "-" {
+      file = nil
+    } else {
+      switch OutputFile.create(command.out, inputs: inputs.files) {
+      case .success(let opened): file = opened
+      case .failure(let error):
+        console.err("attsim: \(error.message.escapingControlCharacters)\n")
+        return 2
+      }
+    }
+    func emit(_ line: String) throws(OutputError) {
+      if let file { try file.write(line + "\n") } else { console.out(line + "\n") }
+    }
+    let title = "attsim — \(script.title ?? command.script.lastComponent)"
+    var events = AsciinemaCast.Events(paceMilliseconds: Int(command.pace * 1000))
+    var frames = 1
+    do throws(OutputError) {
+      try emit(AsciinemaCast.header(width: command.width, height: command.height, title: title))
+      try emit(events.next(Renderer.render(state, width: command.width, height: command.height).buffer))
+      for step in script.steps where !step.isExpectation {
+        let (accepted, effects) = state.replay(step)
+        state.settle(effects, work: UIWorker.perform)
+        try emit(events.next(Renderer.render(state, width: command.width, height: command.height).buffer))
+        frames += 1
+        if !accepted { break }
+      }
+      try file?.commit()
+    } catch {
+      console.err("attsim: \(error.message.escapingControlCharacters)\n")
       return 2
     }
-    if command.out != "-" {
-      console.err("attsim cast: \(frames.count) frames written to \(command.out.forMessage())\n")
+    if file != nil {
+      console.err("attsim cast: \(frames) frames written to \(command.out.shown())\n")
     }
     return 0
   }

@@ -58,21 +58,22 @@ enum InteractiveCommand {
       if case .record(let line) = effect { line } else { nil }
     }
     let startLines = header + recorded
-    if let problem = startLines.lazy.compactMap({ outputs.recorder?.write($0.text) }).first {
+    for line in startLines {
+      guard let problem = outputs.recorder?.write(line) else { continue }
       terminal.stop()
-      console.err("attsim: \(problem.escapingControlCharacters)\n")
+      console.err("attsim: ✗ REC FAILED: \(problem.escapingControlCharacters)\n")
       return 2
     }
     var finalState = state
     let signal = TerminalSession.run(
-      state, terminal: terminal, work: UIWorker.perform, record: { outputs.recorder?.write($0.text) },
+      state, terminal: terminal, work: UIWorker.perform, record: { outputs.recorder?.write($0) },
       frameRendered: { outputs.cast?.add($0) }, finished: { finalState = $0 }, firstFrame: firstFrame)
     return finish(finalState, signal: signal, outputs: outputs, console: console)
   }
 
   /// The scenario `--scenario` names, its file and apps added to the inputs; nil once standard error says
   /// why it cannot be walked.
-  private static func loadScenario(_ name: String, inputs: inout CommandInputs, console: Console) -> GuidedScenario? {
+  private static func loadScenario(_ name: FilePath, inputs: inout CommandInputs, console: Console) -> GuidedScenario? {
     switch guidedScenario(name) {
     case .failure(let problems):
       console.err(problems.lines.map { $0 + "\n" }.joinedText())
@@ -103,8 +104,8 @@ enum InteractiveCommand {
   /// folder when the app is beneath it, else absolute; the target the project was read with.
   static func recordedReference(_ command: Command.Interactive, _ app: AppResources) -> AppBundleReference {
     let current = FileURI.workingFolder() ?? FilePath(".")
-    let appPath = current.resolving(command.app.path ?? app.root).normalized
-    let folder = current.resolving(command.record ?? ".").normalized.parent
+    let appPath = current.resolving(command.app.path ?? FilePath(app.root)).normalized
+    let folder = current.resolving(command.record ?? FilePath(".")).normalized.parent
     let path = appPath.relative(to: folder).map { $0.isEmpty ? "." : $0 } ?? appPath.string
     return AppBundleReference(path: path, target: app.target, configuration: command.app.configuration)
   }
@@ -123,7 +124,7 @@ enum InteractiveCommand {
       failed = true
     }
     if let problem = outputs.recorder?.problem {
-      console.err("attsim: the recording is incomplete: \(problem.escapingControlCharacters)\n")
+      console.err("attsim: ✗ REC FAILED: \(problem.escapingControlCharacters)\n")
       failed = true
     }
     guard signal == 0 else { return 128 + signal }
@@ -149,7 +150,7 @@ struct SessionOutputs {
     // an input too; it is looked up only when an output would replace a file.
     for output in [command.record, command.cast].compactMap({ $0 }) where FileIdentity(path: output) != nil {
       inputs.add(willRead: environment.appTexts.app.prospectiveInputs())
-      inputs.add(willRead: ScenarioLibrary.entries().map { FilePath($0.path) })
+      inputs.add(willRead: ScenarioLibrary.entries().map(\.path))
       inputs.add(willRead: UISetup.systemTextFiles())
     }
     var outputs = SessionOutputs()
@@ -194,24 +195,27 @@ enum UIWorker {
 
 extension InteractiveCommand {
   /// A library scenario by name, or a script file, with the app bundles it names, and its path.
-  static func guidedScenario(_ nameOrFile: String) -> Result<(GuidedScenario, String), ScriptProblems> {
+  static func guidedScenario(_ nameOrFile: FilePath) -> Result<(GuidedScenario, FilePath), ScriptProblems> {
     guard let path = ScenarioLibrary.path(for: nameOrFile) else {
       let names = ScenarioLibrary.entries().map(\.name)
-      let nearest = EditDistance.nearest(to: nameOrFile, among: names, within: max(2, nameOrFile.count / 4))
+      let name = nameOrFile.string
+      let nearest = EditDistance.nearest(to: name, among: names, within: max(2, name.count / 4))
       let hint =
         nearest.map { "; did you mean '\($0)'? ('attsim scenarios' lists all \(names.count))" }
         ?? " (a file, or one of: \(MessageList.of(names)); 'attsim scenarios' lists them)"
-      return .failure(ScriptProblems(lines: ["attsim: no scenario '\(nameOrFile.forMessage())'\(hint)"]))
+      return .failure(ScriptProblems(lines: ["attsim: no scenario '\(nameOrFile.shown())'\(hint)"]))
     }
     return PlayCommand.load(path).map { script, bundles in
-      (GuidedScenario(name: FilePath(path).lastComponent, script: script, bundles: bundles), path)
+      (GuidedScenario(name: path.lastComponent, script: script, bundles: bundles), path)
     }
   }
 
   /// Every library scenario, for the picker.
   static func libraryScenarios() -> [GuidedScenario] {
     ScenarioLibrary.entries().compactMap { entry in
-      guard case .success(let bundles) = PlayCommand.bundles(of: entry.script) else { return nil }
+      guard case .success(let bundles) = PlayCommand.bundles(of: entry.script, in: entry.path.parent) else {
+        return nil
+      }
       return GuidedScenario(name: entry.name, script: entry.script, bundles: bundles)
     }
   }
@@ -219,26 +223,38 @@ extension InteractiveCommand {
 
 /// Writes a `--record` script line by line, each line reaching the file at once (one write(2)), so a killed
 /// session loses nothing. The file appears at once under its name; an existing one is replaced only with
-/// `--force`. The first failed write is kept, and nothing more is written.
+/// `--force`. A line goes in whole or not at all (a write cut short is taken back); the first failed or refused
+/// line is kept as the problem, and nothing more is written.
 final class Recorder {
   private let file: OutputFile
-  /// Why the recording stopped, once a write failed.
+  /// Why the recording stopped, once a write failed or a line was refused.
   private(set) var problem: String?
 
   private init(file: OutputFile) { self.file = file }
 
   /// Creates the file at `path` (for `purpose`: "record", "write the cast"); none of `inputs` (the app's
   /// files, the scenario being walked) may be replaced.
-  static func open(_ path: String, purpose: String, replacing: Bool, inputs: CommandInputs) -> Result<
+  static func open(_ path: FilePath, purpose: String, replacing: Bool, inputs: CommandInputs) -> Result<
     Recorder, UsageError
   > {
-    switch OutputFile.create(FilePath(path), mode: .streaming(replacing: replacing), inputs: inputs.files) {
+    switch OutputFile.create(path, mode: .streaming(replacing: replacing), inputs: inputs.files) {
     case .success(let file): return .success(Recorder(file: file))
     case .failure(let error): return .failure(UsageError("cannot \(purpose): \(error.message)"))
     }
   }
 
-  /// Appends one line; returns the problem when this write failed.
+  /// Appends one script line, unless its text would not read back as the line (a value holding a line break:
+  /// `ScriptWriter.problem(writing:)`), which stops the recording; returns the problem when it was not written.
+  func write(_ line: ScriptLine) -> String? {
+    guard problem == nil else { return nil }
+    if let refusal = ScriptWriter.problem(writing: line) {
+      problem = refusal
+      return refusal
+    }
+    return write(line.text)
+  }
+
+  /// Appends one line, whole or not at all; returns the problem when this write failed.
   func write(_ line: String) -> String? {
     guard problem == nil else { return nil }
     do {
@@ -270,8 +286,9 @@ final class LiveCast {
     self.title = title
   }
 
-  /// One frame the terminal showed.
+  /// One frame the terminal showed (none once a write failed: the cast ends with its last whole line).
   func add(_ buffer: ScreenBuffer) {
+    guard recorder.problem == nil else { return }
     if previous == nil {
       _ = recorder.write(AsciinemaCast.header(width: buffer.width, height: buffer.height, title: title))
     }

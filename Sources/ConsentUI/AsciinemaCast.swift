@@ -21,13 +21,23 @@ public enum AsciinemaCast {
     return "[\(time), \"o\", \(JSONText.quoted(data))]"
   }
 
-  /// The casts's frames for a sequence of screens, `pace` milliseconds apart from 0: each the escape
-  /// sequences that draw it over the one before.
-  public static func events(_ frames: [ScreenBuffer], paceMilliseconds pace: Int) -> [String] {
-    var previous: ScreenBuffer?
-    return frames.enumerated().map { index, frame in
-      defer { previous = frame }
-      return event(milliseconds: index * pace, data: FrameExport.ansi(frame, from: previous))
+  /// A cast's events made one frame at a time, `pace` milliseconds apart from 0: each the escape sequences
+  /// that draw its frame over the one before, the only frame it keeps (a cast of any length streams).
+  public struct Events {
+    private let pace: Int
+    private var previous: ScreenBuffer?
+    private var milliseconds = 0
+
+    /// Events `pace` milliseconds apart.
+    public init(paceMilliseconds pace: Int) { self.pace = pace }
+
+    /// The event drawing `frame`, the next screen.
+    public mutating func next(_ frame: ScreenBuffer) -> String {
+      defer {
+        previous = frame
+        milliseconds += pace
+      }
+      return event(milliseconds: milliseconds, data: FrameExport.ansi(frame, from: previous))
     }
   }
 }

@@ -161,7 +161,6 @@ extension Renderer {
       return ("Check: \(own.count) for \(state.locale), \(findings.count - own.count) for the app", lines)
     case .warnings:
       let warnings = state.consent.warnings
-      if let problem = state.recordingProblem { add("✗ recording stopped: \(problem)", Renderer.error, indent: "  ") }
       for warning in warnings { add("⚠ \(warning.kind.id): \(warning.message)", Renderer.warning, indent: "  ") }
       return ("Warnings (\(warnings.count))", lines)
     case .events:

@@ -237,13 +237,8 @@ extension Renderer {
 
   private func warningSection(width: Int) -> [PanelLine] {
     let warnings = state.consent.warnings
-    // A recording that stopped is said here until the session ends: the log scrolls, this stays.
-    let recording: [PanelLine] =
-      state.recordingProblem.map { problem in
-        TextWrapper.wrap("✗ recording stopped: \(problem)", width: width).prefix(2).map { .text($0, Renderer.error) }
-      } ?? []
-    guard !warnings.isEmpty else { return [.header("Warnings")] + recording + [.text("none", Renderer.dim)] }
-    var lines: [PanelLine] = [.header("Warnings (\(warnings.count))")] + recording
+    guard !warnings.isEmpty else { return [.header("Warnings"), .text("none", Renderer.dim)] }
+    var lines: [PanelLine] = [.header("Warnings (\(warnings.count))")]
     let shown = 3
     // Each warning by its id (what `expect warning=` and `e` name), then the start of what it says.
     for warning in warnings.prefix(shown) {

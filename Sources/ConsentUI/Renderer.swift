@@ -71,8 +71,8 @@ public struct Renderer {
     let parts = [
       "attsim", appName, state.locale, "iOS \(consent.device.iOS)", kind, state.launchOptions.integration.rawValue,
     ]
-    let mark = state.recordingProblem != nil ? "✗ REC FAILED" : "● REC"
     let notUTF8 = state.terminalIsASCII ? "not UTF-8: run with LANG=C.UTF-8   " : ""
+    let mark = "● REC"
     let right = notUTF8 + (state.isRecording ? mark + "   " : "") + "? help "
     // A long app name ends in … before the right-hand part, rather than being cut by it.
     buffer.put(

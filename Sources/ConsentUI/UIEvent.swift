@@ -36,8 +36,6 @@ public enum UIEvent: Sendable {
   case key(KeyPress)
   /// A click that landed on a button (the driver hit-tests against the last frame's hotspots).
   case press(ButtonID)
-  /// Writing the `--record` file failed: the recording stops, and the screen says why.
-  case recordingFailed(String)
   /// `attsim check` finished on an app (the one `UIWork.check` named): its findings, for the panel.
   case checked([Finding], for: AppResources)
   /// The system texts were read (after the first frame, which shows none of them).

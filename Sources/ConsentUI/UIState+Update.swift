@@ -32,9 +32,6 @@ extension UIState {
       beginKey()
       playNextStep(&effects)
       endKey()
-    case .recordingFailed(let problem):
-      recordingProblem = problem
-      note("✗ recording stopped: \(problem)", .refusal)
     case .checked(let findings, let app):
       checkedApps[AppKey(app)] = findings
       if AppKey(app) == AppKey(environment.appTexts.app) { environment.findings = findings }

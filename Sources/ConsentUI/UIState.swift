@@ -63,8 +63,6 @@ public struct UIState: Sendable {
   /// The simulated clock, in seconds since 9:41:00: it moves once per key that does something (once per user
   /// step in a replay).
   public internal(set) var clock = 0
-  /// Why the recording stopped, once writing it failed (the title bar shows it failed).
-  public internal(set) var recordingProblem: String?
   /// Presenter mode: the walk plays by itself.
   public internal(set) var autoplay: Autoplay?
   /// How many lines each recent key put in the walk's ledger, newest last: what `u` takes back.

@@ -36,6 +36,8 @@ public final class OutputFile {
   private let finalMode: mode_t
   /// Whether the file is in place and growing (a recording): every write then checks it still is.
   private var isStreaming = false
+  /// The bytes of the writes that went through whole: where a failed write is cut back to.
+  private var length: off_t = 0
 
   private init(path: FilePath, descriptor: Int32, temporary: FilePath?, finalMode: mode_t) {
     self.path = path
@@ -51,17 +53,17 @@ public final class OutputFile {
   public static func create(_ path: FilePath, mode: Mode = .atomic, inputs: [FileIdentity: String] = [:])
     -> Result<OutputFile, OutputError>
   {
-    let shown = "'\(path.string.forMessage())'"
-    guard !path.string.isEmpty else { return .failure(OutputError("the output file name is empty")) }
-    guard !path.string.hasSuffix("/") else {
+    let shown = "'\(path.shown())'"
+    guard !path.bytes.isEmpty else { return .failure(OutputError("the output file name is empty")) }
+    guard path.bytes.last != UInt8(ascii: "/") else {
       return .failure(OutputError("cannot write \(shown): it names a folder, not a file"))
     }
     var status = stat()
-    let exists = lstat(path.string, &status) == 0
+    let exists = path.withCString({ lstat($0, &status) }) == 0
     if exists {
       let kind = status.st_mode & S_IFMT
       if kind == S_IFLNK {
-        let target = linkTarget(path).map { " to '\($0.forMessage())'" } ?? ""
+        let target = linkTarget(path).map { " to '\($0)'" } ?? ""
         return .failure(
           OutputError(
             "cannot write \(shown): it is a symbolic link\(target); attsim does not write through links, name the file itself"
@@ -130,20 +132,21 @@ public final class OutputFile {
     if let problem { throw problem }
   }
 
-  /// Appends bytes.
+  /// Appends bytes, whole or not at all: a write that fails part way (a full disk, the file size limit) is cut
+  /// back to where it started, so a recording never ends in half a line, and the file is closed.
   public func write(_ bytes: UnsafeBufferPointer<UInt8>) throws(OutputError) {
-    guard descriptor >= 0 else { throw OutputError("cannot write '\(path.string.forMessage())': it is closed") }
+    guard descriptor >= 0 else { throw OutputError("cannot write '\(path.shown())': it is closed") }
     var written = 0
-    while written < bytes.count {
-      let result = Glibc.write(descriptor, bytes.baseAddress! + written, bytes.count - written)
-      if result < 0 {
-        if errno == EINTR { continue }
-        let problem = failure(errno)
-        discard()
-        throw problem
+    while written < bytes.count, let start = bytes.baseAddress {
+      let result = Glibc.write(descriptor, start + written, bytes.count - written)
+      if result < 0 && errno == EINTR { continue }
+      guard result > 0 else {
+        // A write of nothing, which would otherwise be retried for ever.
+        throw abandon(result < 0 ? failure(errno) : OutputError("cannot write '\(path.shown())': no byte was written"))
       }
       written += result
     }
+    length += off_t(written)
     if isStreaming, let problem = notInPlace() {
       discard()
       throw problem
@@ -154,10 +157,10 @@ public final class OutputFile {
   private func notInPlace() -> OutputError? {
     var open = stat()
     guard fstat(descriptor, &open) == 0 else { return failure(errno) }
-    let shown = "'\(path.string.forMessage())'"
+    let shown = "'\(path.shown())'"
     if open.st_nlink == 0 { return OutputError("\(shown) was deleted while attsim was writing it") }
     var named = stat()
-    guard stat(path.string, &named) == 0, FileIdentity(named) == FileIdentity(open) else {
+    guard path.withCString({ stat($0, &named) }) == 0, FileIdentity(named) == FileIdentity(open) else {
       return OutputError("\(shown) was replaced by another file while attsim was writing it")
     }
     return nil
@@ -165,7 +168,7 @@ public final class OutputFile {
 
   /// Whether another process holds the lock a live recording takes on `path`.
   private static func isLocked(_ path: FilePath) -> Bool {
-    let descriptor = open(path.string, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
+    let descriptor = path.withCString { open($0, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC | O_NOCTTY) }
     guard descriptor >= 0 else { return false }
     defer { close(descriptor) }
     guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else { return errno == EWOULDBLOCK }
@@ -176,7 +179,7 @@ public final class OutputFile {
   /// Finishes the file: its data reaches the disk, it gets its permissions, and (atomic mode) it is renamed
   /// into place.
   public func commit() throws(OutputError) {
-    guard descriptor >= 0 else { throw OutputError("cannot write '\(path.string.forMessage())': it is closed") }
+    guard descriptor >= 0 else { throw OutputError("cannot write '\(path.shown())': it is closed") }
     if isStreaming, let problem = notInPlace() {
       discard()
       throw problem
@@ -195,6 +198,17 @@ public final class OutputFile {
     descriptor = -1
   }
 
+  /// Gives up after a failed write: cuts the file back to its last whole write, closes it, and returns
+  /// `problem` (saying so when the cut failed too).
+  private func abandon(_ problem: OutputError) -> OutputError {
+    var problem = problem
+    if ftruncate(descriptor, length) != 0 {
+      problem.message += "; the part written could not be taken back (\(FileKind.reason(errno)))"
+    }
+    discard()
+    return problem
+  }
+
   /// Gives up: closes the file and removes the temporary one, leaving the destination as it was.
   public func discard() {
     if descriptor >= 0 {
@@ -202,7 +216,7 @@ public final class OutputFile {
       descriptor = -1
     }
     if let temporary {
-      unlink(temporary.string)
+      _ = temporary.withCString { unlink($0) }
       self.temporary = nil
     }
   }
@@ -212,12 +226,12 @@ public final class OutputFile {
   private func moveIntoPlace() -> OutputError? {
     guard let temporary else { return nil }
     var status = stat()
-    if lstat(path.string, &status) == 0, status.st_mode & S_IFMT != S_IFREG {
+    if path.withCString({ lstat($0, &status) }) == 0, status.st_mode & S_IFMT != S_IFREG {
       return OutputError(
-        "cannot write '\(path.string.forMessage())': it is \(FileKind.name(of: status.st_mode)), not a file")
+        "cannot write '\(path.shown())': it is \(FileKind.name(of: status.st_mode)), not a file")
     }
     fchmod(descriptor, finalMode)
-    guard rename(temporary.string, path.string) == 0 else { return failure(errno) }
+    guard temporary.withCString({ from in path.withCString { rename(from, $0) } }) == 0 else { return failure(errno) }
     self.temporary = nil
     return nil
   }
@@ -226,24 +240,24 @@ public final class OutputFile {
   /// replace a file, unlike rename), then drops the temporary name.
   private func linkIntoPlace() -> OutputError? {
     guard let temporary else { return nil }
-    if link(temporary.string, path.string) != 0 {
+    if temporary.withCString({ from in path.withCString { link(from, $0) } }) != 0 {
       let code = errno
       // A file system without hard links: the check in `create` is all there is.
       if code == EPERM || code == EOPNOTSUPP || code == EXDEV { return nil }
       if code == EEXIST {
         return OutputError(
-          "'\(path.string.forMessage())' already exists; attsim does not overwrite it (use --force to replace it)")
+          "'\(path.shown())' already exists; attsim does not overwrite it (use --force to replace it)")
       }
       return failure(code)
     }
     fchmod(descriptor, finalMode)
-    unlink(temporary.string)
+    _ = temporary.withCString { unlink($0) }
     self.temporary = nil
     return nil
   }
 
   private func failure(_ code: Int32) -> OutputError {
-    OutputError("cannot write '\(path.string.forMessage())': \(FileKind.reason(code))")
+    OutputError("cannot write '\(path.shown())': \(FileKind.reason(code))")
   }
 
   /// A new file beside `path`, named `.NAME.XXXXXXXXXX.tmp` with ten random letters, mode 0600.
@@ -254,17 +268,17 @@ public final class OutputFile {
     var lastError: Int32 = 0
     for _ in 0..<16 {
       let random = String((0..<10).map { _ in letters[Int(generator.next() % UInt64(letters.count))] })
-      let name = "." + String(path.lastComponent.prefix(100)) + "." + random + ".tmp"
-      let temporary = folder.appending(name)
-      let descriptor = open(temporary.string, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+      let name = [UInt8(ascii: ".")] + path.lastComponentBytes.prefix(100) + Array(".\(random).tmp".utf8)
+      let temporary = folder.appending(FilePath(bytes: name))
+      let descriptor = temporary.withCString { open($0, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600) }
       if descriptor >= 0 { return .success((descriptor, temporary)) }
       lastError = errno
       guard lastError == EEXIST else { break }
     }
-    let place = folder.string == "." ? "the current folder" : "'\(folder.string.forMessage())'"
+    let place = folder == "." ? "the current folder" : "'\(folder.shown())'"
     let reason = lastError == ENOENT ? "no such folder" : FileKind.reason(lastError)
     return .failure(
-      OutputError("cannot write '\(path.string.forMessage())': cannot create a file in \(place): \(reason)"))
+      OutputError("cannot write '\(path.shown())': cannot create a file in \(place): \(reason)"))
   }
 
   /// 0666 less the process's umask: what a newly created file gets.
@@ -276,8 +290,8 @@ public final class OutputFile {
 
   private static func linkTarget(_ path: FilePath) -> String? {
     var buffer = [CChar](repeating: 0, count: 4096)
-    let count = readlink(path.string, &buffer, buffer.count - 1)
+    let count = path.withCString { readlink($0, &buffer, buffer.count - 1) }
     guard count > 0 else { return nil }
-    return String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    return FilePath(bytes: buffer[0..<count].map { UInt8(bitPattern: $0) }).shown()
   }
 }

@@ -16,20 +16,21 @@ public enum ScriptWriter {
       if let on = change.trackingSwitchOn { words.append(Words.trackingSwitch.pair(on)) }
       if let restricted = change.restricted { words.append(Words.restricted.pair(restricted)) }
       if let limit = change.limitAdTracking { words.append(Words.limitAdTracking.pair(limit)) }
-      if let idfa = change.idfa { words.append("\(Words.idfa)=\(idfa)") }
+      if let idfa = change.idfa { words.append("\(Words.idfa)=\(quoted(idfa))") }
       if let alert = change.otherAlertOnScreen { words.append(Words.otherAlert.pair(alert)) }
-      if let country = change.country { words.append("\(Words.country)=\(country)") }
-      if let country = change.accountCountry { words.append("\(Words.accountCountry)=\(country)") }
+      if let country = change.country { words.append("\(Words.country)=\(quoted(country))") }
+      if let country = change.accountCountry { words.append("\(Words.accountCountry)=\(quoted(country))") }
       return words.joinedText(separator: " ")
     case .appConfigured(let change):
       typealias Words = Vocabulary.App
       var words = [Command.app.rawValue]
       if let present = change.hasUsageDescription { words.append(Words.usageDescription.pair(present)) }
       if let lifecycle = change.lifecycle { words.append(Words.state.pair(lifecycle)) }
-      if let locale = change.locale { words.append("\(Words.locale)=\(locale)") }
+      if let locale = change.locale { words.append("\(Words.locale)=\(quoted(locale))") }
       if let kind = change.kind { words.append(Words.kind.pair(kind)) }
       if let domains = change.trackingDomains {
-        words.append("\(Words.trackingDomains)=\(domains.isEmpty ? "none" : domains.joinedText(separator: ","))")
+        words.append(
+          "\(Words.trackingDomains)=\(domains.isEmpty ? "none" : quoted(domains.joinedText(separator: ",")))")
       }
       return words.joinedText(separator: " ")
     case .sdkInitialized(let options):
@@ -38,7 +39,9 @@ public enum ScriptWriter {
       var words = [Command.sdk.rawValue, Words.subcommand, Words.integration.pair(options.integration)]
       if options.optOut { words.append(Words.optOut.pair(true)) }
       if options.useConsent { words.append(Words.useConsent.pair(true)) }
-      if options.endpoint != SDKOptions.defaultEndpoint { words.append("\(Words.endpoint)=\(options.endpoint)") }
+      if options.endpoint != SDKOptions.defaultEndpoint {
+        words.append("\(Words.endpoint)=\(quoted(options.endpoint))")
+      }
       if let wait = options.waitForATT { words.append("\(Words.waitForATT)=\(wait)") }
       return words.joinedText(separator: " ")
     case .prePermissionShown, .prePermissionContinued, .prePermissionDeclined:
@@ -100,7 +103,7 @@ public enum ScriptWriter {
     if let callback = state.app.blogCallback {
       let shown =
         callback.identifier == "00" ? "00" : callback.identifier == state.deviceIDFA ? "IDFA" : callback.identifier
-      words.append("callback=\(callback.granted),\(shown)")
+      words.append("callback=\(quoted("\(callback.granted),\(shown)"))")
     }
     if let bundle {
       let text = bundle.purposeString(shownIn: state)
@@ -147,15 +150,36 @@ public enum ScriptWriter {
     return actions
   }
 
-  /// A value as a script word: bare when it can be, else in double quotes with `"` and `\` escaped.
+  /// A value as a script word: bare when it can be, else in double quotes with `"` and `\` escaped. The
+  /// language has no escape for a line break: a value holding one gives a line `problem(writing:)` refuses.
   static func quoted(_ value: String) -> String {
     let bare =
       !value.isEmpty
-      && !value.contains {
-        $0 == " " || $0 == "\t" || $0 == "\"" || $0 == "#" || $0 == "\\" || $0 == "=" || $0.isNewline
+      && !value.unicodeScalars.contains {
+        $0 == "\"" || $0 == "#" || $0 == "\\" || $0 == "=" || $0.properties.isWhitespace || $0.isUnsafeForTerminal
       }
     if bare { return value }
     return "\"" + value.replacingText("\\", with: "\\\\").replacingText("\"", with: "\\\"") + "\""
+  }
+
+  /// Why `line` cannot go in a script, or nil. Its text must read back as the same line: a value holding a
+  /// line break (which the language cannot escape), or one the parser would read otherwise (a combining mark
+  /// that joins the quote before it), would give a recording `play` refuses or replays as another step.
+  public static func problem(writing line: ScriptLine) -> String? {
+    let text = line.text
+    let shown = "'\(text.forMessage(limit: 60))'"
+    if text.unicodeScalars.contains(where: { $0 == "\n" || $0 == "\r" }) {
+      return "cannot record \(shown): one of its values holds a line break, which a script line cannot hold"
+    }
+    let steps = (try? ScriptParser.parse(text, file: "")).map { $0.steps }
+    let readsBack: Bool
+    switch line {
+    case .comment: readsBack = steps?.isEmpty == true
+    case .expectations: readsBack = steps?.count == 1 && steps?.first?.isExpectation == true
+    case .action, .bundle, .undo, .redo, .restart: readsBack = steps?.map(\.kind) == line.step.map { [$0.kind] }
+    }
+    if readsBack { return nil }
+    return "cannot record \(shown): the script language cannot write its values so that they read back the same"
   }
 }
 

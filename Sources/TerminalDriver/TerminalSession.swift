@@ -159,7 +159,9 @@ public enum TerminalSession {
     for effect in state.handle(event) {
       switch effect {
       case .record(let line):
-        if let problem = record(line) { state.handle(.recordingFailed(problem)) }
+        // A recording that cannot be written ends the session at once: the terminal is given back and the
+        // reason printed (D71).
+        if record(line) != nil { return true }
       case .work(let job): background?.submit(job)
       case .quit: return true
       }
