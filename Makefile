@@ -30,21 +30,17 @@ all: build
 # names Sources/CFriBidi/fribidi.c declares weakly, which an archive otherwise would not give. Without the
 # archive, or with FRIBIDI_ARCHIVE= (empty), the binary loads libfribidi.so.0 the first time it reorders a
 # right-to-left line, and orders such lines itself where that library is missing too (DECISIONS D69).
-# Each function gets a section of its own, and the ones the start-up runs (Scripts/first-frame.order, written by
-# Scripts/first-frame-order.sh) are placed together at the start of the code: the kernel maps them in half the
-# page faults. Concrete generic types are reached through their metadata accessors, not by mangled name: the
+# Concrete generic types are reached through their metadata accessors, not by mangled name: the
 # runtime then neither demangles the name nor scans the conformances for its requirements (DECISIONS D65).
 # Cross-module optimisation inlines and specialises attsim's small and generic functions across its modules, and
 # the binary exports no symbols of its own (the driver links executables with -export-dynamic): the Swift
 # runtime's start-up looks its own address up with dladdr(3), which scanned 4,300 exported names (DECISIONS D66).
 STATIC ?= yes
 LLD := $(dir $(realpath $(shell command -v $(SWIFT))))ld.lld
-ORDER := $(wildcard $(CURDIR)/Scripts/first-frame.order)
-FRONTEND := -function-sections -disable-concrete-type-metadata-mangled-name-accessors
+FRONTEND := -disable-concrete-type-metadata-mangled-name-accessors
 FLAGS := -Xswiftc -cross-module-optimization -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs \
 	-Xlinker --no-export-dynamic \
-	$(foreach flag,$(FRONTEND),-Xswiftc -Xfrontend -Xswiftc $(flag)) \
-	$(if $(ORDER),-Xlinker --symbol-ordering-file=$(ORDER) -Xlinker --no-warn-symbol-ordering)
+	$(foreach flag,$(FRONTEND),-Xswiftc -Xfrontend -Xswiftc $(flag))
 ifneq ($(STATIC),no)
 FLAGS += -Xswiftc -Xclang-linker -Xswiftc --ld-path=$(CURDIR)/Scripts/link-static.sh
 endif
@@ -58,7 +54,7 @@ FLAGS += -Xlinker $(FRIBIDI_ARCHIVE) $(foreach name,$(FRIBIDI_NAMES),-Xlinker --
 endif
 
 # SwiftPM relinks when an object or the link command changes, not when a file the link reads does: the binary
-# goes when the order or the linker wrapper is newer.
+# goes when the linker wrapper is newer.
 # With cross-module optimisation a module carries its neighbours' code inlined, struct layouts and all, and an
 # incremental build does not always recompile the modules that import a changed one only indirectly (a private
 # field added to AppResources left TerminalDriver with the old layout: the binary crashed on its first event).
@@ -67,7 +63,7 @@ SOURCES_SUM := $(BUILD)/sources.cksum
 SUM_SOURCES := { cat Package.swift; find Sources -type f | LC_ALL=C sort | while read -r f; do echo "$$f"; cat "$$f"; done; } | cksum
 build:
 	@[ "$$(cat "$(SOURCES_SUM)" 2>/dev/null)" = "$$($(SUM_SOURCES))" ] || rm -rf "$(BUILD)/release" "$(BUILD)"/*-linux-gnu
-	@for input in Scripts/link-static.sh $(ORDER); do [ "$(BINARY)" -nt "$$input" ] || rm -f "$(BINARY)"; done
+	@[ "$(BINARY)" -nt Scripts/link-static.sh ] || rm -f "$(BINARY)"
 	ATTSIM_LLD="$(LLD)" $(SWIFT) build -c release --product attsim --static-swift-stdlib --disable-local-rpath \
 		$(FLAGS) --build-path $(BUILD)
 	@$(SUM_SOURCES) > "$(SOURCES_SUM)"

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs attsim from a clean clone of HEAD into a temporary prefix, deletes the source tree, and checks
-# that the installed binary loads no library but libc and libm, links no string-processing module, still has
-# the functions Scripts/first-frame.order names, runs from / with a bare environment, that its bash completion
+# that the installed binary loads no library but libc and libm, links no string-processing module, runs from /
+# with a bare environment, that its bash completion
 # loads, that its man page renders and names every subcommand, and that uninstall leaves the prefix empty.
 # FriBidi both ways: linked in from libfribidi.a (libfribidi-dev, which this test needs), and, in a second
 # prefix linked from the same objects with FRIBIDI_ARCHIVE= (as where the archive is missing), loaded from
@@ -59,13 +59,6 @@ if grep -q -E 'swift_task_create|_dispatch_queue_attrs' <<<"$symbols"; then
   echo "the installed binary links Swift Concurrency or Dispatch: a ContinuousClock, Task or DispatchQueue"
   exit 1
 fi
-# The start-up's functions are placed together (Scripts/first-frame.order, D65): an order that no longer names
-# the binary's functions would quietly scatter them again.
-ordered=$(grep -c -v '^#' Scripts/first-frame.order)
-present=$(comm -12 <(grep -v '^#' Scripts/first-frame.order | LC_ALL=C sort -u) \
-  <(awk '{print $NF}' <<<"$symbols" | LC_ALL=C sort -u) | wc -l)
-[ $((present * 10)) -ge $((ordered * 9)) ] ||
-  { echo "Scripts/first-frame.order is stale ($present of its $ordered functions are in the binary): run Scripts/first-frame-order.sh"; exit 1; }
 bare --version | grep -q '^attsim '
 bare render | grep -q 'Lumen Demo'
 bare scenarios | grep -q 'scenarios · run one'

@@ -19,8 +19,6 @@ import TextSupport
 ///     attsim-bench pty-frame RUNS NEEDLE COMMAND [ARGUMENT...] [--- NEEDLE COMMAND [ARGUMENT...]]...
 ///                                                   the median time from spawning COMMAND on an 80×24 pty to NEEDLE
 ///                                                   (several commands take turns; a median a line)
-///     attsim-bench pty-until NEEDLE COMMAND [ARGUMENT...]
-///                                                   COMMAND on an 80×24 pty until NEEDLE, then ended with SIGTERM
 ///     attsim-bench plists RUNS                      attsim's property-list reader against Foundation's
 enum Benchmark {
   static func main(_ arguments: [String]) -> Int32 {
@@ -48,8 +46,6 @@ enum Benchmark {
       }
       guard let runs = Int(arguments[1]), runs > 0, programs.allSatisfy({ !$0.command.isEmpty }) else { return 2 }
       return ptyFrameMedians(runs: runs, programs: programs)
-    case "pty-until" where arguments.count >= 3:
-      return ptyUntil(needle: arguments[1], command: Array(arguments.dropFirst(2)))
     case "first-frame" where arguments.count == 2:
       firstFrame(assets: arguments[1])
       return 0
@@ -72,7 +68,6 @@ enum Benchmark {
                attsim-bench first-frame ASSETS
                attsim-bench spawn RUNS COMMAND [ARGUMENT...]
                attsim-bench pty-frame RUNS NEEDLE COMMAND [ARGUMENT...] [--- NEEDLE COMMAND [ARGUMENT...]]...
-               attsim-bench pty-until NEEDLE COMMAND [ARGUMENT...]
                attsim-bench plists RUNS
 
         """
@@ -343,15 +338,6 @@ extension Benchmark {
     return 0
   }
 
-  /// Runs `command` on an 80×24 pseudo-terminal until `needle` is in what it writes, then asks it to end
-  /// (SIGTERM) and waits until it has: how `Scripts/first-frame-order.sh` runs attsim under a profiler to its
-  /// first frame and lets the profiler write what it saw.
-  static func ptyUntil(needle: String, command: [String]) -> Int32 {
-    guard let child = PtyChild.spawn(command) else { return 2 }
-    let seen = child.read(until: needle)
-    child.end(signal: SIGTERM)
-    return seen ? 0 : PtyChild.neverWrote(needle, command)
-  }
   /// A duration in milliseconds.
   static func milliseconds(_ duration: Duration) -> Double {
     Double(duration.components.seconds) * 1e3 + Double(duration.components.attoseconds) / 1e15
