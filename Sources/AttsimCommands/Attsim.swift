@@ -1,3 +1,4 @@
+import Glibc
 import TextSupport
 
 /// attsim's entry point: decode the command line, run the subcommand, return the exit status.
@@ -8,6 +9,14 @@ public enum Attsim {
   /// Runs attsim with `arguments` (without the program name) and returns the process exit status.
   public static func run(_ arguments: [String], console: Console = .standard) -> Int32 {
     run(bytes: arguments.map { Array($0.utf8) }, console: console)
+  }
+
+  /// The process's arguments (without the program name) as the bytes the system gave: a file name that is not
+  /// UTF-8 is opened as it is.
+  public static func commandLineBytes() -> [[UInt8]] {
+    (1..<Int(CommandLine.argc)).map { index in
+      CommandLine.unsafeArgv[index].map { Array(UnsafeRawBufferPointer(start: $0, count: strlen($0))) } ?? []
+    }
   }
 
   /// Runs attsim with the raw `argv` (without the program name): paths keep their bytes from here to `open`.

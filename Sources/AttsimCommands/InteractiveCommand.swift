@@ -27,12 +27,21 @@ enum InteractiveCommand {
       guard let guided = loadScenario(name, inputs: &inputs, console: console) else { return 2 }
       scenario = guided
     }
+    let reference = command.app.path.map { _ in recordedReference(command, environment.appTexts.app) }
+    if command.record != nil, let reference, !reference.path.isUTF8 {
+      console.err(
+        "attsim: cannot record: the app's path '\(reference.path.shown())' holds bytes that are not UTF-8, and a script names its app in UTF-8 text\n"
+      )
+      return 2
+    }
     guard let outputs = SessionOutputs.open(command, environment: environment, inputs: inputs, console: console)
     else { return 2 }
     let session = UISession(
       isRecording: outputs.recorder != nil, terminalIsASCII: !Terminal.localeIsUTF8,
-      app: command.app.path.map { _ in recordedReference(command, environment.appTexts.app) }, locale: command.locale,
-      bidi: command.bidi)
+      app: reference.map {
+        AppBundleReference(path: $0.path.string, target: $0.target, configuration: $0.configuration)
+      },
+      locale: command.locale, bidi: command.bidi)
     var state = UIState(environment: environment, session: session)
     var startEffects: [UIEffect]?
     if let guided = scenario {
@@ -100,14 +109,16 @@ enum InteractiveCommand {
     return type
   }
 
-  /// The `app bundle=` a recording of this `--app` session names: the app's path relative to the recording's
-  /// folder when the app is beneath it, else absolute; the target the project was read with.
-  static func recordedReference(_ command: Command.Interactive, _ app: AppResources) -> AppBundleReference {
+  /// What the `app bundle=` a recording of this `--app` session names: the app's path (as bytes) relative to
+  /// the recording's folder when the app is beneath it, else absolute; the target the project was read with.
+  static func recordedReference(_ command: Command.Interactive, _ app: AppResources) -> (
+    path: FilePath, target: String?, configuration: String?
+  ) {
     let current = FileURI.workingFolder() ?? FilePath(".")
     let appPath = current.resolving(command.app.path ?? FilePath(app.root)).normalized
     let folder = current.resolving(command.record ?? FilePath(".")).normalized.parent
-    let path = appPath.relative(to: folder).map { $0.isEmpty ? "." : $0 } ?? appPath.string
-    return AppBundleReference(path: path, target: app.target, configuration: command.app.configuration)
+    let path = appPath.relativeBytes(to: folder).map { $0.isEmpty ? FilePath(".") : FilePath(bytes: $0) } ?? appPath
+    return (path, app.target, command.app.configuration)
   }
 
   /// After the session: its outputs finished, the walk's summary printed, the exit status.

@@ -109,14 +109,15 @@ public final class InputFiles: Sendable {
   /// path is known, outside the system's folders and (with a root) inside the root.
   private func judge(_ path: FilePath, limit: Int) -> Result<InputFile.Named, FileReader.Failure> {
     InputFile.resolve(path).flatMap { named in
-      guard let real = named.realPath else { return .failure(Self.unknowable) }
+      let mode = named.status.st_mode & S_IFMT
+      let notRegular = FileReader.Failure(
+        kind: .notRegularFile,
+        reason: mode == S_IFDIR
+          ? "it is a folder" : "it is \(FileKind.name(of: named.status.st_mode)), not a regular file")
+      // A pipe or a socket has no path (`pipe:[…]`): it is refused for what it is.
+      guard let real = named.realPath else { return .failure(mode == S_IFREG ? Self.unknowable : notRegular) }
       if let problem = refusal(real: real, as: path) { return .failure(problem) }
-      guard named.status.st_mode & S_IFMT == S_IFREG else {
-        let reason =
-          named.status.st_mode & S_IFMT == S_IFDIR
-          ? "it is a folder" : "it is \(FileKind.name(of: named.status.st_mode)), not a regular file"
-        return .failure(FileReader.Failure(kind: .notRegularFile, reason: reason))
-      }
+      guard mode == S_IFREG else { return .failure(notRegular) }
       let size = Int(named.status.st_size)
       guard size <= limit else { return .failure(FileReader.tooLarge(size: size, limit: limit)) }
       return .success(named)

@@ -162,6 +162,13 @@ public enum ScriptWriter {
     return "\"" + value.replacingText("\\", with: "\\\\").replacingText("\"", with: "\\\"") + "\""
   }
 
+  /// `line` lexed into words and written again, each value through `quoted`: the line itself when every value
+  /// reads back as it was written.
+  static func rewritten(_ line: String) -> String? {
+    guard case .success(let words) = ScriptLexer.words(of: line) else { return nil }
+    return words.map { ($0.key.map { $0 + "=" } ?? "") + quoted($0.value) }.joinedText(separator: " ")
+  }
+
   /// Why `line` cannot go in a script, or nil. Its text must read back as the same line: a value holding a
   /// line break (which the language cannot escape), or one the parser would read otherwise (a combining mark
   /// that joins the quote before it), would give a recording `play` refuses or replays as another step.
@@ -175,7 +182,9 @@ public enum ScriptWriter {
     let readsBack: Bool
     switch line {
     case .comment: readsBack = steps?.isEmpty == true
-    case .expectations: readsBack = steps?.count == 1 && steps?.first?.isExpectation == true
+    case .expectations:
+      // Its values are free text (a purpose string): each must lex back as written.
+      readsBack = steps?.count == 1 && steps?.first?.isExpectation == true && rewritten(text) == text
     case .action, .bundle, .undo, .redo, .restart: readsBack = steps?.map(\.kind) == line.step.map { [$0.kind] }
     }
     if readsBack { return nil }

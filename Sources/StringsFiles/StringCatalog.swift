@@ -48,7 +48,7 @@ public struct StringCatalog: Sendable {
     switch JSONReader.parse(bytes) {
     case .failure(let problem):
       return .failure(
-        ReadProblem("not a JSON String Catalog (\(map.location(of: problem.offset)): \(problem.message))"))
+        ReadProblem("not a JSON String Catalog: \(problem.message)", location: map.location(of: problem.offset)))
     case .success(let value):
       guard let object = value.object else { return .failure(ReadProblem("not a JSON String Catalog")) }
       root = object

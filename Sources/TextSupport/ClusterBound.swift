@@ -68,7 +68,8 @@ public enum ClusterBound {
 
   /// Whether `text` could hold a character past the limits: only scalars from U+0300 on (UTF-8 lead bytes
   /// from 0xCC) extend a character beyond a CR LF pair or are non-starters, so text without a run of more
-  /// than 30 of them has none, and is told by its bytes alone.
+  /// than 30 of them has none, and is told by its bytes alone (Latin text, mostly: a run of Cyrillic, Greek or
+  /// CJK letters takes the linear walk).
   static func mayHaveLongCluster(_ text: some StringProtocol) -> Bool {
     var run = 0
     for byte in text.utf8 where byte & 0xC0 != 0x80 {

@@ -59,4 +59,12 @@ import Testing
     #expect(alone.status == 1 && alone.out.contains(expected), "\(alone.out) \(alone.err)")
     #expect(!alone.err.contains("cannot"))
   }
+
+  @Test func oneBrokenStringCatalogGivenAloneIsReportedAtItsPlace() throws {
+    let folder = try temporaryFolder()
+    let catalog = try write("{\n  \"strings\" : {,\n}\n", to: "Localizable.xcstrings", in: folder)
+    let alone = attsim("check", catalog)
+    let expected = "\(catalog):2:16: error: cannot be read: not a JSON String Catalog: expected a key in quotes"
+    #expect(alone.status == 1 && alone.out.contains(expected), "\(alone.out) \(alone.err)")
+  }
 }

@@ -25,6 +25,12 @@ import Testing
     #expect(names(in: folder) == ["env.attsim"])
   }
 
+  @Test func aPipeIsRefusedForWhatItIs() throws {
+    let outcome = try runShell("echo request | \"$ATTSIM\" play /dev/stdin", in: try temporaryFolder())
+    #expect(outcome.status == 2)
+    #expect(outcome.err == "attsim: cannot read '/dev/stdin': it is a FIFO (named pipe), not a regular file\n")
+  }
+
   @Test func aNameThatIsNotUTF8IsOpenedAndWrittenAsGiven() throws {
     let folder = try temporaryFolder()
     // `report\uFFFD.json` is what a lossy decoding of `report\xFF.json` would write over: it must stay.

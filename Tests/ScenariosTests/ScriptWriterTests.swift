@@ -91,6 +91,17 @@ import Testing
     #expect(!line.text.unicodeScalars.contains { $0 == "\n" || $0 == "\r" })
   }
 
+  /// A pinned value that starts with a combining mark joins its opening quote, so the lexer would read other
+  /// text (or take a `#` in it for a comment and drop the words after it): the line is refused, not written.
+  @Test(arguments: ["\u{301}x\"y", "\u{301}a#b"])
+  func aPinnedValueThatJoinsItsQuoteIsRefused(value: String) throws {
+    var state = ConsentState()
+    try state.apply(.sdkInitialized(SDKOptions(integration: .methodB)))
+    try state.apply(.methodBCalled(status: .authorized, advertisingId: value))
+    let lines = ScriptWriter.expectations(pinning: state).map(ScriptLine.expectations)
+    #expect(lines.contains { ScriptWriter.problem(writing: $0) != nil }, "\(lines.map(\.text))")
+  }
+
   /// `e` pins the payload whatever it holds: the `expect` lines pass when played on the same state.
   @Test(arguments: values.filter { !$0.isEmpty })
   func pinnedPayloadValuesPassOnTheSameState(value: String) throws {
