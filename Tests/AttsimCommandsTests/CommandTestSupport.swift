@@ -38,6 +38,10 @@ func write(_ text: String, to name: String, in folder: URL) throws -> String {
   return url.path
 }
 
+/// Whether the slow suites run (the real terminal in tmux, inputs of tens of megabytes): `ATTSIM_SLOW_TESTS=1`,
+/// which CI sets. Plain `swift test` is the quick tier.
+let slowTestsEnabled = ProcessInfo.processInfo.environment["ATTSIM_SLOW_TESTS"] == "1"
+
 /// The built `attsim` next to the test bundle.
 let builtAttsim = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
   .appendingPathComponent("attsim")

@@ -98,7 +98,7 @@ import Testing
 
   /// zsh's completion system only runs in an interactive shell: this types into zsh in tmux and reads the
   /// list it shows.
-  @Test(.enabled(if: installed("zsh") && Tmux.isAvailable, "needs zsh and tmux"))
+  @Test(.enabled(if: installed("zsh") && Tmux.isAvailable, "slow: ATTSIM_SLOW_TESTS=1, and zsh and tmux"))
   func zshCompletesInAnInteractiveShell() throws {
     let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
@@ -195,7 +195,7 @@ import Testing
   }
 
   /// zsh lists each word quoted as it would insert it.
-  @Test(.enabled(if: installed("zsh") && Tmux.isAvailable, "needs zsh and tmux"))
+  @Test(.enabled(if: installed("zsh") && Tmux.isAvailable, "slow: ATTSIM_SLOW_TESTS=1, and zsh and tmux"))
   func zshOffersHostileNamesQuotedAndRunsNone() throws {
     let hostile = try HostileFolders()
     defer { hostile.remove() }

@@ -5,7 +5,7 @@ import Testing
 /// full disk (a write that crosses it is cut short, as on a disk that fills), a line break in a value for what
 /// the script language cannot hold. The session never traps, the terminal comes back, attsim exits 2, and
 /// what reached the file is whole lines that `play` (or a cast player) reads to the end.
-@Suite(.enabled(if: Tmux.isAvailable, "needs tmux")) struct RecordingFailureTests {
+@Suite(.enabled(if: Tmux.isAvailable, "slow: ATTSIM_SLOW_TESTS=1, and tmux")) struct RecordingFailureTests {
   /// No line can be written: the header's first write fails, and the UI gives the terminal back at once.
   @Test func aRecordingWithNoRoomForALineFailsAtOnce() throws {
     let folder = try temporaryFolder()
@@ -101,7 +101,7 @@ import Testing
 
   /// Casts whose frames together would take gigabytes, in 512 MB.
   @Test(
-    .enabled(if: ProcessInfo.processInfo.environment["ATTSIM_SLOW_TESTS"] == "1", "slow: ATTSIM_SLOW_TESTS=1"),
+    .enabled(if: slowTestsEnabled, "slow: ATTSIM_SLOW_TESTS=1"),
     arguments: [(200, 1000, 1000), (20_000, 80, 24)])
   func aLongCastStaysWithinABound(steps: Int, width: Int, height: Int) throws {
     try expectCast(steps: steps, width: width, height: height, megabytes: 512, seconds: 900)

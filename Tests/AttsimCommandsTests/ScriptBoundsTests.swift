@@ -6,9 +6,6 @@ import Testing
 /// a value. Each case runs the built binary with its address space limited, so a script that made attsim
 /// grow past the bound fails the test instead of the machine.
 @Suite struct ScriptBoundsTests {
-  /// Whether the cases with inputs of tens of megabytes run (`ATTSIM_SLOW_TESTS=1`).
-  static let slow = ProcessInfo.processInfo.environment["ATTSIM_SLOW_TESTS"] == "1"
-
   /// `attsim play` of `file` in `folder`, its address space limited to `kilobytes` (512 MB unless told).
   func playBounded(_ file: String, in folder: URL, kilobytes: Int = 524_288) throws -> Outcome {
     try runShell("ulimit -v \(kilobytes) && exec \"$ATTSIM\" play '\(file)' >/dev/null", in: folder, seconds: 120)
@@ -62,7 +59,7 @@ import Testing
     #expect(outcome.err == "bad.attsim:3:10: error: not UTF-8 text (byte 0xFF at offset 30)\n")
   }
 
-  @Test(.enabled(if: slow)) func fortyMegabytesOfBlankOrCommentLinesStayUnder64MB() throws {
+  @Test(.enabled(if: slowTestsEnabled)) func fortyMegabytesOfBlankOrCommentLinesStayUnder64MB() throws {
     let folder = try temporaryFolder()
     try writeLines("blank.attsim", in: folder, repeating: "\n", count: 40_000_000)
     try writeLines("comment.attsim", in: folder, repeating: "# a comment that says nothing\n", count: 1_333_333)
@@ -72,7 +69,7 @@ import Testing
     }
   }
 
-  @Test(.enabled(if: slow)) func aMillionStepsRunWithinTheBound() throws {
+  @Test(.enabled(if: slowTestsEnabled)) func aMillionStepsRunWithinTheBound() throws {
     let folder = try temporaryFolder()
     try writeLines("steps.attsim", in: folder, head: "sdk init\n", repeating: "track e\n", count: 999_999)
     let outcome = try playBounded("steps.attsim", in: folder)
@@ -81,7 +78,7 @@ import Testing
 
   // MARK: 7c. The step limit
 
-  @Test(.enabled(if: slow)) func theStepPastAMillionIsRefusedOnItsLine() throws {
+  @Test(.enabled(if: slowTestsEnabled)) func theStepPastAMillionIsRefusedOnItsLine() throws {
     let folder = try temporaryFolder()
     try writeLines("over.attsim", in: folder, repeating: "track e\n", count: 5_000_000)
     let outcome = try playBounded("over.attsim", in: folder)

@@ -4,7 +4,7 @@ import Testing
 /// The edges of a live session, in a real terminal: what a recording of an `--app` session names, `--force`
 /// for a cast, a cast that fails during a walk, a walk left with a step off its script, a scenario in a
 /// locale. Each test on its own tmux server, waiting on what the screen shows.
-@Suite(.enabled(if: Tmux.isAvailable, "needs tmux")) struct SessionEdgeTests {
+@Suite(.enabled(if: Tmux.isAvailable, "slow: ATTSIM_SLOW_TESTS=1, and tmux")) struct SessionEdgeTests {
   /// A recording of an `--app` session starts with the app (relative to the recording's folder) and plays
   /// back, the prompt's text pinned by `e`, with nothing else on the command line.
   @Test func anAppSessionsRecordingNamesTheAppAndPlaysBack() throws {

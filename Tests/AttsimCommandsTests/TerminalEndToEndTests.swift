@@ -2,7 +2,8 @@ import Foundation
 import Testing
 
 /// The real UI in a real terminal (tmux), driven by keys from outside.
-@Suite(.serialized, .enabled(if: Tmux.isAvailable, "needs tmux")) struct TerminalEndToEndTests {
+@Suite(.serialized, .enabled(if: Tmux.isAvailable, "slow: ATTSIM_SLOW_TESTS=1, and tmux")) struct TerminalEndToEndTests
+{
   @Test func pressingPEnterAndAShowsAuthorized() throws {
     let tmux = try Tmux(Tmux.attsim)
     #expect(try tmux.waitFor("simulator controls"), "\(tmux.screen)")

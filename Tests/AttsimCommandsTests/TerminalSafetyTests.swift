@@ -3,7 +3,7 @@ import Testing
 
 /// The real UI in tmux, against signals and failing files: the terminal always comes back, and no
 /// recording is lost or silently cut.
-@Suite(.enabled(if: Tmux.isAvailable, "needs tmux")) struct TerminalSafetyTests {
+@Suite(.enabled(if: Tmux.isAvailable, "slow: ATTSIM_SLOW_TESTS=1, and tmux")) struct TerminalSafetyTests {
   /// Signals whose default action ends a process: the terminal is restored before attsim ends.
   @Test(arguments: [SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGPIPE, SIGTERM, SIGHUP])
   func aSignalThatEndsTheSessionRestoresTheTerminal(signal: Int32) throws {

@@ -3,7 +3,7 @@ import Testing
 
 /// What a real terminal (tmux) shows is exactly what `attsim render` prints for the same state and size:
 /// after resizes, and for text in every script the width model must get right.
-@Suite(.enabled(if: Tmux.isAvailable, "needs tmux")) struct TerminalScreenTests {
+@Suite(.enabled(if: Tmux.isAvailable, "slow: ATTSIM_SLOW_TESTS=1, and tmux")) struct TerminalScreenTests {
   static let worldScripts = repositoryRoot.appendingPathComponent("Tests/Fixtures/WorldScripts").path
 
   /// `attsim render` with these arguments, as the expected screen.

@@ -12,8 +12,8 @@ final class Tmux {
     FileManager.default.isExecutableFile(atPath: $0)
   }
 
-  /// Whether tmux is installed.
-  static var isAvailable: Bool { tmux != nil }
+  /// Whether the suites in tmux run: they are slow (`ATTSIM_SLOW_TESTS=1`, which CI sets) and need tmux.
+  static var isAvailable: Bool { slowTestsEnabled && tmux != nil }
 
   /// The built attsim next to the test bundle.
   static var attsim: String {

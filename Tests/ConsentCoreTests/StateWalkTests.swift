@@ -5,7 +5,11 @@ import Testing
 @testable import ConsentCore
 
 /// The exhaustive walk: every state reachable in six actions from each iOS release of the plan, with every
-/// invariant checked on every transition.
+/// invariant checked on every transition (a slow suite: `ATTSIM_SLOW_TESTS=1`, which CI sets); the invariants'
+/// own tests are quick.
+/// Whether the slow walks run: `ATTSIM_SLOW_TESTS=1`, which CI sets.
+let slowTestsEnabled = ProcessInfo.processInfo.environment["ATTSIM_SLOW_TESTS"] == "1"
+
 @Suite struct StateWalkTests {
   static var starts: [ConsentState] {
     IOSVersion.planVersions.map { version in
@@ -20,7 +24,8 @@ import Testing
   static let depth =
     ProcessInfo.processInfo.environment["ATTSIM_WALK_DEPTH"].flatMap { Int($0) }.map { max($0, 6) } ?? 6
 
-  @Test func noReachableStateBreaksAnInvariantSixActionsDeep() {
+  @Test(.enabled(if: slowTestsEnabled, "slow: ATTSIM_SLOW_TESTS=1"))
+  func noReachableStateBreaksAnInvariantSixActionsDeep() {
     let report = StateWalk().run(from: Self.starts, depth: Self.depth)
     #expect(report.violations.isEmpty, "\(report.violations.joined(separator: "\n"))")
     // The walk really explored: hundreds of thousands of distinct states, millions of checked transitions.
@@ -40,7 +45,7 @@ import Testing
   }
 
   /// Eight actions deep: far enough for an answer, a year, and a second prompt with the sheet's buttons.
-  @Test func noReachableEUStateBreaksAnInvariant() {
+  @Test(.enabled(if: slowTestsEnabled, "slow: ATTSIM_SLOW_TESTS=1")) func noReachableEUStateBreaksAnInvariant() {
     let report = StateWalk(alphabet: StateWalk.euAlphabet).run(from: Self.euStarts, depth: 8)
     #expect(report.violations.isEmpty, "\(report.violations.joined(separator: "\n"))")
     #expect(report.states >= 84_275)
@@ -48,7 +53,7 @@ import Testing
 
   /// The EU invariants meet the transitions they are about within five actions: a second prompt a year on,
   /// a sheet, the sheet's Additional Information, a dismissed prompt, an App Clip's request.
-  @Test func theEUWalkExercisesItsInvariants() {
+  @Test(.enabled(if: slowTestsEnabled, "slow: ATTSIM_SLOW_TESTS=1")) func theEUWalkExercisesItsInvariants() {
     let report = StateWalk(alphabet: StateWalk.euAlphabet).run(
       from: Self.euStarts, depth: 5, measuringCoverage: true)
     for property in [
@@ -65,7 +70,8 @@ import Testing
   /// The rules of SPEC §1.3, §1.6 and §1.7a that came with patch releases, extensions and waiting SDKs,
   /// from iOS 14.4 (queued prompts, the remembered denial), 14.5.1 and 26.0, seven actions deep; each of
   /// their invariants meets the actions it is about.
-  @Test func noReachableWaitOrQueueStateBreaksAnInvariant() {
+  @Test(.enabled(if: slowTestsEnabled, "slow: ATTSIM_SLOW_TESTS=1")) func noReachableWaitOrQueueStateBreaksAnInvariant()
+  {
     let starts = [IOSVersion(14, 4), IOSVersion(14, 5, 1), IOSVersion(26, 0)].map { version in
       ConsentState().applying(.deviceConfigured(DeviceChange(iOS: version)))
     }
@@ -90,7 +96,8 @@ import Testing
 
   /// Tracking domains either side of iOS 17.0, ten actions deep (the queue, consent and the endpoint
   /// included): about all the states this alphabet reaches.
-  @Test func noReachableTrackingDomainStateBreaksAnInvariant() {
+  @Test(.enabled(if: slowTestsEnabled, "slow: ATTSIM_SLOW_TESTS=1"))
+  func noReachableTrackingDomainStateBreaksAnInvariant() {
     let starts = [IOSVersion(16, 7), IOSVersion(17, 0)].map { version in
       ConsentState(trackingDomains: ["collect.example"]).applying(.deviceConfigured(DeviceChange(iOS: version)))
     }

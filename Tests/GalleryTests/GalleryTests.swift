@@ -99,7 +99,10 @@ func galleryPage(_ texts: AppTexts) -> String {
 }
 
 /// The page in a real browser: headless Chromium from Debian's packages renders it to PNG.
-@Suite(.enabled(if: Chromium.path != nil, "needs chromium (apt-get install chromium)"))
+@Suite(
+  .enabled(
+    if: ProcessInfo.processInfo.environment["ATTSIM_SLOW_TESTS"] == "1" && Chromium.path != nil,
+    "slow: ATTSIM_SLOW_TESTS=1, and chromium (apt-get install chromium)"))
 struct GalleryBrowserTests {
   @Test func chromiumRendersEveryLocaleAndThePictureIsNotBlank() throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("attsim-gallery-\(UUID().uuidString)")
