@@ -98,18 +98,4 @@ import Testing
     try third.send("q")
     #expect(third.waitForExit() == 0)
   }
-
-  @Test func aRecordingThatCannotBeWrittenSaysSoAtOnceAndFailsTheSession() throws {
-    let folder = try temporaryFolder()
-    // A file size limit of 1 KB plays the full disk; each `t` records a line of about 20 bytes.
-    let tmux = try Tmux("ulimit -f 1; \(Tmux.attsim) --record r.attsim", width: 160, height: 30, in: folder.path)
-    #expect(try tmux.waitFor("● REC"), "\(tmux.screen)")
-    try tmux.sendLiteral(String(repeating: "t", count: 60))
-    // The session ends at once, the terminal given back and the reason printed.
-    #expect(tmux.waitForExit() == 2)
-    #expect(try tmux.waitFor("attsim: ✗ REC FAILED: cannot write 'r.attsim'"), "\(tmux.screen)")
-    let kept = try String(contentsOf: folder.appendingPathComponent("r.attsim"), encoding: .utf8)
-    // The line that crossed the limit was taken back: the recording ends with its last whole line.
-    #expect(kept.hasPrefix("# attsim session") && kept.hasSuffix("\n") && kept.utf8.count < 1024)
-  }
 }
