@@ -25,16 +25,16 @@ all: build
 # glibc 2.36 and later): the loader then reads a table of a few kilobytes instead of 1.8 MB before main, a third
 # of the time to the first frame (DECISIONS D55). Scripts/link-static.sh links the C++ runtime and ncurses in
 # from their static archives: the loader then maps and binds two libraries instead of seven, 2 ms less to the
-# first frame (DECISIONS D62). STATIC=no links them as shared libraries, for a system that lacks their archives.
+# first frame (DECISIONS D61). STATIC=no links them as shared libraries, for a system that lacks their archives.
 # FriBidi is linked in from libfribidi.a where the compiler finds it (libfribidi-dev): the link is asked for the
 # names Sources/CFriBidi/fribidi.c declares weakly, which an archive otherwise would not give. Without the
 # archive, or with FRIBIDI_ARCHIVE= (empty), the binary loads libfribidi.so.0 the first time it reorders a
 # right-to-left line, and orders such lines itself where that library is missing too (DECISIONS D69).
 # Concrete generic types are reached through their metadata accessors, not by mangled name: the
-# runtime then neither demangles the name nor scans the conformances for its requirements (DECISIONS D65).
+# runtime then neither demangles the name nor scans the conformances for its requirements (DECISIONS D61).
 # Cross-module optimisation inlines and specialises attsim's small and generic functions across its modules, and
 # the binary exports no symbols of its own (the driver links executables with -export-dynamic): the Swift
-# runtime's start-up looks its own address up with dladdr(3), which scanned 4,300 exported names (DECISIONS D66).
+# runtime's start-up looks its own address up with dladdr(3), which scanned 4,300 exported names (DECISIONS D61).
 STATIC ?= yes
 LLD := $(dir $(realpath $(shell command -v $(SWIFT))))ld.lld
 FRONTEND := -disable-concrete-type-metadata-mangled-name-accessors
@@ -58,7 +58,7 @@ endif
 # With cross-module optimisation a module carries its neighbours' code inlined, struct layouts and all, and an
 # incremental build does not always recompile the modules that import a changed one only indirectly (a private
 # field added to AppResources left TerminalDriver with the old layout: the binary crashed on its first event).
-# So a change anywhere in the sources builds the binary afresh; an unchanged tree reinstalls at once (D67).
+# So a change anywhere in the sources builds the binary afresh; an unchanged tree reinstalls at once (D61).
 SOURCES_SUM := $(BUILD)/sources.cksum
 SUM_SOURCES := { cat Package.swift; find Sources -type f | LC_ALL=C sort | while read -r f; do echo "$$f"; cat "$$f"; done; } | cksum
 build:

@@ -21,7 +21,7 @@ let package = Package(
     // out of Swift (Foundation's private ICU defines the same types differently).
     .target(name: "CICU"),
     // What attsim asks of the system besides files: a monotonic clock and threads, without Swift Concurrency
-    // or Dispatch (whose runtimes, once linked, cost the first frame 45 page faults; DECISIONS D67).
+    // or Dispatch (whose runtimes, once linked, cost the first frame 45 page faults; DECISIONS D61).
     .target(name: "SystemSupport"),
     // Reading inputs and writing outputs safely: a path type, a bounded reader of regular files, a bounded
     // folder walk, and the one writer of output files (temporary file, O_EXCL|O_NOFOLLOW, rename).

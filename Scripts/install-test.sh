@@ -47,14 +47,14 @@ for locale in he ar; do
   done
 done
 # Text is searched with TextSupport's own functions: the standard library's string processing and its regex
-# parser would add about 450 protocol conformances, which the runtime scans at every first lookup (D64).
+# parser would add about 450 protocol conformances, which the runtime scans at every first lookup (D61).
 if grep -q -E '17_StringProcessing|12_RegexParser' <<<"$symbols"; then
   echo "the installed binary links _StringProcessing: a search, replace or split of text by the standard library"
   grep -E '17_StringProcessing' <<<"$symbols" | awk '{print $NF}' | swift demangle | head -5
   exit 1
 fi
 # Threads and the clock come from SystemSupport: Swift Concurrency (ContinuousClock is part of it) and Dispatch
-# would bring 85 KB of relocated data and 45 page faults before the first frame (D67).
+# would bring 85 KB of relocated data and 45 page faults before the first frame (D61).
 if grep -q -E 'swift_task_create|_dispatch_queue_attrs' <<<"$symbols"; then
   echo "the installed binary links Swift Concurrency or Dispatch: a ContinuousClock, Task or DispatchQueue"
   exit 1

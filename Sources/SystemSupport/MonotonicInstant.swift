@@ -2,7 +2,7 @@ import Glibc
 
 /// A moment on the system's monotonic clock (which no change of the wall clock moves), to the nanosecond.
 /// attsim times with it rather than the standard library's `ContinuousClock`, which belongs to Swift
-/// Concurrency: using it linked that runtime, and Dispatch with it, into the binary (DECISIONS D67).
+/// Concurrency: using it linked that runtime, and Dispatch with it, into the binary (DECISIONS D61).
 public struct MonotonicInstant: Comparable, Sendable {
   /// Nanoseconds since an arbitrary start (the machine's boot, on Linux).
   public let nanoseconds: Int64

@@ -5,7 +5,7 @@ import Synchronization
 /// attsim starts its few threads (the worker that checks an app after the UI's first frame, the reading of
 /// the system texts beside the app's) this way rather than through Dispatch, whose library and Swift
 /// Concurrency's, which it brings, cost the binary 85 KB of relocated data and 45 page faults before the
-/// first frame (DECISIONS D67). Each thread starts with every signal blocked: signals go to the thread that
+/// first frame (DECISIONS D61). Each thread starts with every signal blocked: signals go to the thread that
 /// handles them (the main one's poll loop), never interrupt a worker's reads.
 public final class SystemThread<Result: Sendable>: Sendable {
   private let thread: pthread_t

@@ -2,7 +2,7 @@
 /// (`contains(_:)`, `firstRange(of:)`, `replacing(_:with:)` and `split(separator:)` with a string) live in its
 /// string-processing module, which brings the regex parser with it: linking the two put about 450 more
 /// protocol conformances in the binary, and the Swift runtime scans every conformance each time a process
-/// first asks whether a type conforms to a protocol (DECISIONS D64).
+/// first asks whether a type conforms to a protocol (DECISIONS D61).
 ///
 /// The search is on UTF-8 bytes (memchr and memcmp), and a match counts only where it begins and ends on
 /// character boundaries, so `"e"` is not found in `"e\u{301}"`, as with whole characters. Unlike a comparison

@@ -33,9 +33,9 @@ import Testing
     }
     try click()
     if try !tmux.waitFor("authorized (3)", seconds: 5) {
-      // Twice in about 25 runs of the whole suite with both cores busy, a click got no answer (DECISIONS D63):
+      // Twice in about 25 runs of the whole suite with both cores busy, a click got no answer (DECISIONS D61):
       // that shows as a known issue, and a second click must then be answered.
-      withKnownIssue("a click went unanswered under load (D63)") { Issue.record("no answer to the click in 5 s") }
+      withKnownIssue("a click went unanswered under load (D61)") { Issue.record("no answer to the click in 5 s") }
       try click()
     }
     #expect(try tmux.waitFor("authorized (3)"), "\(tmux.screen)")
