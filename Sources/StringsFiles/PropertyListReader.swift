@@ -40,10 +40,13 @@ public enum PropertyListReader {
   }
 
   /// An encoding's name as CoreFoundation compares names: up to a NUL, its ASCII letters and digits, without
-  /// case (`UTF-8`, `utf8` and `U T F 8` are one); nil for a name with a byte beyond ASCII, which names none.
+  /// case (`UTF-8`, `utf8` and `U T F 8` are one); nil for a name with a byte beyond ASCII, or of 60 bytes or
+  /// more before a NUL (CoreFoundation knows no such name: `U`, 54 spaces and `TF-8` is UTF-8, with 55 it is
+  /// refused; a fuzzer's find), which names none.
   private static func canonicalEncodingName(_ name: [UInt8]) -> String? {
-    guard name.allSatisfy({ $0 < 0x80 }) else { return nil }
-    let letters = name.prefix { $0 != 0 }.filter {
+    let named = name.prefix { $0 != 0 }
+    guard name.allSatisfy({ $0 < 0x80 }), named.count < 60 else { return nil }
+    let letters = named.filter {
       (0x30...0x39).contains($0) || (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0)
     }
     return String(decoding: letters, as: UTF8.self).lowercased()

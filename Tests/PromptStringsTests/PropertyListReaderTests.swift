@@ -63,6 +63,12 @@ import TextSupport
       "<?xml version=\"1.0\" encoding=\"Uté-8\"?><plist><string>a</string></plist>",
       "<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?><plist><string>a</string></plist>",
       "<?xml version=\"1.0\" encoding=\"bogus\"?><plist><string>a</string></plist>",
+      // A name of 59 bytes is read, one of 60 is not, however it spells UTF-8 (a fuzzer's find); after a NUL,
+      // the length no longer counts.
+      "<?xml version=\"1.0\" encoding=\"U\(String(repeating: "\u{8}", count: 54))TF-8\"?><plist><string>a</string></plist>",
+      "<?xml version=\"1.0\" encoding=\"U\(String(repeating: "\u{8}", count: 55))TF-8\"?><plist><string>a</string></plist>",
+      "<?xml version=\"1.0\" encoding=\"UTF-8\(String(repeating: "-", count: 55))\"?><plist><string>a</string></plist>",
+      "<?xml version=\"1.0\" encoding=\"UTF-8\u{0}\(String(repeating: "x", count: 60))\"?><plist><string>a</string></plist>",
     ]
     return wrapped + documents
   }()
