@@ -79,6 +79,15 @@ import Testing
     if recording { try lines.joined(separator: "\n").write(to: Self.readme, atomically: true, encoding: .utf8) }
   }
 
+  /// ARCHITECTURE.md's code map names every target of Package.swift, so a module added is a module explained.
+  @Test func theArchitectureNamesEveryTarget() throws {
+    let package = try String(contentsOf: repositoryRoot.appendingPathComponent("Package.swift"), encoding: .utf8)
+    let map = try String(contentsOf: repositoryRoot.appendingPathComponent("ARCHITECTURE.md"), encoding: .utf8)
+    let targets = package.components(separatedBy: "name: \"").dropFirst().compactMap { $0.split(separator: "\"").first }
+    #expect(targets.count > 20, "\(targets)")
+    for target in targets { #expect(map.contains("`\(target)`"), "ARCHITECTURE.md does not name \(target)") }
+  }
+
   /// The pictures and casts in docs/, each made by one attsim command from the repository's root.
   static let documents: [(file: String, arguments: [String])] = [
     ("docs/demo.svg", ["render", "--script", "docs/samples/capture.attsim", "--format", "svg"]),
