@@ -27,16 +27,18 @@ public enum ArgumentParser {
     default: break
     }
     let spec: CommandSpec
-    let rest: ArraySlice<[UInt8]>
+    // The subcommand's name, when one is given, is not one of its arguments.
+    let skipped: Int
     if first.hasPrefix("-") {
       spec = CommandTable.interactive
-      rest = raw[...]
+      skipped = 0
     } else {
       guard let named = subcommand(named: first) else { throw unknownSubcommand(first) }
       spec = named
-      rest = raw.dropFirst()
+      skipped = 1
     }
-    guard let parsed = try split(Array(rest), for: spec) else {
+    guard let parsed = try split(Array(arguments.dropFirst(skipped)), raw: Array(raw.dropFirst(skipped)), for: spec)
+    else {
       return .help(topic: spec.name.isEmpty ? nil : spec.name)
     }
     return try spec.decode(parsed)
@@ -60,9 +62,10 @@ public enum ArgumentParser {
   }
 
   /// Separates `--name value`, `--name=value` and operands, checking names, values and counts; nil when
-  /// help was asked for.
-  private static func split(_ raw: [[UInt8]], for spec: CommandSpec) throws(UsageError) -> ParsedArguments? {
-    let arguments = raw.map { String(decoding: $0, as: UTF8.self) }
+  /// help was asked for. `arguments` are the words as text, `raw` the same words as the bytes given.
+  private static func split(_ arguments: [String], raw: [[UInt8]], for spec: CommandSpec) throws(UsageError)
+    -> ParsedArguments?
+  {
     var result = ParsedArguments()
     var index = 0
     var optionsEnded = false

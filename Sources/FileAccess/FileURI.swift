@@ -23,13 +23,10 @@ public enum FileURI {
 
   /// A `file://` URI for `path` (made absolute from the working folder); `folder` adds a trailing slash.
   public static func file(_ path: FilePath, folder: Bool = false) -> String {
-    let absolute = absolutePath(path)
+    let absolute = absolute(path).string
     let text = folder && !absolute.hasSuffix("/") ? absolute + "/" : absolute
     return "file://" + encode(text)
   }
-
-  /// `path` made absolute against the working folder (not resolving links, `.` or `..`), as text.
-  public static func absolutePath(_ path: FilePath) -> String { absolute(path).string }
 
   /// `path` made absolute against the working folder (not resolving links, `.` or `..`), as bytes.
   public static func absolute(_ path: FilePath) -> FilePath {

@@ -3,15 +3,12 @@ import Glibc
 /// A regular file opened for reading by `InputFiles`' rule, read whole or in chunks (a script line by line),
 /// never past its limit. Closed when released.
 public final class InputFile {
-  /// The path it was opened by.
-  public let path: FilePath
   private let descriptor: Int32
   private let limit: Int
   /// How many bytes have been read so far.
-  public private(set) var bytesRead = 0
+  private var bytesRead = 0
 
-  fileprivate init(path: FilePath, descriptor: Int32, limit: Int) {
-    self.path = path
+  fileprivate init(descriptor: Int32, limit: Int) {
     self.descriptor = descriptor
     self.limit = limit
   }
@@ -51,14 +48,12 @@ public final class InputFile {
   /// What a path names, resolved by the kernel without opening it (`O_PATH`: nothing is read, a FIFO or a
   /// device is not opened), with its status and real path.
   final class Named {
-    let path: FilePath
     let status: stat
     /// Its real path, or nil when it cannot be known whole.
     let realPath: FilePath?
     private let descriptor: Int32
 
-    fileprivate init(path: FilePath, descriptor: Int32, status: stat) {
-      self.path = path
+    fileprivate init(descriptor: Int32, status: stat) {
       self.descriptor = descriptor
       self.status = status
       realPath = RealPath.of(descriptor: descriptor)
@@ -78,7 +73,7 @@ public final class InputFile {
         close(reading)
         return .failure(FileReader.Failure(kind: .unreadable, reason: "it changed while attsim opened it"))
       }
-      return .success(InputFile(path: path, descriptor: reading, limit: limit))
+      return .success(InputFile(descriptor: reading, limit: limit))
     }
   }
 
@@ -101,6 +96,6 @@ public final class InputFile {
       close(descriptor)
       return .failure(FileReader.Failure(kind: .unreadable, reason: FileKind.reason(code)))
     }
-    return .success(Named(path: path, descriptor: descriptor, status: status))
+    return .success(Named(descriptor: descriptor, status: status))
   }
 }
