@@ -17,7 +17,7 @@ enum AppRules {
     {
       findings.append(
         Finding(
-          file: app.root, location: nil, rule: .noApp, severity: .warning, locale: nil,
+          file: app.root, location: nil, rule: .noApp, locale: nil,
           message:
             "found no Info.plist, Xcode project or built app here: only the strings files and catalogs were checked, not an app"
         ))

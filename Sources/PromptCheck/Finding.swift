@@ -63,7 +63,7 @@ public enum RuleID: String, CaseIterable, Hashable, Sendable {
     case .parseError, .encoding, .missingUsageDescription, .missingFile, .emptyValue, .privacyManifest,
       .trackingDomain:
       .error
-    case .whitespace, .duplicateKey, .catalogState, .tooLong, .noApp: .info
+    case .whitespace, .duplicateKey, .catalogState, .tooLong: .info
     default: .warning
     }
   }
