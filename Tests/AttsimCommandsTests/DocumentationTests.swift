@@ -1,3 +1,4 @@
+import AttsimCommands
 import ConsentCore
 import ConsentUI
 import FileAccess
@@ -7,128 +8,271 @@ import PromptStrings
 import Scenarios
 import Testing
 
-/// The README's captures and samples are the program's own output: each block after a
+/// The README and the pages in docs/ cannot drift from the program. Each block after a
 /// `<!-- output (in DIR): COMMAND -->` or `<!-- transcript (in DIR): CMD; CMD -->` comment is made by running
-/// the built `attsim` there, so the README cannot drift. `RECORD_README=1 swift test --filter ReadmeTests`
-/// writes them anew.
-@Suite(.serialized) struct ReadmeTests {
-  static let readme = repositoryRoot.appendingPathComponent("README.md")
+/// the built `attsim` there; every other block is a command attsim accepts, a script it parses, or a command
+/// of the build; the tables of keys, rules, script commands, dependencies and installed files are the code's.
+/// `RECORD_DOCS=1 swift test --filter DocumentationTests` writes the generated parts anew.
+@Suite(.serialized) struct DocumentationTests {
+  /// The README and every page of docs/, as paths from the repository's root.
+  static let documents: [String] = {
+    let docs = repositoryRoot.appendingPathComponent("docs").path
+    let pages = (try? FileManager.default.contentsOfDirectory(atPath: docs)) ?? []
+    return ["README.md"] + pages.filter { $0.hasSuffix(".md") }.sorted().map { "docs/" + $0 }
+  }()
 
-  /// A generated block: where it is, how to make it, and what the README holds.
-  struct Sample {
+  /// Whether the generated parts are written anew rather than compared (`RECORD_DOCS=1`).
+  static let recording = ProcessInfo.processInfo.environment["RECORD_DOCS"] != nil
+
+  static func text(of document: String) throws -> String {
+    try String(contentsOf: repositoryRoot.appendingPathComponent(document), encoding: .utf8)
+  }
+
+  static func write(_ text: String, to document: String) throws {
+    try text.write(to: repositoryRoot.appendingPathComponent(document), atomically: true, encoding: .utf8)
+  }
+
+  /// A fenced block of a document: its opening line's language, the comment line before it, and its lines.
+  struct Block {
+    var language: String
     var marker: String
+    var bodyRange: Range<Int>
+    var body: [String]
+  }
+
+  /// Every fenced block of `lines`.
+  static func blocks(in lines: [String]) -> [Block] {
+    var blocks: [Block] = []
+    var index = 0
+    while index < lines.count {
+      guard lines[index].hasPrefix("```"),
+        let end = lines[(index + 1)...].firstIndex(where: { $0 == "```" })
+      else {
+        index += 1
+        continue
+      }
+      let marker = index > 0 ? lines[index - 1].trimmingCharacters(in: .whitespaces) : ""
+      blocks.append(
+        Block(
+          language: String(lines[index].dropFirst(3)), marker: marker, bodyRange: (index + 1)..<end,
+          body: Array(lines[(index + 1)..<end])))
+      index = end + 1
+    }
+    return blocks
+  }
+
+  /// A generated block: the folder its commands run in, the commands, and whether the commands are shown.
+  struct Sample {
     var folder: String
     var commands: [String]
     var isTranscript: Bool
-    var blockRange: Range<Int>
-    var text: String
-  }
 
-  /// Every marked block of the README.
-  static func samples(in lines: [String]) -> [Sample] {
-    var samples: [Sample] = []
-    for (index, line) in lines.enumerated() {
-      let trimmed = line.trimmingCharacters(in: .whitespaces)
-      guard trimmed.hasPrefix("<!-- output (in ") || trimmed.hasPrefix("<!-- transcript (in "),
-        let open = trimmed.range(of: "(in "), let close = trimmed.range(of: "): "),
-        index + 1 < lines.count, lines[index + 1].hasPrefix("```")
-      else { continue }
-      let folder = String(trimmed[open.upperBound..<close.lowerBound])
-      let body = trimmed[close.upperBound...].dropLast(" -->".count)
-      let commands = body.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
-      guard let end = lines[(index + 2)...].firstIndex(where: { $0 == "```" }) else { continue }
-      samples.append(
-        Sample(
-          marker: trimmed, folder: folder, commands: commands, isTranscript: trimmed.hasPrefix("<!-- transcript"),
-          blockRange: (index + 2)..<end, text: lines[(index + 2)..<end].map { $0 + "\n" }.joined()))
-    }
-    return samples
-  }
-
-  /// What the sample's commands print, run with bash in its folder with the built attsim first on PATH.
-  static func output(of sample: Sample) throws -> String {
-    var script = "export PATH=\"\(builtAttsim.deletingLastPathComponent().path):$PATH\"\n"
-    for command in sample.commands {
-      let quoted = command.replacingOccurrences(of: "'", with: "'\\''")
-      if command == "echo $?" {
-        script += "status=$?; printf '$ %s\\n' 'echo $?'; echo $status\n"
-      } else {
-        if sample.isTranscript { script += "printf '$ %s\\n' '\(quoted)'\n" }
-        script += "\(command) 2>&1\n"
+    /// The sample a block's marker asks for, or nil when the block is not generated.
+    init?(marker: String) {
+      guard marker.hasPrefix("<!-- output (in ") || marker.hasPrefix("<!-- transcript (in "),
+        let open = marker.range(of: "(in "), let close = marker.range(of: "): "), marker.hasSuffix(" -->")
+      else { return nil }
+      folder = String(marker[open.upperBound..<close.lowerBound])
+      commands = marker[close.upperBound...].dropLast(" -->".count).split(separator: ";").map {
+        $0.trimmingCharacters(in: .whitespaces)
       }
+      isTranscript = marker.hasPrefix("<!-- transcript")
     }
-    let outcome = try runShell(script, in: repositoryRoot.appendingPathComponent(sample.folder))
-    return outcome.out
+
+    /// What the commands print, run with bash in the folder with the built attsim first on PATH.
+    func output() throws -> String {
+      var script = "export PATH=\"\(builtAttsim.deletingLastPathComponent().path):$PATH\"\n"
+      for command in commands {
+        let quoted = command.replacingOccurrences(of: "'", with: "'\\''")
+        if command == "echo $?" {
+          script += "status=$?; printf '$ %s\\n' 'echo $?'; echo $status\n"
+        } else {
+          if isTranscript { script += "printf '$ %s\\n' '\(quoted)'\n" }
+          script += "\(command) 2>&1\n"
+        }
+      }
+      return try runShell(script, in: repositoryRoot.appendingPathComponent(folder)).out
+    }
   }
 
-  @Test func everySampleIsWhatTheProgramPrints() throws {
-    var lines = try String(contentsOf: Self.readme, encoding: .utf8).components(separatedBy: "\n")
-    let samples = Self.samples(in: lines)
-    #expect(samples.count >= 6, "the README's generated samples")
-    let recording = ProcessInfo.processInfo.environment["RECORD_README"] != nil
-    for sample in samples.reversed() {
-      let made = try Self.output(of: sample)
-      if recording {
+  @Test(arguments: documents)
+  func everySampleIsWhatTheProgramPrints(document: String) throws {
+    var lines = try Self.text(of: document).components(separatedBy: "\n")
+    for block in Self.blocks(in: lines).reversed() {
+      guard let sample = Sample(marker: block.marker) else { continue }
+      let made = try sample.output()
+      if Self.recording {
         lines.replaceSubrange(
-          sample.blockRange,
+          block.bodyRange,
           with: made.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init))
       } else {
-        #expect(sample.text == made, "README block after \(sample.marker) differs; RECORD_README=1 writes it")
+        #expect(
+          block.body.map { $0 + "\n" }.joined() == made,
+          "\(document): the block after \(block.marker) differs; RECORD_DOCS=1 writes it")
       }
     }
-    if recording { try lines.joined(separator: "\n").write(to: Self.readme, atomically: true, encoding: .utf8) }
+    if Self.recording { try Self.write(lines.joined(separator: "\n"), to: document) }
+  }
+
+  /// The words of a shell command line as a user types them: quotes removed, a comment, a redirection or
+  /// a pipe ending the command.
+  static func words(of line: String) -> [String] {
+    var words: [String] = []
+    var word = ""
+    var inWord = false
+    var quote: Character?
+    for character in line {
+      if let open = quote {
+        if character == open { quote = nil } else { word.append(character) }
+        continue
+      }
+      if character == "'" || character == "\"" {
+        quote = character
+        inWord = true
+      } else if character == " " {
+        if inWord { words.append(word) }
+        word = ""
+        inWord = false
+      } else if !inWord && (character == "#" || character == ">" || character == "|") {
+        return words
+      } else {
+        word.append(character)
+        inWord = true
+      }
+    }
+    if inWord { words.append(word) }
+    return words
+  }
+
+  /// Why a command line shown in a document would not work, or nil when it would.
+  static func problem(with line: String) -> String? {
+    var words = words(of: line)
+    while let first = words.first, first.contains("="), first.first?.isUppercase == true { words.removeFirst() }
+    guard let program = words.first else { return nil }
+    let arguments = Array(words.dropFirst())
+    let root = repositoryRoot.path + "/"
+    switch program {
+    case "attsim":
+      do {
+        _ = try ArgumentParser.parse(arguments)
+        return nil
+      } catch { return "attsim refuses it: \(error)" }
+    case "swift":
+      guard let subcommand = arguments.first, ["run", "test", "build"].contains(subcommand) else {
+        return "not a swift command the project uses"
+      }
+      if let filter = arguments.firstIndex(of: "--filter"), filter + 1 < arguments.count {
+        let suite = arguments[filter + 1]
+        let tests = FileManager.default.subpaths(atPath: root + "Tests") ?? []
+        return tests.contains { $0.hasSuffix("/\(suite).swift") } ? nil : "no test suite \(suite)"
+      }
+      return nil
+    case "make":
+      let makefile = (try? String(contentsOfFile: root + "Makefile", encoding: .utf8)) ?? ""
+      let targets = arguments.filter { !$0.contains("=") }
+      return targets.allSatisfy { makefile.contains("\n\($0):") } ? nil : "not a target of the Makefile"
+    case "bash":
+      guard let script = arguments.first else { return "bash with no script" }
+      return FileManager.default.fileExists(atPath: root + script) ? nil : "no script \(script)"
+    case "chromium":
+      return nil
+    default:
+      return FileManager.default.isExecutableFile(atPath: root + program) ? nil : "an unknown program"
+    }
+  }
+
+  /// Every block that is not generated holds commands attsim and the build accept, or a script attsim parses.
+  @Test(arguments: documents)
+  func everyOtherBlockIsACommandOrAScriptThatWorks(document: String) throws {
+    let lines = try Self.text(of: document).components(separatedBy: "\n")
+    for block in Self.blocks(in: lines) where Sample(marker: block.marker) == nil {
+      switch block.language {
+      case "sh":
+        for line in block.body where !line.hasPrefix("#") && !line.isEmpty {
+          if let problem = Self.problem(with: line) { Issue.record("\(document): `\(line)`: \(problem)") }
+        }
+      case "attsim":
+        do {
+          _ = try ScriptParser.parse(block.body.joined(separator: "\n"), file: document)
+        } catch { Issue.record("\(document): a script that does not parse: \(error)") }
+      default:
+        Issue.record("\(document): a block that is neither generated nor a command (```\(block.language))")
+      }
+    }
   }
 
   /// ARCHITECTURE.md's code map names every target of Package.swift, so a module added is a module explained.
   @Test func theArchitectureNamesEveryTarget() throws {
-    let package = try String(contentsOf: repositoryRoot.appendingPathComponent("Package.swift"), encoding: .utf8)
-    let map = try String(contentsOf: repositoryRoot.appendingPathComponent("ARCHITECTURE.md"), encoding: .utf8)
+    let package = try Self.text(of: "Package.swift")
+    let map = try Self.text(of: "ARCHITECTURE.md")
     let targets = package.components(separatedBy: "name: \"").dropFirst().compactMap { $0.split(separator: "\"").first }
     #expect(targets.count > 20, "\(targets)")
     for target in targets { #expect(map.contains("`\(target)`"), "ARCHITECTURE.md does not name \(target)") }
   }
 
+  /// The README links every page of docs/, and every relative link of every document reaches a file.
+  @Test func everyPageIsLinkedAndEveryLinkResolves() throws {
+    let readme = try Self.text(of: "README.md")
+    for document in Self.documents where document != "README.md" {
+      #expect(readme.contains("](\(document))"), "the README does not link \(document)")
+    }
+    for document in Self.documents + ["ARCHITECTURE.md"] {
+      let folder = repositoryRoot.appendingPathComponent(document).deletingLastPathComponent()
+      for piece in try Self.text(of: document).components(separatedBy: "](").dropFirst() {
+        let target = piece.prefix { $0 != ")" && $0 != "#" }
+        guard !target.isEmpty, !target.contains("://") else { continue }
+        let path = folder.appendingPathComponent(String(target)).standardized.path
+        #expect(FileManager.default.fileExists(atPath: path), "\(document) links \(target), which is not there")
+      }
+    }
+  }
+
   /// The pictures and casts in docs/, each made by one attsim command from the repository's root.
-  static let documents: [(file: String, arguments: [String])] = [
+  static let pictures: [(file: String, arguments: [String])] = [
     ("docs/demo.svg", ["render", "--script", "docs/samples/capture.attsim", "--format", "svg"]),
     ("docs/demo.cast", ["cast", "docs/samples/capture.attsim", "--out", "-"]),
   ]
 
-  @Test(arguments: documents.map(\.file))
-  func everyDocumentIsWhatTheProgramMakes(file: String) throws {
-    let arguments = try #require(Self.documents.first { $0.file == file }).arguments
+  @Test(arguments: pictures.map(\.file))
+  func everyPictureIsWhatTheProgramMakes(file: String) throws {
+    let arguments = try #require(Self.pictures.first { $0.file == file }).arguments
     let made = try runBuilt(arguments, in: repositoryRoot)
     #expect(made.status == 0, "\(made.err)")
-    let url = repositoryRoot.appendingPathComponent(file)
-    if ProcessInfo.processInfo.environment["RECORD_README"] != nil {
-      try made.out.write(to: url, atomically: true, encoding: .utf8)
+    if Self.recording {
+      try Self.write(made.out, to: file)
     } else {
-      #expect(try String(contentsOf: url, encoding: .utf8) == made.out, "\(file) differs; RECORD_README=1 writes it")
+      #expect(try Self.text(of: file) == made.out, "\(file) differs; RECORD_DOCS=1 writes it")
     }
   }
 
-  /// The README's Install table lists what `make install` writes: the Makefile's files and the assets.
-  @Test func theInstallTableIsWhatTheMakefileInstalls() throws {
-    let makefile = try String(contentsOf: repositoryRoot.appendingPathComponent("Makefile"), encoding: .utf8)
-    let joined = makefile.replacingOccurrences(of: "\\\n", with: " ")
-    let filesLine = try #require(joined.split(separator: "\n").first { $0.hasPrefix("FILES := ") })
-    let installed = Set(filesLine.dropFirst("FILES := ".count).split(whereSeparator: \.isWhitespace).map(String.init))
-      .union(["share/attsim/Assets"])
-    let readme = try String(contentsOf: Self.readme, encoding: .utf8)
-    let section = try #require(readme.components(separatedBy: "## Install\n").dropFirst().first)
-      .components(separatedBy: "\n## ")[0]
-    let listed = Set(
-      section.split(separator: "\n").filter { $0.hasPrefix("| `") }.map { String($0.dropFirst(3).prefix { $0 != "`" }) }
-    )
-    #expect(listed == installed)
+  /// The rows of the Markdown table that follows `heading` in `document`, as cells.
+  static func table(after heading: String, in document: String) throws -> [[String]] {
+    let text = try Self.text(of: document)
+    let rest = try #require(text.components(separatedBy: heading).dropFirst().first, "\(document): \(heading)")
+    let lines = rest.split(separator: "\n", omittingEmptySubsequences: false).drop { !$0.hasPrefix("|") }
+    return lines.prefix { $0.hasPrefix("|") }.dropFirst(2).map { row in
+      row.dropFirst().dropLast().components(separatedBy: " | ").map { $0.trimmingCharacters(in: .whitespaces) }
+    }
   }
 
-  /// The README's table of build dependencies names every system header the C targets include, every library
-  /// a module map links, and every library the code loads by name: a new one cannot come in unlisted.
+  /// The Install table lists what `make install` writes: the Makefile's files and the assets.
+  @Test func theInstallTableIsWhatTheMakefileInstalls() throws {
+    let makefile = try Self.text(of: "Makefile").replacingOccurrences(of: "\\\n", with: " ")
+    let filesLine = try #require(makefile.split(separator: "\n").first { $0.hasPrefix("FILES := ") })
+    let installed = Set(filesLine.dropFirst("FILES := ".count).split(whereSeparator: \.isWhitespace).map(String.init))
+      .union(["share/attsim/Assets"])
+    let listed = try Self.table(after: "## Install\n", in: "docs/building.md").map {
+      String($0[0].dropFirst().prefix { $0 != "`" })
+    }
+    #expect(Set(listed) == installed)
+  }
+
+  /// The table of build dependencies names every system header the C targets include, every library a module
+  /// map links, and every library the code loads by name: a new one cannot come in unlisted.
   @Test func theDependencyTableNamesEveryHeaderAndLibrary() throws {
-    let readme = try String(contentsOf: Self.readme, encoding: .utf8)
-    let table = try #require(readme.components(separatedBy: "<!-- build-dependencies -->").dropFirst().first)
-      .components(separatedBy: "\n\n")[0]
+    let table = try Self.table(after: "<!-- build-dependencies -->", in: "docs/building.md").map {
+      $0.joined(separator: " | ")
+    }.joined(separator: "\n")
     let sources = repositoryRoot.appendingPathComponent("Sources")
     let files = try #require(FileManager.default.subpaths(atPath: sources.path)).filter {
       $0.hasSuffix(".c") || $0.hasSuffix(".h") || $0.hasSuffix(".modulemap")
@@ -145,25 +289,39 @@ import Testing
         }
       }
     }
-    #expect(needed.isSuperset(of: ["`<ncursesw/curses.h>`", "`libncursesw.so`", "`libfribidi.so.0"]), "\(needed)")
-    for name in needed.sorted() { #expect(table.contains(name), "the README's dependency table lacks \(name)") }
+    #expect(needed.isSuperset(of: ["`<ncursesw/curses.h>`", "`libncursesw.so`"]), "\(needed)")
+    for name in needed.sorted() { #expect(table.contains(name), "the dependency table lacks \(name)") }
   }
 
-  /// The README's rule table names every rule `check` has, each with its usual severity first.
-  @Test func theRuleTableIsEveryRuleWithItsSeverity() throws {
-    let readme = try String(contentsOf: Self.readme, encoding: .utf8)
-    let table = try #require(readme.components(separatedBy: "<!-- rules:").dropFirst().first)
-      .components(separatedBy: "\n\n")[0]
+  /// The rule table names every rule `check` has, each with its usual severity first, and each rule has a
+  /// section saying what it finds, why, its severity, how to fix it and where the rule comes from.
+  @Test func theRulePageIsEveryRuleWithItsSeverity() throws {
     var listed: [String: String] = [:]
-    for row in table.split(separator: "\n") where row.hasPrefix("| `") {
-      let cells = row.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+    for cells in try Self.table(after: "<!-- rules:", in: "docs/check-rules.md") {
       listed[String(cells[0].dropFirst().dropLast())] = String(cells[1].prefix { $0.isLetter })
     }
     #expect(Set(listed.keys) == Set(RuleID.allCases.map(\.rawValue)))
-    for rule in RuleID.allCases { #expect(listed[rule.rawValue] == rule.severity.rawValue, "\(rule.rawValue)") }
+    let page = try Self.text(of: "docs/check-rules.md")
+    for rule in RuleID.allCases {
+      #expect(listed[rule.rawValue] == rule.severity.rawValue, "\(rule.rawValue)")
+      let section = try #require(
+        page.components(separatedBy: "\n### `\(rule.rawValue)`\n").dropFirst().first, "no section \(rule.rawValue)"
+      ).components(separatedBy: "\n#")[0]
+      for label in ["**What**", "**Why**", "**Severity**", "**How to fix**", "**Source**"] {
+        #expect(section.contains(label), "the section of \(rule.rawValue) lacks \(label)")
+      }
+    }
   }
 
-  /// The numbers and lists the README's prose quotes, as the code has them: each stands between
+  /// The script table names every command the parser reads.
+  @Test func theScriptTableNamesEveryCommand() throws {
+    let rows = try Self.table(after: "## Commands\n", in: "docs/script-language.md").map(\.[0])
+    for command in ScriptParser.commands {
+      #expect(rows.contains { $0.contains("`\(command)") }, "the script table lacks \(command)")
+    }
+  }
+
+  /// The numbers and lists the documents' prose quotes, as the code has them: each stands between
   /// `<!-- fact: NAME -->` and `<!-- end -->`.
   static func facts() throws -> [String: String] {
     let demo = try AppResources.load(FilePath(repositoryRoot.appendingPathComponent("Assets/DemoApp").path)).get()
@@ -182,46 +340,43 @@ import Testing
     ]
   }
 
-  /// The README's generated tables: each stands between `<!-- generated: NAME … -->` and `<!-- end -->`.
+  /// The generated tables: each stands between `<!-- generated: NAME … -->` and `<!-- end -->`.
   static let generated: [String: String] = ["keys": KeyMap.markdownTable]
 
-  /// Every fact and generated table is what the code says; `RECORD_README=1` writes them anew.
+  /// Every fact and generated table in every document is what the code says, and each is quoted somewhere;
+  /// `RECORD_DOCS=1` writes them anew.
   @Test func everyFactAndGeneratedTableIsWhatTheCodeSays() throws {
-    var readme = try String(contentsOf: Self.readme, encoding: .utf8)
     let facts = try Self.facts()
-    let recording = ProcessInfo.processInfo.environment["RECORD_README"] != nil
     var seen: Set<String> = []
-    for (prefix, values, separator) in [("<!-- fact: ", facts, ""), ("<!-- generated: ", Self.generated, "\n")] {
-      var searchFrom = readme.startIndex
-      while let open = readme.range(of: prefix, range: searchFrom..<readme.endIndex),
-        let close = readme.range(of: "-->", range: open.upperBound..<readme.endIndex),
-        let end = readme.range(of: "<!-- end -->", range: close.upperBound..<readme.endIndex)
-      {
-        let name = String(readme[open.upperBound..<close.lowerBound].prefix { $0 != " " })
-        let value = try #require(values[name], "the README names \(name), which the test does not know")
-        seen.insert(name)
-        let wanted = separator + value
-        if recording {
-          readme.replaceSubrange(close.upperBound..<end.lowerBound, with: wanted)
-        } else {
-          #expect(String(readme[close.upperBound..<end.lowerBound]) == wanted, "README \(name); RECORD_README=1")
+    for document in Self.documents {
+      var text = try Self.text(of: document)
+      for (prefix, values, separator) in [("<!-- fact: ", facts, ""), ("<!-- generated: ", Self.generated, "\n")] {
+        var searchFrom = text.startIndex
+        while let open = text.range(of: prefix, range: searchFrom..<text.endIndex),
+          let close = text.range(of: "-->", range: open.upperBound..<text.endIndex),
+          let end = text.range(of: "<!-- end -->", range: close.upperBound..<text.endIndex)
+        {
+          let name = String(text[open.upperBound..<close.lowerBound].prefix { $0 != " " })
+          let value = try #require(values[name], "\(document) names \(name), which the test does not know")
+          seen.insert(name)
+          let wanted = separator + value
+          if Self.recording {
+            text.replaceSubrange(close.upperBound..<end.lowerBound, with: wanted)
+          } else {
+            #expect(String(text[close.upperBound..<end.lowerBound]) == wanted, "\(document): \(name); RECORD_DOCS=1")
+          }
+          searchFrom =
+            text.range(of: "<!-- end -->", range: open.upperBound..<text.endIndex)?.upperBound ?? text.endIndex
         }
-        searchFrom =
-          readme.range(of: "<!-- end -->", range: open.upperBound..<readme.endIndex)?.upperBound ?? readme.endIndex
       }
+      if Self.recording { try Self.write(text, to: document) }
     }
     #expect(seen == Set(facts.keys).union(Self.generated.keys))
-    if recording { try readme.write(to: Self.readme, atomically: true, encoding: .utf8) }
   }
 
-  /// The script table names every command the parser reads.
-  @Test func theScriptTableNamesEveryCommand() throws {
-    let readme = try String(contentsOf: Self.readme, encoding: .utf8)
-    let table = try #require(readme.components(separatedBy: "| command | meaning |").dropFirst().first)
-      .components(separatedBy: "\n\n")[0]
-    let rows = table.split(separator: "\n").map { $0.split(separator: "|").first.map(String.init) ?? "" }
-    for command in ScriptParser.commands {
-      #expect(rows.contains { $0.contains("`\(command)") }, "the README's script table lacks \(command)")
-    }
+  /// The README stays a front door: short enough to read before trying the program.
+  @Test func theReadmeIsAFrontDoor() throws {
+    let lines = try Self.text(of: "README.md").split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(lines.count <= 300, "README.md has \(lines.count) lines; depth belongs in docs/")
   }
 }
