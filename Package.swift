@@ -61,12 +61,6 @@ let package = Package(
       linkerSettings: [
         .unsafeFlags(["-static-stdlib", "-Xlinker", "--no-export-dynamic"], .when(configuration: .release))
       ]),
-    // Benchmarks for the README's Performance section (`swift run -c release attsim-bench`).
-    .executableTarget(
-      name: "attsim-bench",
-      dependencies: [
-        "ConsentCore", "ConsentUI", "FileAccess", "PromptStrings", "PromptCheck", "StringsFiles", "TextSupport",
-      ]),
 
     // Tests' model of a terminal: plays the bytes attsim sends one and compares the screen with a ScreenBuffer.
     .target(name: "TerminalModel", dependencies: ["ConsentUI", "TextSupport"], path: "Tests/TerminalModel"),
