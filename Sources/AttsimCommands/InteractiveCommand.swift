@@ -85,7 +85,7 @@ enum InteractiveCommand {
   private static func loadScenario(_ name: FilePath, inputs: inout CommandInputs, console: Console) -> GuidedScenario? {
     switch guidedScenario(name) {
     case .failure(let problems):
-      console.err(problems.lines.map { $0 + "\n" }.joinedText())
+      console.err(problems.lines.map { $0 + "\n" }.joined())
       return nil
     case .success(let (guided, path)):
       inputs.add(path: path)
@@ -127,7 +127,7 @@ enum InteractiveCommand {
     outputs.cast?.recorder.close()
     // The walk's summary comes first: whatever else failed, the tester learns how the walk went.
     if let guide = state.guide {
-      console.out(guide.report.map { $0.escapingControlCharacters + "\n" }.joinedText())
+      console.out(guide.report.map { $0.escapingControlCharacters + "\n" }.joined())
     }
     var failed = false
     if let problem = outputs.cast?.recorder.problem {
