@@ -46,12 +46,6 @@ for locale in he ar; do
       { echo "FriBidi linked in and loaded draw '$keys' in $locale differently"; exit 1; }
   done
 done
-# Threads and the clock come from SystemSupport: Swift Concurrency (ContinuousClock is part of it) and Dispatch
-# would bring 85 KB of relocated data and 45 page faults before the first frame (D61).
-if grep -q -E 'swift_task_create|_dispatch_queue_attrs' <<<"$symbols"; then
-  echo "the installed binary links Swift Concurrency or Dispatch: a ContinuousClock, Task or DispatchQueue"
-  exit 1
-fi
 bare --version | grep -q '^attsim '
 bare render | grep -q 'Lumen Demo'
 bare scenarios | grep -q 'scenarios · run one'
