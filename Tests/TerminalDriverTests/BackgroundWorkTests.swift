@@ -34,7 +34,7 @@ import Testing
     for job in 1...40 { work.submit(job) }
     #expect(events(work, count: 80) == (1...40).flatMap { [$0, $0 * 1000] })
     #expect(!overlapped.withLock { $0 })
-    // Once the queue is empty the worker waits, and wakes for the next job.
+    // A job submitted once the others are done is done too.
     work.submit(41)
     #expect(events(work, count: 2) == [41, 41_000])
     #expect(work.take().isEmpty)
