@@ -1,8 +1,9 @@
 # Installs attsim like other command-line tools: `make install PREFIX=/usr/local` (DESTDIR honoured),
-# `make uninstall PREFIX=…`. The binary links the Swift runtime statically (attsim does not use Foundation), and
-# the C++ runtime, ncurses and FriBidi too: it needs no Swift toolchain to run, only libc, libm, the terminfo
-# database (and libicuuc, loaded when a Thai, Lao, Khmer or Burmese line is first broken). Where FriBidi's
-# archive is missing (no libfribidi-dev), the binary loads libfribidi.so.0 instead, as `swift build`'s does.
+# `make uninstall PREFIX=…`. The binary links the Swift runtime statically, Dispatch and Swift Concurrency with it
+# (attsim does not use Foundation), and the C++ runtime, ncurses and FriBidi too: it needs no Swift toolchain to
+# run, only libc, libm, the terminfo database (and libicuuc, loaded when a Thai, Lao, Khmer or Burmese line is
+# first broken). Where FriBidi's archive is missing (no libfribidi-dev), the binary loads libfribidi.so.0
+# instead, as `swift build`'s does.
 PREFIX ?= /usr/local
 DESTDIR ?=
 SWIFT ?= swift

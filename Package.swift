@@ -20,9 +20,6 @@ let package = Package(
     // ICU's line break iterator with its dictionaries (libicu-dev), behind a C API that keeps ICU's headers
     // out of Swift (Foundation's private ICU defines the same types differently).
     .target(name: "CICU"),
-    // What attsim asks of the system besides files: a monotonic clock and threads, without Swift Concurrency
-    // or Dispatch (whose runtimes, once linked, cost the first frame 45 page faults; DECISIONS D61).
-    .target(name: "SystemSupport"),
     // Reading inputs and writing outputs safely: a path type, a bounded reader of regular files, a bounded
     // folder walk, and the one writer of output files (temporary file, O_EXCL|O_NOFOLLOW, rename).
     .target(name: "FileAccess", dependencies: ["TextSupport"]),
@@ -31,7 +28,7 @@ let package = Package(
     .target(name: "StringsFiles", dependencies: ["FileAccess", "TextSupport"]),
     // Apps as Xcode builds them and iOS looks them up: projects, build settings, built bundles, folders, the
     // locale lookup, and every text a screen shows; all read inside the project's sandbox.
-    .target(name: "PromptStrings", dependencies: ["StringsFiles", "FileAccess", "SystemSupport", "TextSupport"]),
+    .target(name: "PromptStrings", dependencies: ["StringsFiles", "FileAccess", "TextSupport"]),
     // `attsim check`: the rules over an app's purpose strings, manifests and bundle keys.
     .target(name: "PromptCheck", dependencies: ["PromptStrings", "StringsFiles", "FileAccess", "TextSupport"]),
     // The terminal UI, pure: screen state, keys, layout and rendering into a cell buffer. No ncurses.
@@ -43,7 +40,7 @@ let package = Package(
     .systemLibrary(name: "CNcurses", providers: [.apt(["libncurses-dev"])]),
     // Shows ScreenBuffers on a real terminal and reads keys and clicks: the only ncurses user.
     .target(
-      name: "TerminalDriver", dependencies: ["CNcurses", "ConsentUI", "Scenarios", "SystemSupport", "TextSupport"]),
+      name: "TerminalDriver", dependencies: ["CNcurses", "ConsentUI", "Scenarios", "TextSupport"]),
     // The `.attsim` script language, its runner, and the QA test plan.
     .target(name: "Scenarios", dependencies: ["ConsentCore", "PromptStrings", "TextSupport"]),
     // Argument parsing and the subcommands, as a library so tests can drive them.
@@ -51,7 +48,7 @@ let package = Package(
       name: "AttsimCommands",
       dependencies: [
         "ConsentCore", "ConsentUI", "FileAccess", "Gallery", "Scenarios", "PromptStrings", "PromptCheck",
-        "StringsFiles", "SystemSupport", "TerminalDriver", "TextSupport",
+        "StringsFiles", "TerminalDriver", "TextSupport",
       ]),
     // The executable: hands the command line to AttsimCommands. A release build links the Swift runtime in and
     // exports no names, as `make install` does: with the runtime loaded as nine shared libraries and 4,600
@@ -67,7 +64,6 @@ let package = Package(
     .testTarget(name: "ConsentCoreTests", dependencies: ["ConsentCore"]),
     .testTarget(name: "TextSupportTests", dependencies: ["TextSupport", "FileAccess"]),
     .testTarget(name: "FileAccessTests", dependencies: ["FileAccess"]),
-    .testTarget(name: "SystemSupportTests", dependencies: ["SystemSupport"]),
     .testTarget(
       name: "PromptStringsTests",
       dependencies: ["PromptStrings", "PromptCheck", "StringsFiles", "FileAccess", "TextSupport"]),

@@ -39,28 +39,27 @@ module() {
     -emit-module-path "$out/$1.swiftmodule" -o "$out/lib$1.a" $(find "Sources/$1" -name '*.swift')
 }
 module TextSupport
-module SystemSupport
 module FileAccess
 module StringsFiles
 module PromptStrings
 module PromptCheck
 case "$target" in
   strings)
-    libraries=(-lPromptStrings -lStringsFiles -lFileAccess -lSystemSupport -lTextSupport)
+    libraries=(-lPromptStrings -lStringsFiles -lFileAccess -lTextSupport)
     source=Fuzz/StringsReaderFuzz.swift
     ;;
   script)
     module ConsentCore
     module Scenarios
-    libraries=(-lScenarios -lConsentCore -lPromptStrings -lStringsFiles -lFileAccess -lSystemSupport -lTextSupport)
+    libraries=(-lScenarios -lConsentCore -lPromptStrings -lStringsFiles -lFileAccess -lTextSupport)
     source=Fuzz/ScriptParserFuzz.swift
     ;;
   project)
-    libraries=(-lPromptCheck -lPromptStrings -lStringsFiles -lFileAccess -lSystemSupport -lTextSupport)
+    libraries=(-lPromptCheck -lPromptStrings -lStringsFiles -lFileAccess -lTextSupport)
     source=Fuzz/ProjectReaderFuzz.swift
     ;;
   manifest)
-    libraries=(-lPromptStrings -lStringsFiles -lFileAccess -lSystemSupport -lTextSupport)
+    libraries=(-lPromptStrings -lStringsFiles -lFileAccess -lTextSupport)
     source=Fuzz/PrivacyManifestFuzz.swift
     ;;
   plist)

@@ -52,7 +52,7 @@ public enum ArgumentParser {
   private static func unknownSubcommand(_ name: String) -> UsageError {
     let names = CommandTable.subcommandNames
     return UsageError(
-      "unknown subcommand '\(name.forMessage(limit: 60))'\(hint(for: name, among: names)) (subcommands: \(names.joinedText(separator: ", ")))"
+      "unknown subcommand '\(name.forMessage(limit: 60))'\(hint(for: name, among: names)) (subcommands: \(names.joined(separator: ", ")))"
     )
   }
 
@@ -149,7 +149,7 @@ public enum ArgumentParser {
     switch kind {
     case .choice(let choices):
       guard choices.contains(text) else {
-        throw UsageError("--\(name) must be one of \(choices.joinedText(separator: ", ")), not '\(shown)'")
+        throw UsageError("--\(name) must be one of \(choices.joined(separator: ", ")), not '\(shown)'")
       }
     case .languageTag:
       guard !text.isEmpty else { throw UsageError("--\(name) needs a value (\(placeholder))") }

@@ -48,7 +48,7 @@ public enum Attsim {
       console.out(Completions.script(for: shell))
       return 0
     case .completionWords(let kind, let app):
-      console.out(Completions.words(kind, app: app).map { $0 + "\n" }.joinedText())
+      console.out(Completions.words(kind, app: app).map { $0 + "\n" }.joined())
       return 0
     case .man:
       console.out(ManPage.text)

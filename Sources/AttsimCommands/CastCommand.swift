@@ -12,7 +12,7 @@ enum CastCommand {
     let (script, bundles): (Script, [AppBundleReference: AppResources])
     switch PlayCommand.load(command.script) {
     case .failure(let problems):
-      console.err(problems.lines.joinedText(separator: "\n") + "\n")
+      console.err(problems.lines.joined(separator: "\n") + "\n")
       return 2
     case .success(let loaded): (script, bundles) = loaded
     }

@@ -45,7 +45,7 @@ enum FindingFormat {
   /// named when the message does not already name it.
   static func text(_ finding: Finding) -> String {
     let place = finding.location.map { "\(finding.file):\($0.line):\($0.column)" } ?? finding.file
-    let key = finding.key.flatMap { finding.message.containsText($0) ? nil : " " + $0 } ?? ""
+    let key = finding.key.flatMap { finding.message.contains($0) ? nil : " " + $0 } ?? ""
     return "\(place): \(finding.severity.rawValue): \(finding.message) [\(finding.rule.rawValue)\(key)]"
       .escapingControlCharacters
   }
@@ -76,7 +76,7 @@ enum FindingFormat {
         object.add("message", finding.message)
         if let target = finding.target { object.add("target", target) }
         return object.json
-      }.joinedText(separator: ",\n ") + "]"
+      }.joined(separator: ",\n ") + "]"
   }
 
   /// A SARIF 2.1.0 log for code-scanning tools. Files under `root` (the folder checked) are URIs relative to

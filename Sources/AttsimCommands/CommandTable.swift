@@ -65,7 +65,7 @@ struct CommandSpec: Sendable {
     var words = ["attsim"] + (name.isEmpty ? [] : [name])
     for option in options {
       let value = option.value.map { value -> String in
-        if case .choice(let choices) = value.kind { return " " + choices.joinedText(separator: "|") }
+        if case .choice(let choices) = value.kind { return " " + choices.joined(separator: "|") }
         return option.valueIsOptional ? " [\(value.placeholder)]" : " " + value.placeholder
       }
       let word = "--\(option.name)\(value ?? "")"
@@ -75,7 +75,7 @@ struct CommandSpec: Sendable {
       let word = operands.count.lowerBound == 0 ? "[\(operands.placeholder)]" : operands.placeholder
       words.append(word + (operands.count.upperBound == .max ? "…" : ""))
     }
-    return words.joinedText(separator: " ")
+    return words.joined(separator: " ")
   }
 }
 
@@ -399,7 +399,7 @@ enum CommandTable {
       }
       guard words.count == 1, let shell = Completions.Shell(rawValue: words[0]) else {
         throw UsageError(
-          "attsim completion needs bash, zsh or fish, not '\(words.joinedText(separator: " ").forMessage(limit: 60))'")
+          "attsim completion needs bash, zsh or fish, not '\(words.joined(separator: " ").forMessage(limit: 60))'")
       }
       return .completion(shell)
     },

@@ -1,5 +1,3 @@
-import TextSupport
-
 /// The text `--help` and `help SUBCOMMAND` print, made from `CommandTable` so it always says what the parser
 /// accepts.
 enum HelpText {
@@ -33,7 +31,7 @@ enum HelpText {
         }.max() ?? 0
       for option in spec.options {
         let left = "--" + option.name + (option.value.map { " " + $0.placeholder } ?? "")
-        text += "  " + left + String(repeatingText: " ", count: width - left.count + 2) + option.help + "\n"
+        text += "  " + left + String(repeating: " ", count: width - left.count + 2) + option.help + "\n"
       }
     }
     text += "\nEXIT STATUS\n  \(spec.exitStatus)\n"

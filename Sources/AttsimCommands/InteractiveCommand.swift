@@ -4,7 +4,6 @@ import Glibc
 import PromptCheck
 import PromptStrings
 import Scenarios
-import SystemSupport
 import TerminalDriver
 import TextSupport
 
@@ -85,7 +84,7 @@ enum InteractiveCommand {
   private static func loadScenario(_ name: FilePath, inputs: inout CommandInputs, console: Console) -> GuidedScenario? {
     switch guidedScenario(name) {
     case .failure(let problems):
-      console.err(problems.lines.map { $0 + "\n" }.joinedText())
+      console.err(problems.lines.map { $0 + "\n" }.joined())
       return nil
     case .success(let (guided, path)):
       inputs.add(path: path)
@@ -127,7 +126,7 @@ enum InteractiveCommand {
     outputs.cast?.recorder.close()
     // The walk's summary comes first: whatever else failed, the tester learns how the walk went.
     if let guide = state.guide {
-      console.out(guide.report.map { $0.escapingControlCharacters + "\n" }.joinedText())
+      console.out(guide.report.map { $0.escapingControlCharacters + "\n" }.joined())
     }
     var failed = false
     if let problem = outputs.cast?.recorder.problem {
@@ -289,7 +288,7 @@ final class Recorder {
 final class LiveCast {
   let recorder: Recorder
   private let title: String
-  private let start = MonotonicInstant.now
+  private let start = ContinuousClock.now
   private var previous: ScreenBuffer?
 
   init(recorder: Recorder, title: String) {
@@ -304,7 +303,7 @@ final class LiveCast {
       _ = recorder.write(AsciinemaCast.header(width: buffer.width, height: buffer.height, title: title))
     }
     let from = previous.flatMap { $0.width == buffer.width && $0.height == buffer.height ? $0 : nil }
-    let milliseconds = start.milliseconds(until: .now)
+    let milliseconds = Int(start.duration(to: .now) / .milliseconds(1))
     _ = recorder.write(AsciinemaCast.event(milliseconds: milliseconds, data: FrameExport.ansi(buffer, from: from)))
     previous = buffer
   }

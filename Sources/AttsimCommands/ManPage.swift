@@ -1,5 +1,3 @@
-import TextSupport
-
 /// The man page (`attsim.1`), written from `CommandTable` and the help texts, so it says what the parser
 /// accepts.
 enum ManPage {
@@ -76,7 +74,7 @@ enum ManPage {
       case _ where scalar.isASCII: out.unicodeScalars.append(scalar)
       default:
         let hex = String(scalar.value, radix: 16, uppercase: true)
-        out += "\\[u" + String(repeatingText: "0", count: max(0, 4 - hex.count)) + hex + "]"
+        out += "\\[u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex + "]"
       }
     }
     return out
@@ -87,6 +85,6 @@ enum ManPage {
     text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
       let body = roff(String(line))
       return body.first == "." || body.first == "'" ? "\\&" + body : body
-    }.joinedText(separator: "\n") + "\n"
+    }.joined(separator: "\n") + "\n"
   }
 }

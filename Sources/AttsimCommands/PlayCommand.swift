@@ -21,7 +21,7 @@ enum PlayCommand {
       inputs.add(path: file)
       switch load(file) {
       case .failure(let problems):
-        console.err(problems.lines.map { $0 + "\n" }.joinedText())
+        console.err(problems.lines.map { $0 + "\n" }.joined())
         unusable[file] = problems.lines
         scripts.append(nil)
       case .success(let loaded):

@@ -134,7 +134,7 @@ enum PromptsCommand {
       var text = ""
       for (index, column) in columns.enumerated() {
         let cell = line[column].escapingControlCharacters
-        text += cell + String(repeatingText: " ", count: widths[index] - TerminalWidth.of(cell) + 2)
+        text += cell + String(repeating: " ", count: widths[index] - TerminalWidth.of(cell) + 2)
       }
       out += text + line[5].escapingControlCharacters + "\n"
     }

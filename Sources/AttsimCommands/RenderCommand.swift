@@ -18,7 +18,7 @@ enum RenderCommand {
     if let script {
       switch PlayCommand.load(script) {
       case .failure(let problems):
-        console.err(problems.lines.joinedText(separator: "\n") + "\n")
+        console.err(problems.lines.joined(separator: "\n") + "\n")
         return 2
       case .success(let (parsed, bundles)):
         state = UIState(

@@ -44,7 +44,7 @@ enum ScenariosCommand {
     }
     let width = entries.map(\.name.count).max() ?? 0
     for entry in entries {
-      let padding = String(repeatingText: " ", count: width - entry.name.count)
+      let padding = String(repeating: " ", count: width - entry.name.count)
       console.out("\(entry.name)\(padding)  \(entry.title)".escapingControlCharacters + "\n")
     }
     console.out(

@@ -1,8 +1,9 @@
 import ConsentUI
+import Dispatch
 import FileAccess
 import PromptCheck
 import PromptStrings
-import SystemSupport
+import Synchronization
 
 /// Loading what the UI, `render` and `gallery` need: the app (the demo app unless `--app`), system texts, findings.
 enum UISetup {
@@ -16,31 +17,35 @@ enum UISetup {
       return .failure(UsageError("cannot find attsim's Assets folder; set ATTSIM_ASSETS to it"))
     }
     // attsim's own folders (the demo app, the system texts) are read as the plain folders they are.
-    let readApp: @Sendable () -> Result<AppResources, AppResources.LoadFailure> = {
+    let readApp = {
       app.path.map { AppResources.load($0, target: app.target, configuration: app.configuration) }
         ?? AppResources.loadFolder(FilePath(assets + "/DemoApp"), strings: demoAppStrings)
     }
     let appRead: Result<AppResources, AppResources.LoadFailure>
-    let systemRead: Result<AppResources, AppResources.LoadFailure>
+    let systemRead: Result<AppResources, AppResources.LoadFailure>?
     if firstFrame {
-      // The system texts wait: one thing to read, and a second thread would only cost its start.
+      // The system texts wait: the home screen shows none of them.
       appRead = readApp()
       systemRead = .success(AppResources.notYetRead(root: assets + "/System"))
     } else {
-      // The app and the system texts are read at the same time (one after the other when no thread starts).
-      let readSystem: @Sendable () -> Result<AppResources, AppResources.LoadFailure> = {
-        AppResources.loadFolder(FilePath(assets + "/System"))
+      // The app and the system texts are read at the same time, the system texts on a queue of their own: its
+      // thread is started even when every thread of the global queues waits (tests call this from theirs).
+      let systemReading = Handover<Result<AppResources, AppResources.LoadFailure>>()
+      let reading = DispatchGroup()
+      DispatchQueue(label: "attsim.system-texts").async(group: reading) {
+        let read = AppResources.loadFolder(FilePath(assets + "/System"))
+        systemReading.value.withLock { $0 = read }
       }
-      let systemThread = SystemThread(readSystem)
       appRead = readApp()
-      systemRead = systemThread?.join() ?? readSystem()
+      reading.wait()
+      systemRead = systemReading.value.withLock { $0 }
     }
     let resources: AppResources
     switch appRead {
     case .success(let resourcesLoaded): resources = resourcesLoaded
     case .failure(let failure): return .failure(UsageError("cannot open the app: \(failure.message)"))
     }
-    guard case .success(let system) = systemRead else {
+    guard case .success(let system)? = systemRead else {
       return .failure(UsageError("attsim's system texts are missing from \(assets)/System"))
     }
     return .success(AppTexts(app: resources, system: system))
@@ -79,4 +84,9 @@ extension UISetup {
     guard let assets = AssetLocator.assetsFolder() else { return nil }
     return try? AppResources.loadFolder(FilePath(assets + "/" + name)).get()
   }
+}
+
+/// What a worker leaves for the thread that waits for it.
+private final class Handover<Value: Sendable>: Sendable {
+  let value = Mutex<Value?>(nil)
 }

@@ -217,13 +217,11 @@ extension ConsentState {
     }
     sdk.initialized = true
     sdk.options = options
-    // Written out rather than joined: every launch runs this, the UI's first frame too, and the standard
-    // library's `joined` costs its first call a runtime lookup (TextSupport's `joinedText`).
-    var arguments = options.integration.rawValue
-    if options.optOut { arguments += ", optOut" }
-    if options.useConsent { arguments += ", useConsent" }
-    if let wait = options.waitForATT { arguments += ", waitForATT: \(wait) s" }
-    story.add("Collect.initialize(\(arguments))")
+    var arguments = [options.integration.rawValue]
+    if options.optOut { arguments.append("optOut") }
+    if options.useConsent { arguments.append("useConsent") }
+    if let wait = options.waitForATT { arguments.append("waitForATT: \(wait) s") }
+    story.add("Collect.initialize(\(arguments.joined(separator: ", ")))")
     // An SDK that waits for the answer holds events from now while the status is notDetermined.
     if let wait = options.waitForATT, status == .notDetermined {
       sdk.waitEndsAt = device.seconds + wait

@@ -42,7 +42,7 @@ public enum FrameExport {
     if style.reverse { codes.append("7") }
     if colors, let foreground = style.foreground { codes.append(String(ansiCode(foreground, base: 30))) }
     if colors, let background = style.background { codes.append(String(ansiCode(background, base: 40))) }
-    return "\u{1B}[" + codes.joinedText(separator: ";") + "m"
+    return "\u{1B}[" + codes.joined(separator: ";") + "m"
   }
 
   private static func ansiCode(_ color: Color, base: Int) -> Int {

@@ -1,7 +1,6 @@
 import ConsentCore
 import PromptStrings
 import Scenarios
-import TextSupport
 
 /// A scenario to walk in the UI: its script and the app resources it names (loaded by the caller).
 public struct GuidedScenario: Sendable {
@@ -114,7 +113,7 @@ public struct Guide: Sendable {
       default: words = step.command
       }
     }
-    return words + " — " + hint(for: step).replacingText("press ", with: "")
+    return words + " — " + hint(for: step).replacing("press ", with: "")
   }
 
   /// How to perform a tester step by keyboard, in the key map's names.

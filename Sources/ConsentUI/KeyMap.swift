@@ -1,5 +1,4 @@
 import ConsentCore
-import TextSupport
 
 /// What a key on the main screen asks for.
 public enum KeyCommand: Hashable, Sendable {
@@ -137,7 +136,7 @@ public enum KeyMap {
     KeyBinding(
       .nextIOS, [.character("i")], names: "i", bottomLine: "i iOS", on: [.home], help: "next iOS release of the plan",
       readme:
-        "update iOS to the next release of the plan (\(IOSVersion.planVersions.map(\.description).joinedText(separator: ", "))); the phone restarts and the app launches"
+        "update iOS to the next release of the plan (\(IOSVersion.planVersions.map(\.description).joined(separator: ", "))); the phone restarts and the app launches"
     ),
     KeyBinding(
       .integration, [.character("m")], names: "m", bottomLine: "m integration", on: [.home],
@@ -194,18 +193,18 @@ public enum KeyMap {
   /// Key words as a terminal without UTF-8 shows them: the arrows' and Enter's signs spelled out, since
   /// their ASCII look-alikes (`E`, `<>`) would not say which key.
   public static func asciiWords(_ words: String) -> String {
-    words.replacingText("⏎", with: "Enter").replacingText("←→", with: "Left/Right").replacingText("↑↓", with: "Up/Down")
+    words.replacing("⏎", with: "Enter").replacing("←→", with: "Left/Right").replacing("↑↓", with: "Up/Down")
   }
 
   /// The README's key table, made from the bindings.
   public static var markdownTable: String {
     var lines = ["| key | what it does |", "|---|---|"]
     for binding in bindings {
-      let names = binding.names.pieces(separatedBy: ", ").map { name in
+      let names = binding.names.split(separator: ", ").map { name in
         name.count == 1 ? "`\(name)`" : String(name)
       }
-      lines.append("| \(names.joinedText(separator: ", ")) | \(binding.readme) |")
+      lines.append("| \(names.joined(separator: ", ")) | \(binding.readme) |")
     }
-    return lines.joinedText(separator: "\n") + "\n"
+    return lines.joined(separator: "\n") + "\n"
   }
 }

@@ -112,7 +112,7 @@ extension Renderer {
       other == section ? "[\(detailTitle(other))]" : detailTitle(other)
     }
     buffer.put(
-      " \(title) · \(names.joinedText(separator: " ")) ", row: box.row, column: box.column + 2,
+      " \(title) · \(names.joined(separator: " ")) ", row: box.row, column: box.column + 2,
       style: Style(bold: true),
       limit: box.width - 4)
     let room = box.height - 2
@@ -180,7 +180,7 @@ extension Renderer {
     case .appKind: return consent.app.kind.rawValue
     case .requestCall: return state.requestCall.label
     case .trackingDomains:
-      return consent.app.trackingDomains.isEmpty ? "none" : consent.app.trackingDomains.joinedText(separator: ",")
+      return consent.app.trackingDomains.isEmpty ? "none" : consent.app.trackingDomains.joined(separator: ",")
     case .endpoint: return options.endpoint
     case .trackingSwitch: return consent.device.trackingSwitchOn ? "on" : "off"
     case .restricted: return consent.device.restricted ? "yes" : "no"

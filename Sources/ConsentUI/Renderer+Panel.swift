@@ -121,7 +121,7 @@ extension Renderer {
     switches.append(consent.device.restricted ? "restricted" : "unrestricted")
     if !consent.device.iOS.hasATT { switches.append(consent.device.limitAdTracking ? "LAT on" : "LAT off") }
     if consent.device.otherAlertOnScreen { switches.append("alert up") }
-    lines.append(.pair("Tracking", switches.joinedText(separator: " · "), .plain))
+    lines.append(.pair("Tracking", switches.joined(separator: " · "), .plain))
     if let region = regionLine(consent) { lines.append(.pair("Region", region, .plain)) }
     if let domains = trackingDomainLine(consent) {
       lines.append(.pair("Manifests", domains, consent.blockingDomain == nil ? .plain : Renderer.warning))
@@ -132,7 +132,7 @@ extension Renderer {
     if consent.sdk.options.useConsent {
       app.append("consent " + (consent.sdk.consent.track.map { $0 ? "yes" : "no" } ?? "unset"))
     }
-    lines.append(.pair("App", app.joinedText(separator: " · "), consent.app.crashed ? Renderer.error : .plain))
+    lines.append(.pair("App", app.joined(separator: " · "), consent.app.crashed ? Renderer.error : .plain))
     let events = consent.events
     var fates = ["\(events.sentCount) sent"]
     if !consent.sdk.queue.isEmpty { fates.append("\(consent.sdk.queue.count) queued") }
@@ -142,7 +142,7 @@ extension Renderer {
     }
     if events.dropped > 0 { fates.append("\(events.dropped) dropped") }
     if events.blocked > 0 { fates.append("\(events.blocked) blocked") }
-    lines.append(.pair("Events", fates.joinedText(separator: " · "), events.blocked > 0 ? Renderer.warning : .plain))
+    lines.append(.pair("Events", fates.joined(separator: " · "), events.blocked > 0 ? Renderer.warning : .plain))
     if let callback = consent.app.blogCallback {
       lines.append(
         .pair(
@@ -162,7 +162,7 @@ extension Renderer {
     }
     // The title and buttons around the app's text are iOS's: in another language when iOS has none for it.
     if let fallback = texts.systemTextsFallback {
-      lines.append(.pair("System texts", fallback.replacingText("iOS has no ", with: "no "), Renderer.dim))
+      lines.append(.pair("System texts", fallback.replacing("iOS has no ", with: "no "), Renderer.dim))
     }
     return lines
   }
@@ -188,7 +188,7 @@ extension Renderer {
         parts.append("may ask again day \(day)")
       }
     }
-    return parts.joinedText(separator: " · ")
+    return parts.joined(separator: " · ")
   }
 
   /// A sign for each status, so they differ without colour: ✓ authorized, ✗ denied, ⊘ restricted, ? not yet.
@@ -291,7 +291,7 @@ extension Renderer {
     var parts: [String] = []
     if errors > 0 { parts.append("\(errors) error\(errors == 1 ? "" : "s")") }
     if warnings > 0 { parts.append("\(warnings) warning\(warnings == 1 ? "" : "s")") }
-    return "app: " + parts.joinedText(separator: ", ") + " (v)"
+    return "app: " + parts.joined(separator: ", ") + " (v)"
   }
 
   /// The tracking prompt's findings first, then errors before warnings.

@@ -131,7 +131,7 @@ extension Renderer {
     }
     row += 1
     for line in layout.message.dropFirst(first).prefix(layout.visible) {
-      buffer.put(line.map(\.text).joinedText(), row: row, column: box.column + 2, width: textWidth, alignment: .center)
+      buffer.put(line.map(\.text).joined(), row: row, column: box.column + 2, width: textWidth, alignment: .center)
       row += 1
     }
     if layout.scrolls {

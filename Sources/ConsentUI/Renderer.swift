@@ -76,7 +76,7 @@ public struct Renderer {
     let right = notUTF8 + (state.isRecording ? mark + "   " : "") + "? help "
     // A long app name ends in … before the right-hand part, rather than being cut by it.
     buffer.put(
-      " " + parts.joinedText(separator: " · "), row: 0, column: 0, style: Style(bold: true, reverse: true),
+      " " + parts.joined(separator: " · "), row: 0, column: 0, style: Style(bold: true, reverse: true),
       limit: width - TerminalWidth.of(right) - 1)
     buffer.put(right, row: 0, column: 0, width: width, alignment: .trailing, style: bar)
     if state.isRecording {

@@ -54,7 +54,7 @@ extension ScreenBuffer {
     guard escaped.contains(where: { BidiText.needsReordering($0.text) }) else { return escaped }
     var styleOfScalar: [Style] = []
     for span in escaped { styleOfScalar += Array(repeating: span.style, count: span.text.unicodeScalars.count) }
-    let visual = BidiText.visualScalars(escaped.map(\.text).joinedText(), direction: direction, algorithm: algorithm)
+    let visual = BidiText.visualScalars(escaped.map(\.text).joined(), direction: direction, algorithm: algorithm)
     var result: [(text: String, style: Style)] = []
     var scalars = visual.makeIterator()
     let line = String(String.UnicodeScalarView(visual.map(\.scalar)))
@@ -84,7 +84,7 @@ extension ScreenBuffer {
   ) {
     guard width > 0 else { return }
     guard row >= 0, row < height, column >= 0, column + width <= self.width, ends == nil || width >= 2 else {
-      let inner = String(repeatingText: String(character), count: max(0, width - (ends == nil ? 0 : 2)))
+      let inner = String(repeating: String(character), count: max(0, width - (ends == nil ? 0 : 2)))
       put(ends.map { String($0.0) + inner + String($0.1) } ?? inner, row: row, column: column, style: style)
       return
     }

@@ -255,7 +255,7 @@ public struct ScreenBuffer: Hashable, Sendable {
   }
 
   /// The whole buffer as plain text, one line per row.
-  public var text: String { lines.joinedText(separator: "\n") + "\n" }
+  public var text: String { lines.joined(separator: "\n") + "\n" }
 }
 
 /// A rectangle of cells.

@@ -2,7 +2,6 @@ import ConsentCore
 import PromptCheck
 import PromptStrings
 import Scenarios
-import TextSupport
 
 /// Key handling: every key and click goes through `handle`, which changes the state and says what the
 /// driver must do. The same function serves the terminal, `render --keys` and the tests.
@@ -370,7 +369,7 @@ extension UIState {
         after.idfa == IDFA.zero ? "the device now hands out the zero IDFA" : "the device now hands out its IDFA")
     }
     guard !changes.isEmpty else { return }
-    note("setup: " + changes.joinedText(separator: "; "), .notice)
+    note("setup: " + changes.joined(separator: "; "), .notice)
   }
 
   // MARK: Compound actions
@@ -439,7 +438,7 @@ extension UIState {
     }
     let lines = ScriptWriter.expectations(pinning: consent, bundle: walk.bundle)
     for line in lines { effects.append(.record(.expectations(line))) }
-    note("pinned: " + lines.map { $0.dropFirst("expect ".count) }.joinedText(separator: " "), .notice)
+    note("pinned: " + lines.map { $0.dropFirst("expect ".count) }.joined(separator: " "), .notice)
   }
 
   // MARK: Presenter mode

@@ -56,7 +56,7 @@ public enum GalleryPage {
       for manifest in app.privacyManifests {
         let tracking =
           manifest.tracking.map { $0 ? "yes" : "no" } ?? (manifest.hasTrackingKey ? "invalid" : "not declared")
-        let domains = manifest.domains.map(\.value).joinedText(separator: ", ")
+        let domains = manifest.domains.map(\.value).joined(separator: ", ")
         html += "<tr><td>\(HTML.escape(manifest.owner ?? "the app"))</td>"
         html += "<td>\(HTML.escape(shortPath(manifest.path, root: app.root)))</td>"
         html += "<td>\(tracking)</td><td>\(HTML.escape(domains.isEmpty ? "—" : domains))</td></tr>\n"
@@ -147,7 +147,7 @@ public enum GalleryPage {
     block += "</div>\n" + otherPurposeStrings(appTexts, locale) + "<div class=\"findings\">\n"
     let resolution = texts.resolution
     block +=
-      "<p class=\"source\">Looked up as \(HTML.escape(resolution.path.joinedText(separator: " → "))); purpose string from "
+      "<p class=\"source\">Looked up as \(HTML.escape(resolution.path.joined(separator: " → "))); purpose string from "
     block += "\(HTML.escape(texts.usageDescription?.source.label ?? "nowhere")).</p>\n"
     block +=
       findings.isEmpty

@@ -23,7 +23,7 @@ enum HTML {
         if let listTag { html += "<\(listTag)>\n" }
         openList = listTag
       }
-      let content = block.spans.map(span).joinedText()
+      let content = block.spans.map(span).joined()
       html += listTag == nil ? "<p>\(content)</p>\n" : "<li>\(content)</li>\n"
     }
     if let openList { html += "</\(openList)>\n" }

@@ -80,6 +80,6 @@ enum ManifestRules {
   private static func domainList(_ manifest: PrivacyManifest) -> String {
     let valid = manifest.enforcedDomains
     return valid.isEmpty
-      ? "its tracking domains" : valid.prefix(3).joinedText(separator: ", ") + (valid.count > 3 ? ", …" : "")
+      ? "its tracking domains" : valid.prefix(3).joined(separator: ", ") + (valid.count > 3 ? ", …" : "")
   }
 }

@@ -31,7 +31,7 @@ enum ValueRules {
           key: prompt.key, message: message))
     }
     let noun = PurposeKeys.noun(for: prompt.key)
-    let localeNoun = prompt.locale.map { noun.replacingText("the ", with: "the \($0) ") } ?? noun
+    let localeNoun = prompt.locale.map { noun.replacing("the ", with: "the \($0) ") } ?? noun
     // Every later rule sees each character cut to its first code points, so none pays for a hostile one.
     let (bounded, overlong) = ClusterBound.bounded(prompt.value)
     if let overlong {
@@ -68,7 +68,7 @@ enum ValueRules {
     }
     if let first = value.first, let last = value.last, first.isWhitespace || last.isWhitespace {
       report(.whitespace, "\(noun) \(first.isWhitespace ? "starts" : "ends") with whitespace")
-    } else if !prompt.isMarkdown && value.containsText("  ") {
+    } else if !prompt.isMarkdown && value.contains("  ") {
       // Markdown's own line breaks and indents are spaces; only plain text is judged on them.
       report(.whitespace, "\(noun) has two spaces in a row")
     }
@@ -169,6 +169,6 @@ enum ValueRules {
 
 extension String {
   fileprivate func leftPadded(to length: Int) -> String {
-    String(repeatingText: "0", count: Swift.max(0, length - count)) + self
+    String(repeating: "0", count: Swift.max(0, length - count)) + self
   }
 }

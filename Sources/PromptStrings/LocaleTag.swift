@@ -87,7 +87,7 @@ public struct LocaleTag: Hashable, Sendable, CustomStringConvertible {
 
   /// The BCP 47 form: `zh-Hant-HK`.
   public var description: String {
-    [language, script, region].compactMap { $0 }.joinedText(separator: "-")
+    [language, script, region].compactMap { $0 }.joined(separator: "-")
   }
 
   /// Chinese without a script gets the one its region implies: Traditional for Taiwan, Hong Kong and

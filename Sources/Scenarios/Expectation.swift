@@ -1,6 +1,5 @@
 import ConsentCore
 import PromptStrings
-import TextSupport
 
 /// One `key=value` of an `expect` line, its value decoded once by the parser.
 public struct Expectation: Hashable, Sendable {
@@ -114,7 +113,7 @@ public struct Expectation: Hashable, Sendable {
     case .event: state.events.lastFate?.rawValue ?? "none"
     case .warning:
       state.warnings.isEmpty
-        ? "none" : state.warnings.map { "\($0.kind.id): \($0.message)" }.joinedText(separator: " | ")
+        ? "none" : state.warnings.map { "\($0.kind.id): \($0.message)" }.joined(separator: " | ")
     case .callback: state.app.blogCallback?.description ?? "none"
     }
   }
@@ -143,9 +142,9 @@ public struct Expectation: Hashable, Sendable {
     case (.event, .event(let fate)): return state.events.lastFate == fate
     case (.warning, .none): return state.warnings.isEmpty
     case (.warning, .text(let words)):
-      return state.warnings.contains { $0.kind.id == words || $0.message.lowercased().containsText(words.lowercased()) }
+      return state.warnings.contains { $0.kind.id == words || $0.message.lowercased().contains(words.lowercased()) }
     case (.promptText, .text(let words)):
-      return bundle != nil && actual(in: state, bundle: bundle).lowercased().containsText(words.lowercased())
+      return bundle != nil && actual(in: state, bundle: bundle).lowercased().contains(words.lowercased())
     case (.promptSource, .text(let source)): return bundle != nil && actual(in: state, bundle: bundle) == source
     case (.callback, .none): return state.app.blogCallback == nil
     case (.callback, .callback(let granted, let identifier)):

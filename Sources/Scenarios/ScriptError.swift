@@ -30,5 +30,5 @@ public struct ScriptErrors: Error, Sendable, CustomStringConvertible {
   /// The errors, in line order.
   public var errors: [ScriptError]
 
-  public var description: String { errors.map(\.description).joinedText(separator: "\n") }
+  public var description: String { errors.map(\.description).joined(separator: "\n") }
 }

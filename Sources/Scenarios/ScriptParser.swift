@@ -151,7 +151,7 @@ struct LineParser {
       throw error(
         at: head.column,
         "unknown command \"\(head.value.forMessage(limit: 60))\""
-          + (hint ?? "; commands are \(ScriptParser.commands.joinedText(separator: ", "))"))
+          + (hint ?? "; commands are \(ScriptParser.commands.joined(separator: ", "))"))
     }
     switch command {
     case .device: return .action(.deviceConfigured(try deviceChange(arguments)))
@@ -472,7 +472,7 @@ struct LineParser {
     throws(ScriptError) -> Action
   {
     let names = choices.map(\.0)
-    let list = names.joinedText(separator: ", ")
+    let list = names.joined(separator: ", ")
     guard let word = arguments.first else {
       throw error(at: head.column + head.text.count + 1, "\(head.value) needs one of \(list)")
     }
@@ -517,7 +517,7 @@ struct LineParser {
       throw error(at: words[0].column, "\(command) needs \(key)=…")
     }
     if atLeastOne && pairs.isEmpty {
-      throw error(at: words[0].column, "\(command) needs at least one of \(allowed.joinedText(separator: ", "))")
+      throw error(at: words[0].column, "\(command) needs at least one of \(allowed.joined(separator: ", "))")
     }
     return pairs
   }
@@ -527,7 +527,7 @@ struct LineParser {
     let hint = hint(key, among: allowed)
     return error(
       at: word.column,
-      "\(command) has no key \"\(key.forMessage(limit: 60))\"\(hint)keys are \(allowed.joinedText(separator: ", "))")
+      "\(command) has no key \"\(key.forMessage(limit: 60))\"\(hint)keys are \(allowed.joined(separator: ", "))")
   }
 
   private func choice<T>(_ word: ScriptWord, _ options: [(String, T)]) throws(ScriptError) -> T {
@@ -536,7 +536,7 @@ struct LineParser {
     let hint = hint(word.value, among: names)
     throw error(
       at: word.valueColumn,
-      "bad value \"\(word.value.forMessage(limit: 60))\" for \(word.key ?? word.value)\(hint)expected \(names.joinedText(separator: ", "))"
+      "bad value \"\(word.value.forMessage(limit: 60))\" for \(word.key ?? word.value)\(hint)expected \(names.joined(separator: ", "))"
     )
   }
 
@@ -545,7 +545,7 @@ struct LineParser {
     if let major = Int(word.value.split(separator: ".").first ?? ""), (19...25).contains(major) {
       throw error(at: word.valueColumn, "iOS \(major) does not exist (Apple went from iOS 18 to iOS 26)")
     }
-    let majors = IOSVersion.knownMajors.map(String.init).joinedText(separator: ", ")
+    let majors = IOSVersion.knownMajors.map(String.init).joined(separator: ", ")
     throw error(
       at: word.valueColumn,
       "bad iOS version \"\(word.value.forMessage(limit: 60))\"; expected major.minor with major \(majors)")

@@ -79,7 +79,7 @@ public struct ScriptOutcome: Sendable {
     if refused > 0 { parts.append("\(refused) stopped at a step that could not happen") }
     let unusable = outcomes.filter { !$0.problems.isEmpty }.count
     if unusable > 0 { parts.append("\(unusable) could not run") }
-    return parts.joinedText(separator: ", ")
+    return parts.joined(separator: ", ")
   }
 
   /// The title, or the file name.
@@ -118,7 +118,7 @@ public enum JUnitReport {
         // A file that could not run is one errored case, its problems the error's text.
         xml += "    <testcase classname=\"\(escape(className))\" name=\"the script runs\">\n"
         xml += "      <error type=\"script\" message=\"\(escape(outcome.problems[0]))\">"
-        xml += escape(outcome.problems.joinedText(separator: "\n")) + "</error>\n    </testcase>\n"
+        xml += escape(outcome.problems.joined(separator: "\n")) + "</error>\n    </testcase>\n"
       }
       for check in outcome.checks {
         let name = "line \(check.step.line): expect \(check.expectation.key)=\(check.expectation.expected)"
@@ -164,7 +164,7 @@ public enum MarkdownReport {
       out += "`\(code(outcome.script.file))`"
       if let why = outcome.script.why { out += " — \(prose(why))" }
       if !outcome.problems.isEmpty {
-        out += "\n\n**Could not run**\n\n" + outcome.problems.map { "- `\(code($0))`\n" }.joinedText()
+        out += "\n\n**Could not run**\n\n" + outcome.problems.map { "- `\(code($0))`\n" }.joined()
         continue
       }
       out += "\n\n**Steps**\n\n"
@@ -190,7 +190,7 @@ public enum MarkdownReport {
         out += "\n**At the end**: status \(last.statusWord), device IDFA \(last.deviceIDFA)\n\n"
         out += "```json\n\(last.sdk.payload.json.json)\n```\n"
         let warnings = last.warnings.map(\.message)
-        if !warnings.isEmpty { out += "\nWarnings:\n" + warnings.map { "- \(prose($0))\n" }.joinedText() }
+        if !warnings.isEmpty { out += "\nWarnings:\n" + warnings.map { "- \(prose($0))\n" }.joined() }
       }
     }
     return out
@@ -215,6 +215,6 @@ public enum MarkdownReport {
   /// Text inside an inline code span (which renders as written): no backticks to end it early, `|` escaped
   /// for tables, control characters as visible escapes.
   static func code(_ text: String) -> String {
-    text.escapingControlCharacters.replacingText("`", with: "'").replacingText("|", with: "\\|")
+    text.escapingControlCharacters.replacing("`", with: "'").replacing("|", with: "\\|")
   }
 }

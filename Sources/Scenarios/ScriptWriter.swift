@@ -20,7 +20,7 @@ public enum ScriptWriter {
       if let alert = change.otherAlertOnScreen { words.append(Words.otherAlert.pair(alert)) }
       if let country = change.country { words.append("\(Words.country)=\(quoted(country))") }
       if let country = change.accountCountry { words.append("\(Words.accountCountry)=\(quoted(country))") }
-      return words.joinedText(separator: " ")
+      return words.joined(separator: " ")
     case .appConfigured(let change):
       typealias Words = Vocabulary.App
       var words = [Command.app.rawValue]
@@ -30,9 +30,9 @@ public enum ScriptWriter {
       if let kind = change.kind { words.append(Words.kind.pair(kind)) }
       if let domains = change.trackingDomains {
         words.append(
-          "\(Words.trackingDomains)=\(domains.isEmpty ? "none" : quoted(domains.joinedText(separator: ",")))")
+          "\(Words.trackingDomains)=\(domains.isEmpty ? "none" : quoted(domains.joined(separator: ",")))")
       }
-      return words.joinedText(separator: " ")
+      return words.joined(separator: " ")
     case .sdkInitialized(let options):
       typealias Words = Vocabulary.SDK
       // Options left at their defaults (off) are not written.
@@ -43,7 +43,7 @@ public enum ScriptWriter {
         words.append("\(Words.endpoint)=\(quoted(options.endpoint))")
       }
       if let wait = options.waitForATT { words.append("\(Words.waitForATT)=\(wait)") }
-      return words.joinedText(separator: " ")
+      return words.joined(separator: " ")
     case .prePermissionShown, .prePermissionContinued, .prePermissionDeclined:
       return Command.prepermission.rawValue + " " + (Vocabulary.prePermission.first { $0.1 == action }?.0 ?? "")
     case .trackingRequested: return Command.request.rawValue
@@ -52,7 +52,7 @@ public enum ScriptWriter {
       return [
         Command.request.rawValue, Words.expanded.pair(request.prefersExpandedInterface),
         Words.additionalInformation.pair(request.additionalInformation),
-      ].joinedText(separator: " ")
+      ].joined(separator: " ")
     case .promptDismissedBySystem: return Command.dismiss.rawValue
     case .clockAdvanced(let seconds):
       // Whole days as a bare number (as scripts have always written them), else the largest unit that fits.
@@ -77,7 +77,7 @@ public enum ScriptWriter {
       var words = [Command.consent.rawValue]
       if let track { words.append(Words.track.pair(track)) }
       if let identify { words.append(Words.identify.pair(identify)) }
-      return words.joinedText(separator: " ")
+      return words.joined(separator: " ")
     case .eventTracked(let name): return "\(Command.track.rawValue) \(quoted(name))"
     }
   }
@@ -113,7 +113,7 @@ public enum ScriptWriter {
       words.append("prompt-source=\(text?.source.kind ?? "none")")
     }
     let further = Set(warnings.dropFirst().map(\.kind.id)).sorted().map { "\(expect) warning=\($0)" }
-    return [words.joinedText(separator: " ")] + further
+    return [words.joined(separator: " ")] + further
   }
 
   /// The words of a purpose string an `expect prompt-text=` can hold: its first line, up to any control
@@ -129,7 +129,7 @@ public enum ScriptWriter {
     var words = [Vocabulary.Command.app.rawValue, "\(Words.bundle)=\(quoted(reference.path))"]
     if let target = reference.target { words.append("\(Words.target)=\(quoted(target))") }
     if let configuration = reference.configuration { words.append("\(Words.configuration)=\(quoted(configuration))") }
-    return words.joinedText(separator: " ")
+    return words.joined(separator: " ")
   }
 
   /// The actions that bring a fresh script (SPEC §2 defaults) to `state`'s device, app and SDK setup.
@@ -159,14 +159,14 @@ public enum ScriptWriter {
         $0 == "\"" || $0 == "#" || $0 == "\\" || $0 == "=" || $0.properties.isWhitespace || $0.isUnsafeForTerminal
       }
     if bare { return value }
-    return "\"" + value.replacingText("\\", with: "\\\\").replacingText("\"", with: "\\\"") + "\""
+    return "\"" + value.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"") + "\""
   }
 
   /// `line` lexed into words and written again, each value through `quoted`: the line itself when every value
   /// reads back as it was written.
   static func rewritten(_ line: String) -> String? {
     guard case .success(let words) = ScriptLexer.words(of: line) else { return nil }
-    return words.map { ($0.key.map { $0 + "=" } ?? "") + quoted($0.value) }.joinedText(separator: " ")
+    return words.map { ($0.key.map { $0 + "=" } ?? "") + quoted($0.value) }.joined(separator: " ")
   }
 
   /// Why `line` cannot go in a script, or nil. Its text must read back as the same line: a value holding a

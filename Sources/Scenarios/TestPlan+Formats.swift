@@ -1,5 +1,4 @@
 import ConsentCore
-import TextSupport
 
 /// The test plan as CSV (for spreadsheets) and Markdown (to print).
 extension TestPlan {
@@ -10,7 +9,7 @@ extension TestPlan {
       "country", "request", "tracking_domain", "flow", "prompt", "answer", "event", "status", "device_idfa", "payload",
       "callback", "warnings", "steps",
     ]
-    var lines = [header.joinedText(separator: ",")]
+    var lines = [header.joined(separator: ",")]
     for row in rows {
       let setup = row.setup
       let fields = [
@@ -20,11 +19,11 @@ extension TestPlan {
         answerWord(row), row.outcome.events.lastFate?.rawValue ?? "none", row.outcome.statusWord,
         row.outcome.deviceIDFA,
         row.outcome.sdk.payload.json.json, row.outcome.app.blogCallback?.description ?? "",
-        warningLabels(row).joinedText(separator: "; "), row.script.steps.map(\.command).joinedText(separator: "; "),
+        warningLabels(row).joined(separator: "; "), row.script.steps.map(\.command).joined(separator: "; "),
       ]
-      lines.append(fields.map(csvField).joinedText(separator: ","))
+      lines.append(fields.map(csvField).joined(separator: ","))
     }
-    return lines.joinedText(separator: "\n") + "\n"
+    return lines.joined(separator: "\n") + "\n"
   }
 
   /// The plan as Markdown: a legend, then one table per iOS release with only the switches it has.
@@ -54,8 +53,8 @@ extension TestPlan {
       columns += [
         "App", "Integration", "Prompt", "Tap", "Status", "Device IDFA", "Payload", "Event", "Callback", "Warnings",
       ]
-      out += "| " + columns.joinedText(separator: " | ") + " |\n"
-      out += "|" + String(repeatingText: "---|", count: columns.count) + "\n"
+      out += "| " + columns.joined(separator: " | ") + " |\n"
+      out += "|" + String(repeating: "---|", count: columns.count) + "\n"
       for row in section {
         let setup = row.setup
         let outcome = row.outcome
@@ -71,9 +70,9 @@ extension TestPlan {
           outcome.statusWord,
           idfaWord(outcome.deviceIDFA, outcome), payloadWords(outcome), outcome.events.lastFate?.rawValue ?? "—",
           outcome.app.blogCallback.map { "\($0.granted),\(idfaWord($0.identifier, outcome))" } ?? "—",
-          warningLabels(row).joinedText(separator: "; ").nonEmpty ?? "—",
+          warningLabels(row).joined(separator: "; ").nonEmpty ?? "—",
         ]
-        out += "| " + cells.joinedText(separator: " | ") + " |\n"
+        out += "| " + cells.joined(separator: " | ") + " |\n"
       }
     }
     return out
@@ -107,7 +106,7 @@ extension TestPlan {
     let entries = state.sdk.payload.entries
     guard !entries.isEmpty else { return "—" }
     return entries.map { "\($0.key)=\($0.key == "advertising_id" ? idfaWord($0.value, state) : $0.value)" }
-      .joinedText(separator: ", ")
+      .joined(separator: ", ")
   }
 
   private static func idfaWord(_ value: String, _ state: ConsentState) -> String {
@@ -137,7 +136,7 @@ extension TestPlan {
 
   private static func csvField(_ field: String) -> String {
     guard field.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return field }
-    return "\"" + field.replacingText("\"", with: "\"\"") + "\""
+    return "\"" + field.replacing("\"", with: "\"\"") + "\""
   }
 }
 

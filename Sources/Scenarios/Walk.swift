@@ -156,7 +156,7 @@ public struct Walk<Extra: Sendable>: Sendable {
   /// `request`, or `3 lines: request, tap allow, track x` (the first few named).
   static func naming(_ lines: [String]) -> String {
     guard lines.count > 1 else { return lines.first ?? "nothing" }
-    let shown = lines.prefix(3).joinedText(separator: ", ")
+    let shown = lines.prefix(3).joined(separator: ", ")
     return "\(lines.count) lines: \(shown)\(lines.count > 3 ? ", …" : "")"
   }
 }

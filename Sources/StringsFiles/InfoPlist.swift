@@ -1,5 +1,4 @@
 import FileAccess
-import TextSupport
 
 /// An app's Info.plist as the built app has it: read from the file (XML or binary), with Xcode's build
 /// variables expanded, and, for projects that generate it, the `INFOPLIST_KEY_*` build settings merged in.
@@ -112,8 +111,8 @@ public struct InfoPlist: Sendable {
     let close = Array("</key>".utf8)
     var result: [String: SourceLocation] = [:]
     var index = 0
-    while let start = bytes.firstRange(of: open, from: index) {
-      guard let end = bytes.firstRange(of: close, from: start.upperBound) else { break }
+    while let start = bytes[index...].firstRange(of: open) {
+      guard let end = bytes[start.upperBound...].firstRange(of: close) else { break }
       let name = String(decoding: bytes[start.upperBound..<end.lowerBound], as: UTF8.self)
       if result[name] == nil { result[name] = map.location(of: start.lowerBound) }
       index = end.upperBound

@@ -1,5 +1,3 @@
-import TextSupport
-
 /// A property list's value as CoreFoundation reads it from XML, binary or old-style text: the types an
 /// Info.plist, a privacy manifest or a strings file can hold.
 public indirect enum PlistObject: Hashable, Sendable {
@@ -102,7 +100,7 @@ enum CalendarDate {
     let (year, month, day) = civil(fromDays: dayCount + referenceDays)
     func two(_ value: Int64) -> String { value < 10 ? "0\(value)" : "\(value)" }
     let yearText =
-      year >= 0 && year < 1000 ? String(repeatingText: "0", count: 4 - "\(year)".count) + "\(year)" : "\(year)"
+      year >= 0 && year < 1000 ? String(repeating: "0", count: 4 - "\(year)".count) + "\(year)" : "\(year)"
     return
       "\(yearText)-\(two(month))-\(two(day)) \(two(within / 3_600)):\(two(within / 60 % 60)):\(two(within % 60)) +0000"
   }

@@ -111,9 +111,9 @@ public struct PrivacyManifest: Sendable {
     let arrayEnd = Array("</array>".utf8)
     // Start from the key's line: the array follows it.
     var index = map.startOffset(ofLine: key.line)
-    let end = bytes.firstRange(of: arrayEnd, from: index)?.lowerBound ?? bytes.count
+    let end = bytes[index...].firstRange(of: arrayEnd)?.lowerBound ?? bytes.count
     var locations: [SourceLocation] = []
-    while let range = bytes.firstRange(of: open, from: index), range.lowerBound < end {
+    while let range = bytes[index...].firstRange(of: open), range.lowerBound < end {
       locations.append(map.location(of: range.upperBound))
       index = range.upperBound
     }

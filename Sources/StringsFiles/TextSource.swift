@@ -12,7 +12,7 @@ public enum TextSource: Hashable, Sendable {
   /// A few words for a person: `ja.lproj/InfoPlist.strings`, `Info.plist`, `INFOPLIST_KEY_… (project.pbxproj)`.
   public var label: String {
     switch self {
-    case .stringsFile(let path, _): path.split(separator: "/").suffix(2).joinedText(separator: "/")
+    case .stringsFile(let path, _): path.split(separator: "/").suffix(2).joined(separator: "/")
     case .catalog(let path, let language): "\(path.split(separator: "/").last ?? "") (\(language))"
     case .infoPlist: "Info.plist"
     case .buildSetting(let path, let setting): "\(setting) (\(path.split(separator: "/").last ?? ""))"

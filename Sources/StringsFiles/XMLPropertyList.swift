@@ -493,7 +493,7 @@ struct XMLPropertyList {
 
   /// Where `literal` next stands from `start`.
   private func find(_ literal: String, from start: Int) -> Int? {
-    ByteSearch.offset(of: Array(literal.utf8), in: UnsafeRawBufferPointer(bytes), from: start)
+    bytes[start...].firstRange(of: literal.utf8)?.lowerBound
   }
 
   private func describe(_ offset: Int) -> String { Self.describe(bytes[offset]) }

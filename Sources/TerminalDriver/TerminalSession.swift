@@ -2,7 +2,6 @@ import CNcurses
 import ConsentUI
 import Glibc
 import Scenarios
-import SystemSupport
 
 /// The UI's run loop on a real terminal: draw, wait for input or a signal, update, repeat. It blocks in
 /// poll(2) between events, so an idle session costs nothing. The terminal is restored on `q`, Ctrl-C, every
@@ -54,12 +53,12 @@ public enum TerminalSession {
       }
     }
     // Presenter mode's next step: due an interval after the last step or key.
-    var nextTick: MonotonicInstant?
+    var nextTick: ContinuousClock.Instant?
     while true {
       if !state.wantsTicks {
         nextTick = nil
       } else if nextTick == nil, let interval = state.autoplay?.interval {
-        nextTick = MonotonicInstant.now.adding(milliseconds: Int(interval * 1000))
+        nextTick = ContinuousClock.now + .seconds(interval)
       }
       var watched = [
         pollfd(fd: terminal.input, events: Int16(POLLIN), revents: 0),
@@ -67,7 +66,7 @@ public enum TerminalSession {
         pollfd(fd: background?.descriptor ?? -1, events: Int16(POLLIN), revents: 0),
       ]
       let timeout = nextTick.map { due -> Int32 in
-        Int32(clamping: max(0, MonotonicInstant.now.milliseconds(until: due)))
+        Int32(clamping: max(0, Int(ContinuousClock.now.duration(to: due) / .milliseconds(1))))
       }
       guard poll(&watched, 3, timeout ?? -1) >= 0 || errno == EINTR else { return SIGHUP }
       var needsDraw = false
@@ -75,7 +74,7 @@ public enum TerminalSession {
         for event in events where deliver(event, &state, record, background) { return 0 }
         needsDraw = true
       }
-      if let due = nextTick, MonotonicInstant.now >= due {
+      if let due = nextTick, ContinuousClock.now >= due {
         nextTick = nil
         if deliver(.tick, &state, record, background) { return 0 }
         needsDraw = true

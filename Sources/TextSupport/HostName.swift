@@ -7,7 +7,7 @@ public enum HostName {
     guard !text.isEmpty else { return "is empty" }
     var rest = Substring(text)
     var found: [String] = []
-    if let scheme = rest.firstRange(ofText: "://") {
+    if let scheme = rest.firstRange(of: "://") {
       found.append("a scheme")
       rest = rest[scheme.upperBound...]
     }
@@ -25,7 +25,7 @@ public enum HostName {
     }
     let host = String(rest)
     if !found.isEmpty {
-      let list = found.count == 1 ? found[0] : found.dropLast().joinedText(separator: ", ") + " and " + found.last!
+      let list = found.count == 1 ? found[0] : found.dropLast().joined(separator: ", ") + " and " + found.last!
       return isValid(host) ? "has \(list); write the host alone: \(host)" : "has \(list)"
     }
     return isValid(host) ? nil : "is not a valid host name (letters, digits and hyphens in dot-separated labels)"

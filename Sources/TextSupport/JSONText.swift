@@ -29,7 +29,7 @@ public struct JSONText: Sendable {
   public mutating func add(_ key: String, _ object: JSONText) { member(key, object.json) }
   /// Adds an array of nested objects.
   public mutating func add(_ key: String, _ objects: [JSONText]) {
-    member(key, "[" + objects.map(\.json).joinedText(separator: ",") + "]")
+    member(key, "[" + objects.map(\.json).joined(separator: ",") + "]")
   }
 
   /// Adds a string member, or `null` when there is no value.
@@ -96,7 +96,7 @@ public struct JSONText: Sendable {
         || (0x2028...0x2029).contains(scalar.value) || (0x202A...0x202E).contains(scalar.value)
         || (0x2066...0x2069).contains(scalar.value):
         let hex = String(scalar.value, radix: 16)
-        out += "\\u" + String(repeatingText: "0", count: 4 - hex.count) + hex
+        out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
       default: out.unicodeScalars.append(scalar)
       }
     }

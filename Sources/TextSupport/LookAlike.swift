@@ -24,7 +24,7 @@ public enum LookAlike {
       let name = scalar.properties.name.map { " " + $0 } ?? ""
       return Confusion(
         position: offset + 1, found: character,
-        codePoint: "U+" + String(repeatingText: "0", count: max(0, 4 - hex.count)) + hex + name, looksLike: twin)
+        codePoint: "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex + name, looksLike: twin)
     }
     return nil
   }

@@ -47,7 +47,7 @@ public struct MarkdownText: Hashable, Sendable {
     var lines: [Substring] = []
     func finish() {
       guard !lines.isEmpty else { return }
-      blocks.append(Block(marker: marker, spans: Self.inline(lines.joinedText(separator: " "))))
+      blocks.append(Block(marker: marker, spans: Self.inline(lines.joined(separator: " "))))
       lines = []
       marker = nil
     }
@@ -74,7 +74,7 @@ public struct MarkdownText: Hashable, Sendable {
     for (index, block) in blocks.enumerated() {
       if index > 0 { text += continuesList(at: index) ? "\n" : "\n\n" }
       if let marker = block.marker { text += marker + " " }
-      text += block.spans.map(\.text).joinedText()
+      text += block.spans.map(\.text).joined()
     }
     return text
   }
@@ -90,7 +90,7 @@ public struct MarkdownText: Hashable, Sendable {
       for (offset, line) in TextWrapper.wrap(runs, width: max(1, width - indent)).enumerated() {
         var spans = line.map { Span(text: $0.text, emphasis: $0.style) }
         if let marker = block.marker {
-          let lead = offset == 0 ? marker + " " : String(repeatingText: " ", count: indent)
+          let lead = offset == 0 ? marker + " " : String(repeating: " ", count: indent)
           spans.insert(Span(text: lead, emphasis: .none), at: 0)
         }
         result.append(spans)
@@ -141,7 +141,7 @@ public struct MarkdownText: Hashable, Sendable {
   /// The first attempt at underlining (`<u>…`, `<ins>…`, `++text++`), which the sheet does not support.
   public static func firstUnderline(in text: String) -> String? {
     let lowered = text.lowercased()
-    for tag in ["<u>", "<ins>"] where lowered.containsText(tag) { return tag }
+    for tag in ["<u>", "<ins>"] where lowered.contains(tag) { return tag }
     let characters = Array(text)
     var index = 0
     while index + 4 < characters.count {
@@ -206,14 +206,14 @@ private struct InlineParser {
     while start + run < characters.count && characters[start + run] == delimiter { run += 1 }
     let length = min(run, 3)
     guard opens(at: start, length: length) else {
-      append(String(repeatingText: String(delimiter), count: run), emphasis)
+      append(String(repeating: delimiter, count: run), emphasis)
       index = start + run
       return
     }
     let closing = Array(repeating: delimiter, count: length)
     // The closing run comes after the whole opening run (whose extra delimiters are literal).
     guard let end = findClosing(closing, from: start + run - 1), end >= start + run else {
-      append(String(repeatingText: String(delimiter), count: run), emphasis)
+      append(String(repeating: delimiter, count: run), emphasis)
       index = start + run
       return
     }
@@ -222,7 +222,7 @@ private struct InlineParser {
     if length >= 2 { inner.bold = true }
     if length != 2 { inner.italic = true }
     // Delimiters beyond three are literal.
-    if run > length { append(String(repeatingText: String(delimiter), count: run - length), emphasis) }
+    if run > length { append(String(repeating: delimiter, count: run - length), emphasis) }
     var nested = InlineParser(characters: Array(characters[start + run..<end]))
     nested.parse(emphasis: inner)
     for span in nested.spans { append(span.text, span.emphasis) }

@@ -44,7 +44,7 @@ public enum MessageList {
   /// `a, b, c`; with more than `limit` names, the first `limit` and `and 99,995 more`. Each name is cut to 60
   /// characters and escaped, so a list from a hostile file stays one short line.
   public static func of(_ names: [String], limit: Int = 8) -> String {
-    let shown = names.prefix(limit).map { $0.forMessage(limit: 60) }.joinedText(separator: ", ")
+    let shown = names.prefix(limit).map { $0.forMessage(limit: 60) }.joined(separator: ", ")
     guard names.count > limit else { return shown }
     return shown + " and \(grouped(names.count - limit)) more"
   }

@@ -29,7 +29,7 @@ import TextSupport
       general.put(background, row: 0, column: 0)
       let shortWidth = short.put(text, row: 0, column: column, style: style, limit: limit)
       let generalWidth = general.put(
-        text.replacingText("e", with: "e\u{20DD}"), row: 0, column: column, style: style, limit: limit)
+        text.replacing("e", with: "e\u{20DD}"), row: 0, column: column, style: style, limit: limit)
       #expect(shortWidth == generalWidth)
       let generalCells = general.cells.map { Cell(text: $0.text == "e\u{20DD}" ? "e" : $0.text, style: $0.style) }
       #expect(short.cells == generalCells, "\(background) \(text) \(column) \(limit)")

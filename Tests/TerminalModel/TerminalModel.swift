@@ -96,10 +96,10 @@ public struct TerminalModel {
   /// The screen as `render` prints it: each row without trailing spaces.
   public var text: String {
     cells.map { row in
-      var line = row.map(\.text).joinedText()
+      var line = row.map(\.text).joined()
       while line.last == " " { line.removeLast() }
       return line
-    }.joinedText(separator: "\n") + "\n"
+    }.joined(separator: "\n") + "\n"
   }
 
   /// Where the screen differs from `buffer` in text or style, a line for each cell (at most `limit`).

@@ -53,7 +53,7 @@ import TextSupport
   @Test func asciiTextBreaksAsAnyOtherTextDoes() {
     var random = SeededRandom(seed: 0xA5C11)
     // Every printable ASCII character, in words of a few.
-    let printable = (0x21...0x7E).map { String(UnicodeScalar(UInt8($0))) }.joinedText()
+    let printable = (0x21...0x7E).map { String(UnicodeScalar(UInt8($0))) }.joined()
     let pieces =
       [
         "word", "e", "tracking", " ", "  ", ",", ".", "!", "(", ")", "\n", "\r\n", "\t", "long-hyphenated", "x",
@@ -61,10 +61,10 @@ import TextSupport
       ] + stride(from: 0, to: printable.utf8.count, by: 7).map { String(printable.dropFirst($0).prefix(7)) }
     for _ in 0..<300 {
       let text = (0..<Int(random.next() % 16)).map { _ in pieces[Int(random.next() % UInt64(pieces.count))] }
-        .joinedText()
+        .joined()
       let width = 1 + Int(random.next() % 20)
-      let general = TextWrapper.wrap(text.replacingText("e", with: "é"), width: width).map {
-        $0.replacingText("é", with: "e")
+      let general = TextWrapper.wrap(text.replacing("e", with: "é"), width: width).map {
+        $0.replacing("é", with: "e")
       }
       #expect(TextWrapper.wrap(text, width: width) == general, "\(text.debugDescription) at \(width)")
     }

@@ -279,7 +279,7 @@ public struct AppResources: Sendable {
   {
     AppLoader.load(path, target: target, configuration: configuration).flatMap { apps in
       guard apps.count > 1 else { return .success(apps[0]) }
-      let names = apps.compactMap(\.target).joinedText(separator: ", ")
+      let names = apps.compactMap(\.target).joined(separator: ", ")
       return .failure(
         LoadFailure(message: "'\(path.shown())' has several app targets (\(names)): choose one with --target NAME")
       )

@@ -1,5 +1,4 @@
 import StringsFiles
-import TextSupport
 
 /// Everything a screen of the app shows, in any locale: the app's resources and the system's dialog texts
 /// (`Assets/System`). The terminal UI and the gallery both draw from it.
@@ -49,7 +48,7 @@ public struct AppTexts: Sendable {
       usageDescription: app.infoPlistString(InfoPlist.usageDescriptionKey, searchList: appList).map(\.forDisplay),
       markdownUsageDescription: app.infoPlistString(InfoPlist.markdownUsageDescriptionKey, searchList: appList).map(
         \.forDisplay),
-      dialogTitle: title.replacingText("%@", with: name),
+      dialogTitle: title.replacing("%@", with: name),
       askNotToTrack: system("ask-not-to-track", "Ask App Not to Track"), allow: system("allow", "Allow"),
       additionalInformation: system("additional-information", "Additional Information"),
       prePermissionTitle: own("prepermission.title", "Before you continue"),

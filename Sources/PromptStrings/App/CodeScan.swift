@@ -1,7 +1,6 @@
 import FileAccess
 import Glibc
 import StringsFiles
-import SystemSupport
 import TextSupport
 
 /// Where attsim looks into an app's code: its sources and package manifests, or a built app's binaries.
@@ -139,12 +138,12 @@ public struct CodeScan: Hashable, Sendable {
   /// Reads the code and manifests under `folders`, within `limits`.
   static func scan(sources folders: [FilePath], reader: InputFiles, limits: Limits) -> CodeScan {
     var scan = CodeScan()
-    let deadline = MonotonicInstant.now.adding(milliseconds: Int(limits.seconds * 1000))
+    let deadline = ContinuousClock.now + .seconds(limits.seconds)
     var bytesRead = 0
     // The key as a string literal (a comment that names it is no check).
     let guardKeys = ["\"", "'"].map { Array(($0 + PurposeKeys.tracking + $0).utf8) }
     for (path, folder) in sourceFiles(folders, reader: reader, limits: limits) {
-      guard bytesRead < limits.bytes, MonotonicInstant.now < deadline else {
+      guard bytesRead < limits.bytes, ContinuousClock.now < deadline else {
         scan.stopped =
           "attsim stopped after \(scan.filesRead) files (its limit of \(ByteCount(limits.bytes)) or \(Int(limits.seconds)) seconds)"
         break

@@ -38,7 +38,7 @@ enum FolderApp {
         let why = chosen.path.parent == home ? "beside Info.plist" : "the shallowest"
         let others = ordered.dropFirst().map { $0.path.relative(to: root) ?? $0.path.string }
         app.notes.append(
-          "\(name).lproj: used \(chosen.path.relative(to: root) ?? chosen.path.string) (\(why)); ignored \(others.joinedText(separator: ", "))"
+          "\(name).lproj: used \(chosen.path.relative(to: root) ?? chosen.path.string) (\(why)); ignored \(others.joined(separator: ", "))"
         )
         for other in ordered.dropFirst() {
           for file in filesByFolder[other.path, default: []] where file.path.lastComponent == "InfoPlist.strings" {

@@ -1,5 +1,4 @@
 import FileAccess
-import TextSupport
 
 /// Where cross-platform tools put an iOS project inside their repository, and so where that repository's root
 /// is: the folder whose code the app is made of, and the sandbox its project is read in.
@@ -64,7 +63,7 @@ enum RepositoryLayout {
         case .success(let bytes) = reader.read(workspace.appending("contents.xcworkspacedata"), limit: 1 << 20)
       else { continue }
       let text = String(decoding: bytes, as: UTF8.self)
-      for reference in text.pieces(separatedBy: "location = \"").dropFirst() {
+      for reference in text.split(separator: "location = \"").dropFirst() {
         guard let end = reference.firstIndex(of: "\"") else { continue }
         let location = reference[..<end]
         let path: Substring

@@ -150,7 +150,7 @@ struct XcconfigFile: Sendable {
 
   /// The line before a `//` comment (xcconfig files have no quoting: `//` starts a comment anywhere).
   private static func withoutComment(_ line: Substring) -> String {
-    guard let range = line.firstRange(ofText: "//") else { return String(line) }
+    guard let range = line.firstRange(of: "//") else { return String(line) }
     return String(line[..<range.lowerBound])
   }
 

@@ -1,6 +1,5 @@
 import FileAccess
 import StringsFiles
-import TextSupport
 
 /// An Xcode project (`*.xcodeproj`) as far as the prompt strings go: its application targets, their build
 /// settings per configuration, and the files each copies into the app.
@@ -166,7 +165,7 @@ struct XcodeProject: Sendable {
         let text: String
         switch value {
         case .string(let string): text = string
-        case .array(let items): text = items.compactMap(\.string).joinedText(separator: " ")
+        case .array(let items): text = items.compactMap(\.string).joined(separator: " ")
         default: continue
         }
         own[name] = BuildSetting(
@@ -246,7 +245,7 @@ struct XcodeProject: Sendable {
     let own = firstSettings(target)
     let project = firstSettings(objects.rootObject)
     if let platforms = (own["SUPPORTED_PLATFORMS"] ?? project["SUPPORTED_PLATFORMS"])?.string {
-      return platforms.containsText("iphoneos")
+      return platforms.contains("iphoneos")
     }
     let sdk = (own["SDKROOT"] ?? project["SDKROOT"])?.string ?? "iphoneos"
     return sdk == "iphoneos" || sdk == "auto"
