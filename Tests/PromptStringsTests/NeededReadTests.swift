@@ -1,11 +1,80 @@
+import FileAccess
 import Foundation
+import PromptCheck
+import PromptStrings
 import Testing
 
 @testable import StringsFiles
 
-/// Reading only what a command needs (issue 38, item 4) gives what reading everything gives: a catalog read
-/// for its languages, and a JSON document built to a shape.
+/// Reading only what a command needs (issue 38, item 4) gives what reading everything gives: `prompts`' and
+/// `check`'s reads of an app, a catalog read for its languages, and a JSON document built to a shape.
 @Suite struct NeededReadTests {
+  static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("Fixtures")
+
+  /// Every app of the fixtures and the demo app, each way it can be named.
+  static let apps =
+    [
+      "Built", "Built/Payload/Lumen.app", "FlutterApp", "FlutterApp/ios", "SourceTree", "WorldScripts", "Xcode15App",
+      "Xcode15App/Xcode15App.xcodeproj", "Xcode16App",
+    ].map { fixtures.appendingPathComponent($0).path } + [assets.appendingPathComponent("DemoApp").path]
+
+  // MARK: An app's purpose tables alone
+
+  @Test(arguments: apps)
+  func purposeTablesAloneShowWhatTheWholeAppShows(path: String) throws {
+    let whole = try AppResources.loadAll(FilePath(path)).get()
+    for judging in [false, true] {
+      let read = try AppResources.loadAll(FilePath(path), strings: .purposeTables(judgingOthers: judging)).get()
+      try #require(read.count == whole.count)
+      for (app, all) in zip(read, whole) {
+        #expect(app.target == all.target && app.localizations == all.localizations)
+        #expect(app.developmentRegion == all.developmentRegion && app.purposeKeys == all.purposeKeys)
+        #expect(app.folders.map(\.name) == all.folders.map(\.name))
+        #expect(app.catalogs.map(\.path) == all.catalogs.map(\.path))
+        for locale in [all.developmentRegion] + all.localizations + ["zh-HK", "xx"] {
+          #expect(app.appName(locale: locale) == all.appName(locale: locale), "\(path) \(locale)")
+          for key in all.purposeKeys {
+            #expect(app.infoPlistString(key, locale: locale) == all.infoPlistString(key, locale: locale))
+          }
+        }
+        if judging { #expect(app.unreadable == all.unreadable, "\(path)") }
+      }
+    }
+  }
+
+  @Test(arguments: apps)
+  func checkFindsWhatItFindsInTheWholeApp(path: String) throws {
+    let whole = try AppResources.loadAll(FilePath(path)).get()
+    let expected = whole.flatMap { app in
+      PromptLinter.check(app: app).map { finding in
+        var finding = finding
+        if whole.count > 1 { finding.target = app.target }
+        return finding
+      }
+    }
+    #expect(try PromptLinter.check(path: FilePath(path)).get().findings == expected)
+  }
+
+  @Test func promptsReadsNoOtherTableAndCheckOpensThemOnly() throws {
+    let root = try makeApp([
+      "Info.plist": infoPlist(["CFBundleDevelopmentRegion": "en", "NSUserTrackingUsageDescription": "Track?"]),
+      "de.lproj/InfoPlist.strings": "\"NSUserTrackingUsageDescription\" = \"Verfolgen?\";\n",
+      "de.lproj/Localizable.strings": "\"a\" = ",
+      "fr.lproj/Main.strings": "\"b\" = \"c\";\n",
+    ])
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    for judging in [false, true] {
+      let app = try AppResources.load(FilePath(root), strings: .purposeTables(judgingOthers: judging)).get()
+      #expect(app.localizations == ["de", "fr"])
+      #expect(app.folder(named: "de")?.files.keys.sorted() == ["InfoPlist"])
+      #expect(
+        Set(app.inputs.values) == [
+          root + "/Info.plist", root + "/de.lproj/InfoPlist.strings", root + "/PrivacyInfo.xcprivacy",
+        ])
+    }
+  }
+
   // MARK: A catalog's languages alone
 
   /// A catalog with what Xcode writes: comments, states, variations, a value that is not a string, escapes,

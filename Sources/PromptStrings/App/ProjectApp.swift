@@ -8,11 +8,11 @@ import TextSupport
 enum ProjectApp {
   typealias Failure = AppResources.LoadFailure
 
-  /// The apps of `projects` (all their application targets, or only `target`), read through `reader`;
-  /// `within` keeps only targets whose Info.plist lies in that folder.
+  /// The apps of `projects` (all their application targets, or only `target`), read through `reader`, with the
+  /// strings tables `strings` says; `within` keeps only targets whose Info.plist lies in that folder.
   static func read(
     projects paths: [FilePath], root: FilePath, sandbox: FilePath, reader: InputFiles, target: String?,
-    configuration: String?, within: FilePath? = nil
+    configuration: String?, within: FilePath?, strings: AppResources.StringsToParse
   ) -> Result<[AppResources], Failure> {
     var candidates: [(ProjectFacts, XcodeProject.Target)] = []
     for path in paths {
@@ -47,7 +47,7 @@ enum ProjectApp {
     }
     var apps: [AppResources] = []
     for (facts, target) in candidates {
-      switch read(facts, target, root: root, reader: reader, configuration: configuration) {
+      switch read(facts, target, root: root, reader: reader, configuration: configuration, strings: strings) {
       case .failure(let failure): return .failure(failure)
       case .success(let app): apps.append(app)
       }
@@ -117,7 +117,7 @@ enum ProjectApp {
   /// One target's app.
   private static func read(
     _ facts: ProjectFacts, _ target: XcodeProject.Target, root: FilePath, reader: InputFiles,
-    configuration asked: String?
+    configuration asked: String?, strings: AppResources.StringsToParse
   ) -> Result<AppResources, Failure> {
     let project = facts.project
     let configuration: String
@@ -126,6 +126,7 @@ enum ProjectApp {
     case .success(let name): configuration = name
     }
     var app = AppResources(root: root.string, input: .xcodeProject, name: target.name, reader: reader)
+    app.strings = strings
     app.target = target.name
     app.isAppClip = target.isAppClip
     app.projectDevelopmentRegion = project.developmentRegion.flatMap { LocaleTag($0) != nil ? $0 : nil }
