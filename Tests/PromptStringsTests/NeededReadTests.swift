@@ -7,7 +7,8 @@ import Testing
 @testable import StringsFiles
 
 /// Reading only what a command needs (issue 38, item 4) gives what reading everything gives: `prompts`' and
-/// `check`'s reads of an app, a catalog read for its languages, and a JSON document built to a shape.
+/// `check`'s reads of an app, a catalog read for its languages, a JSON document built to a shape, and a look
+/// into the code that stops once it has its answers.
 @Suite struct NeededReadTests {
   static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .appendingPathComponent("Fixtures")
@@ -169,5 +170,45 @@ import Testing
     case (.null, .null): true
     default: false
     }
+  }
+
+  // MARK: A look into the code that stops once it has its answers
+
+  /// An app folder with `A.swift` (a request and twenty calls under a beta name), then `B.swift`, whose
+  /// Info.plist has the tracking purpose string or not.
+  static func appWithCode(purposeString: Bool) throws -> String {
+    let beta = String(
+      repeating: "ATTrackingManager.requestTrackingAuthorization(usingExpandedInterface: true)\n", count: 20)
+    return try makeApp([
+      "Info.plist": infoPlist(purposeString ? ["NSUserTrackingUsageDescription": "Track?"] : ["CFBundleName": "Code"]),
+      "A.swift": "ATTrackingManager.requestTrackingAuthorization { _ in }\n" + beta,
+      "B.swift": "ATTrackingManager.requestTrackingAuthorization(usingExpandedInterface: false)\n",
+      "Podfile": "pod 'AppTrackingTransparency'\n",
+    ])
+  }
+
+  @Test func theLookStopsOnceTheFirstRequestAndTwentyBetaCallsAreFound() throws {
+    let root = try Self.appWithCode(purposeString: false)
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    let app = try load(root)
+    let scan = app.scanCode(askingWhetherItTracks: true)
+    #expect(scan.tracking == .asks("A.swift:1 calls requestTrackingAuthorization", scan.requests.first))
+    #expect(scan.betaCalls.count == 20 && scan.betaCalls.allSatisfy { $0.file == root + "/A.swift" })
+    #expect(app.inputs.values.contains(root + "/A.swift"))
+    #expect(!app.inputs.values.contains(root + "/B.swift") && !app.inputs.values.contains(root + "/Podfile"))
+  }
+
+  @Test func anAppWithThePurposeStringIsNotAskedWhetherItTracks() throws {
+    let root = try Self.appWithCode(purposeString: true)
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    let app = try load(root)
+    let scan = app.scanCode(askingWhetherItTracks: false)
+    #expect(scan.requests.isEmpty && scan.plugin == nil && scan.betaCalls.count == 20)
+    #expect(app.inputs.values.contains(root + "/A.swift"))
+    #expect(!app.inputs.values.contains(root + "/B.swift") && !app.inputs.values.contains(root + "/Podfile"))
+    // A built app's binaries tell only whether it asks: they are not read.
+    let built = try AppResources.load(FilePath(Self.fixtures.appendingPathComponent("Built").path)).get()
+    let binaries = built.scanCode(askingWhetherItTracks: false)
+    #expect(binaries.filesRead == 0 && binaries.binary == nil && binaries.tracking == .unknown)
   }
 }

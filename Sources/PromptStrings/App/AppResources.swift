@@ -144,15 +144,17 @@ public struct AppResources: Sendable {
   /// a value too long), with the key it was for.
   public var expansionProblems: [(key: String, problem: String)] = []
   /// Where to look into the app's code. The look (a walk of the sources, or a read of the binaries) waits for
-  /// `scanCode()`, which the check calls: the UI's first frame does not.
+  /// `scanCode(askingWhetherItTracks:)`, which the check calls: the UI's first frame does not.
   public var trackingSearch: TrackingSearch = .nothing
 
-  /// What the app's code says (does it ask for tracking, with a beta spelling?): reads what `trackingSearch`
-  /// names, within the look's limits.
-  public func scanCode() -> CodeScan { CodeScan.scan(trackingSearch, reader: reader) }
+  /// What the app's code says: its calls under a beta spelling and, when asked, whether it asks for tracking.
+  /// Reads what `trackingSearch` names, within the look's limits, and no more than the answers need.
+  public func scanCode(askingWhetherItTracks tracking: Bool) -> CodeScan {
+    CodeScan.scan(trackingSearch, reader: reader, tracking: tracking)
+  }
 
-  /// The files the check of this app will still read (its code, or its binaries), and the tables in the
-  /// folders a partial read left, not yet read.
+  /// The files the check of this app may still read (its code, or its binaries: the look stops once it has
+  /// its answers), and the tables in the folders a partial read left, not yet read.
   public func prospectiveInputs() -> [FilePath] {
     deferredFolders.flatMap { AppLoader.stringsFiles(in: $0, reader: reader) }
       + CodeScan.candidates(trackingSearch, reader: reader)
