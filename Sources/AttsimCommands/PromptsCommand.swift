@@ -22,10 +22,10 @@ enum PromptsCommand {
   static func run(_ command: Command.Prompts, console: Console) -> Int32 {
     let path = command.app.path ?? FilePath(".")
     let app: AppResources
-    // Only the InfoPlist tables hold purpose strings: the others are not read.
+    // Only the InfoPlist tables hold purpose strings: the others are not read, nor what only check reads.
     switch AppResources.load(
       path, target: command.app.target, configuration: command.app.configuration,
-      strings: .purposeTables(judgingOthers: false))
+      strings: .purposeTables(forCheck: false))
     {
     case .failure(let failure):
       console.err("attsim: cannot read the app: \(failure.message.escapingControlCharacters)\n")

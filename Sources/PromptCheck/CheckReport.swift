@@ -42,7 +42,7 @@ extension PromptLinter {
     }
     let apps: [AppResources]
     // Without --all-strings no rule reads the other tables; one that cannot be opened is still named.
-    let strings: AppResources.StringsToParse = options.allStrings ? .all : .purposeTables(judgingOthers: true)
+    let strings: AppResources.StringsToParse = options.allStrings ? .all : .purposeTables(forCheck: true)
     switch AppResources.loadAll(given, target: target, configuration: configuration, strings: strings) {
     case .failure(let failure): return .failure(CheckFailure(message: "cannot check: \(failure.message)"))
     case .success(let loaded): apps = loaded

@@ -25,8 +25,8 @@ import Testing
   @Test(arguments: apps)
   func purposeTablesAloneShowWhatTheWholeAppShows(path: String) throws {
     let whole = try AppResources.loadAll(FilePath(path)).get()
-    for judging in [false, true] {
-      let read = try AppResources.loadAll(FilePath(path), strings: .purposeTables(judgingOthers: judging)).get()
+    for forCheck in [false, true] {
+      let read = try AppResources.loadAll(FilePath(path), strings: .purposeTables(forCheck: forCheck)).get()
       try #require(read.count == whole.count)
       for (app, all) in zip(read, whole) {
         #expect(app.target == all.target && app.localizations == all.localizations)
@@ -39,7 +39,10 @@ import Testing
             #expect(app.infoPlistString(key, locale: locale) == all.infoPlistString(key, locale: locale))
           }
         }
-        if judging { #expect(app.unreadable == all.unreadable, "\(path)") }
+        if forCheck {
+          #expect(app.unreadable == all.unreadable && app.outside == all.outside && app.notes == all.notes, "\(path)")
+          #expect(app.privacyManifests.map(\.path) == all.privacyManifests.map(\.path))
+        }
       }
     }
   }
@@ -57,7 +60,7 @@ import Testing
     #expect(try PromptLinter.check(path: FilePath(path)).get().findings == expected)
   }
 
-  @Test func promptsReadsNoOtherTableAndCheckOpensThemOnly() throws {
+  @Test func promptsReadsNoOtherFileAndCheckOpensTheOtherTablesOnly() throws {
     let root = try makeApp([
       "Info.plist": infoPlist(["CFBundleDevelopmentRegion": "en", "NSUserTrackingUsageDescription": "Track?"]),
       "de.lproj/InfoPlist.strings": "\"NSUserTrackingUsageDescription\" = \"Verfolgen?\";\n",
@@ -65,14 +68,13 @@ import Testing
       "fr.lproj/Main.strings": "\"b\" = \"c\";\n",
     ])
     defer { try? FileManager.default.removeItem(atPath: root) }
-    for judging in [false, true] {
-      let app = try AppResources.load(FilePath(root), strings: .purposeTables(judgingOthers: judging)).get()
+    for forCheck in [false, true] {
+      let app = try AppResources.load(FilePath(root), strings: .purposeTables(forCheck: forCheck)).get()
       #expect(app.localizations == ["de", "fr"])
       #expect(app.folder(named: "de")?.files.keys.sorted() == ["InfoPlist"])
-      #expect(
-        Set(app.inputs.values) == [
-          root + "/Info.plist", root + "/de.lproj/InfoPlist.strings", root + "/PrivacyInfo.xcprivacy",
-        ])
+      // The privacy manifest only check reads.
+      let manifest = forCheck ? [root + "/PrivacyInfo.xcprivacy"] : []
+      #expect(Set(app.inputs.values) == Set([root + "/Info.plist", root + "/de.lproj/InfoPlist.strings"] + manifest))
     }
   }
 

@@ -127,7 +127,7 @@ public struct AppResources: Sendable {
   public var catalogs: [StringCatalog]
   /// Files found that could not be read (Info.plist, catalogs, strings files).
   public var unreadable: [UnreadableFile]
-  /// Localization files in the tree that are not the app's.
+  /// Localization files in the tree that are not the app's (a project's are not looked for by `prompts`' read).
   public var outside: [FileOutsideApp] = []
   /// How attsim chose among folders of the same name, one line each.
   public var notes: [String] = []
@@ -168,7 +168,7 @@ public struct AppResources: Sendable {
   private var unreadTables: Set<String> = []
   /// Whether the app is an App Clip target.
   public var isAppClip = false
-  /// The app's privacy manifests and its SDKs' (`PrivacyInfo.xcprivacy`).
+  /// The app's privacy manifests and its SDKs' (`PrivacyInfo.xcprivacy`); not looked for by `prompts`' read.
   public var privacyManifests: [PrivacyManifest] = []
   /// The project's development region, when the app comes from one (`$(DEVELOPMENT_LANGUAGE)`).
   var projectDevelopmentRegion: String?
@@ -319,18 +319,25 @@ public struct AppResources: Sendable {
     /// Only the tables iOS looks `locale` up in (nil: the development region's), and Base's, and only their
     /// folders listed; every localization is still known. What the UI needs for its first frame.
     case shownIn(locale: String?)
-    /// Only the tables purpose strings are looked up in: `InfoPlist.strings` and `InfoPlist.xcstrings` (and
-    /// one named in another case, which iOS never reads but `check` names). Every other strings file is left
-    /// unread, though its folder is still a localization; every other catalog is read for its languages
-    /// only, as they are the app's. With `judgingOthers`, each other strings file is opened
-    /// (`InputFiles.problemOpening`) and one that could not be is `unreadable`, as reading it would have made
-    /// it. What `prompts` (without) and `check` (with) need.
-    case purposeTables(judgingOthers: Bool)
+    /// What `prompts` shows and (`forCheck`) `check` judges without `--all-strings`: only the tables purpose
+    /// strings are looked up in, `InfoPlist.strings` and `InfoPlist.xcstrings` (and one named in another case,
+    /// which iOS never reads but `check` names). Every other strings file is left unread, though its folder
+    /// is still a localization; every other catalog is read for its languages only, as they are the app's.
+    /// For `check`, also what only its rules read: each other strings file is opened
+    /// (`InputFiles.problemOpening`) so that one that could not be is `unreadable`, as reading it would have
+    /// made it; the InfoPlist tables on disk that the app does not contain; the privacy manifests.
+    case purposeTables(forCheck: Bool)
 
     /// Whether the strings table `table` (a file's name without `.strings`) is read.
     func reads(table: String) -> Bool {
       guard case .purposeTables = self else { return true }
       return table.lowercased() == "infoplist"
+    }
+
+    /// Whether the read finds what only `check` reads (every read but `prompts`').
+    var findsCheckInputs: Bool {
+      guard case .purposeTables(forCheck: false) = self else { return true }
+      return false
     }
   }
 
@@ -357,7 +364,7 @@ public struct AppResources: Sendable {
       }()
     guard folders[index].files[path.stem] == nil, !unreadTables.contains(name + "/" + path.stem) else { return }
     guard strings.reads(table: path.stem) else {
-      if case .purposeTables(judgingOthers: true) = strings, let problem = reader.problemOpening(path) {
+      if case .purposeTables(forCheck: true) = strings, let problem = reader.problemOpening(path) {
         unreadable.append(UnreadableFile(path: path.string, reason: problem.reason, refusal: problem.kind))
       } else {
         unreadTables.insert(name + "/" + path.stem)

@@ -34,7 +34,7 @@ enum BundleApp {
       binaries.append(framework.appending(framework.stem))
     }
     app.trackingSearch = .binaries(binaries)
-    app.privacyManifests = ManifestSearch(reader: reader).inBundle(bundle)
+    if strings.findsCheckInputs { app.privacyManifests = ManifestSearch(reader: reader).inBundle(bundle) }
     app.finish()
     return .success(app)
   }

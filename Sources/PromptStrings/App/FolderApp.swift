@@ -84,7 +84,7 @@ enum FolderApp {
           message: "'\(root.string.forMessage())' holds no Info.plist, no .lproj folder and no .xcstrings"))
     }
     app.trackingSearch = .sources([root])
-    app.privacyManifests = ManifestSearch(reader: reader).inFolder(entries, root: root)
+    if strings.findsCheckInputs { app.privacyManifests = ManifestSearch(reader: reader).inFolder(entries, root: root) }
     app.finish()
     return .success(app)
   }

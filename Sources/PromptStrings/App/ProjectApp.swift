@@ -17,7 +17,9 @@ enum ProjectApp {
     var candidates: [(ProjectFacts, XcodeProject.Target)] = []
     for path in paths {
       do {
-        let project = ProjectFacts(try XcodeProject(bundle: path, reader: reader), sandbox: sandbox, reader: reader)
+        let project = ProjectFacts(
+          try XcodeProject(bundle: path, reader: reader), sandbox: sandbox, reader: reader,
+          findingTablesAround: strings.findsCheckInputs)
         candidates += project.project.applicationTargets.map { (project, $0) }
       } catch {
         let file = path.appending("project.pbxproj").string.forMessage()
@@ -60,7 +62,7 @@ enum ProjectApp {
   }
 
   /// What every target of one project shares, worked out once: the files any target copies, and the
-  /// localized InfoPlist files on disk around it.
+  /// localized InfoPlist files on disk around it (none when they are not looked for: only `check` reads them).
   struct ProjectFacts {
     let project: XcodeProject
     /// Every file some target of the project copies.
@@ -70,8 +72,12 @@ enum ProjectApp {
     /// Those elsewhere in the repository (its root above the project's folder), which no project builds.
     let tablesElsewhere: [FilePath]
 
-    init(_ project: XcodeProject, sandbox: FilePath, reader: InputFiles) {
+    init(_ project: XcodeProject, sandbox: FilePath, reader: InputFiles, findingTablesAround: Bool) {
       self.project = project
+      guard findingTablesAround else {
+        (copiedByAnyTarget, infoPlistTables, tablesElsewhere) = ([], [], [])
+        return
+      }
       copiedByAnyTarget = Set(project.allTargets.flatMap { project.resources(of: $0) })
       let everywhere = (AppLoader.walk(sandbox, reader: reader)?.entries ?? []).compactMap {
         entry -> FilePath? in
@@ -161,8 +167,10 @@ enum ProjectApp {
     }
     // A cross-platform app's code is in its repository (Flutter's `lib/`, React Native's `src/`), not `ios/`.
     app.trackingSearch = .sources([RepositoryLayout.root(ofProjectFolder: project.sourceRoot)])
-    app.privacyManifests = ManifestSearch(reader: reader).inProject(
-      resources: resources, sourceRoot: project.sourceRoot)
+    if strings.findsCheckInputs {
+      app.privacyManifests = ManifestSearch(reader: reader).inProject(
+        resources: resources, sourceRoot: project.sourceRoot)
+    }
     app.finish()
     return .success(app)
   }
