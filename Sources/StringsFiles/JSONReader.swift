@@ -97,14 +97,12 @@ public struct JSONReader {
   private mutating func value(depth: Int, shape: JSONShape) throws(JSONProblem) -> JSONValue {
     skipSpace()
     guard index < bytes.count else { throw problem("the text ends where a value should be") }
+    // Only an object has members to keep: an array or a string is built whole or kept as its kind.
+    let isWhole = if case .whole = shape { true } else { false }
     switch bytes[index] {
     case UInt8(ascii: "{"): return .object(try object(depth: depth + 1, shape: shape))
-    case UInt8(ascii: "["):
-      let isWhole = if case .whole = shape { true } else { false }
-      return .array(try array(depth: depth + 1, shape: isWhole ? .whole : .kindOnly))
-    case UInt8(ascii: "\""):
-      let isWhole = if case .whole = shape { true } else { false }
-      return .string(try string(building: isWhole))
+    case UInt8(ascii: "["): return .array(try array(depth: depth + 1, shape: isWhole ? .whole : .kindOnly))
+    case UInt8(ascii: "\""): return .string(try string(building: isWhole))
     case UInt8(ascii: "t"): return try literal("true", .bool(true))
     case UInt8(ascii: "f"): return try literal("false", .bool(false))
     case UInt8(ascii: "n"): return try literal("null", .null)
