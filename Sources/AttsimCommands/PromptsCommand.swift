@@ -22,7 +22,11 @@ enum PromptsCommand {
   static func run(_ command: Command.Prompts, console: Console) -> Int32 {
     let path = command.app.path ?? FilePath(".")
     let app: AppResources
-    switch AppResources.load(path, target: command.app.target, configuration: command.app.configuration) {
+    // Only the InfoPlist tables hold purpose strings: the others are not read, nor what only check reads.
+    switch AppResources.load(
+      path, target: command.app.target, configuration: command.app.configuration,
+      strings: .purposeTables(forCheck: false))
+    {
     case .failure(let failure):
       console.err("attsim: cannot read the app: \(failure.message.escapingControlCharacters)\n")
       return 2

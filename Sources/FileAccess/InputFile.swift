@@ -18,29 +18,41 @@ public final class InputFile {
   /// The next bytes, at most `maximum` of them; empty at the end of the file. A file that grows past its
   /// limit while being read is refused.
   public func readChunk(maximum: Int = 64 << 10) -> Result<[UInt8], FileReader.Failure> {
-    var chunk = [UInt8](repeating: 0, count: max(1, min(maximum, limit + 1 - bytesRead)))
-    while true {
-      let got = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress!, $0.count) }
-      if got < 0 {
-        if errno == EINTR || errno == EAGAIN { continue }
-        return .failure(FileReader.Failure(kind: .unreadable, reason: FileKind.reason(errno)))
+    let capacity = max(1, min(maximum, limit + 1 - bytesRead))
+    var failure: FileReader.Failure?
+    // read(2) fills the buffer: nothing is zeroed first, and only the bytes it gives are kept.
+    let chunk = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
+      count = 0
+      while true {
+        let got = Glibc.read(descriptor, buffer.baseAddress!, capacity)
+        if got < 0 {
+          if errno == EINTR || errno == EAGAIN { continue }
+          failure = FileReader.Failure(kind: .unreadable, reason: FileKind.reason(errno))
+          return
+        }
+        count = got
+        return
       }
-      bytesRead += got
-      guard bytesRead <= limit else { return .failure(FileReader.tooLarge(size: bytesRead, limit: limit)) }
-      chunk.removeSubrange(got...)
-      return .success(chunk)
     }
+    if let failure { return .failure(failure) }
+    bytesRead += chunk.count
+    guard bytesRead <= limit else { return .failure(FileReader.tooLarge(size: bytesRead, limit: limit)) }
+    return .success(chunk)
   }
 
-  /// The rest of the file.
+  /// The rest of the file: in one read of its size (and a byte more, to meet its end), then in small chunks
+  /// while it grows.
   public func readAll() -> Result<[UInt8], FileReader.Failure> {
+    var status = stat()
+    let size = fstat(descriptor, &status) == 0 ? Int(status.st_size) : 0
     var bytes: [UInt8] = []
     while true {
-      switch readChunk(maximum: 1 << 20) {
+      let rest = size + 1 - bytesRead
+      switch readChunk(maximum: rest > 1 ? rest : 64 << 10) {
       case .failure(let failure): return .failure(failure)
       case .success(let chunk):
         if chunk.isEmpty { return .success(bytes) }
-        bytes += chunk
+        if bytes.isEmpty { bytes = chunk } else { bytes += chunk }
       }
     }
   }

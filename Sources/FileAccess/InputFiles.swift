@@ -87,6 +87,16 @@ public final class InputFiles: Sendable {
     }
   }
 
+  /// Why the regular file at `path` could not be opened by the one rule (see `open`), or nil when it could.
+  /// It is opened and closed at once: nothing of it is read, it costs none of the budget, and it is not
+  /// remembered as read.
+  public func problemOpening(_ path: FilePath) -> FileReader.Failure? {
+    switch judge(path, limit: fileLimit).flatMap({ $0.open(limit: fileLimit) }) {
+    case .success: nil
+    case .failure(let failure): failure
+    }
+  }
+
   /// The first of `needles` found in the regular file at `path` (judged by the one rule), within its first
   /// `limit` bytes, or nil. Read in chunks, so it costs no memory and none of the budget.
   public func firstMatch(in path: FilePath, of needles: [String], limit: Int = 512 << 20) -> String? {

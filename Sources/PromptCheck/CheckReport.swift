@@ -41,7 +41,9 @@ extension PromptLinter {
         .mapError { CheckFailure(message: "cannot check '\(given.shown())': \($0.reason)") }
     }
     let apps: [AppResources]
-    switch AppResources.loadAll(given, target: target, configuration: configuration) {
+    // Without --all-strings no rule reads the other tables; one that cannot be opened is still named.
+    let strings: AppResources.StringsToParse = options.allStrings ? .all : .purposeTables(forCheck: true)
+    switch AppResources.loadAll(given, target: target, configuration: configuration, strings: strings) {
     case .failure(let failure): return .failure(CheckFailure(message: "cannot check: \(failure.message)"))
     case .success(let loaded): apps = loaded
     }

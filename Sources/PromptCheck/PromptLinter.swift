@@ -92,7 +92,8 @@ struct CheckContext {
   init(app: AppResources, options: CheckOptions) {
     self.app = app
     self.options = options
-    scan = app.scanCode()
+    // Only an app without the tracking purpose string is asked whether it asks (`tracking`).
+    scan = app.scanCode(askingWhetherItTracks: !app.hasUsageDescription)
     var texts: [String: String] = [:]
     for key in app.purposeKeys {
       texts[key] = app.infoPlistString(key, locale: app.developmentRegion)?.value

@@ -23,10 +23,35 @@ public indirect enum JSONValue: Sendable {
 /// A JSON object: its members (the last of a repeated key wins) and the byte offset of each key.
 public struct JSONObject: Sendable {
   public var members: [String: JSONValue] = [:]
-  /// Where each key's opening quote stands (the first of a repeated key).
+  /// Where each key's opening quote stands (the first of a repeated key), in an object built whole.
   public var offsets: [String: Int] = [:]
 
   public subscript(key: String) -> JSONValue? { members[key] }
+}
+
+/// How much of a JSON document a parse builds. Every part is read as strictly (what is not JSON fails the
+/// same way, at the same place); a part not built keeps only its kind: an empty string, object or array.
+public indirect enum JSONShape: Sendable {
+  /// The value whole.
+  case whole
+  /// Only the value's kind.
+  case kindOnly
+  /// An object keeping only the members named, each built to its shape; a value that is not an object keeps
+  /// only its kind.
+  case members([String: JSONShape])
+  /// An object keeping every member, each built to the shape given; a value that is not an object keeps
+  /// only its kind.
+  case everyMember(JSONShape)
+
+  /// The shape of the member `key` of an object of this shape, or nil when it is not kept.
+  fileprivate func member(_ key: String) -> JSONShape? {
+    switch self {
+    case .whole: .whole
+    case .kindOnly: nil
+    case .members(let named): named[key]
+    case .everyMember(let shape): shape
+    }
+  }
 }
 
 /// Why text is not JSON, and where.
@@ -46,13 +71,13 @@ public struct JSONReader {
   /// How deep arrays and objects may nest.
   public static let maximumDepth = 512
 
-  /// The value `bytes` hold, or where and why they are not JSON.
-  public static func parse(_ bytes: [UInt8]) -> Result<JSONValue, JSONProblem> {
+  /// The value `bytes` hold, built as far as `shape` says, or where and why they are not JSON.
+  public static func parse(_ bytes: [UInt8], shape: JSONShape = .whole) -> Result<JSONValue, JSONProblem> {
     var reader = JSONReader(bytes: bytes)
     // A byte-order mark before the text is allowed, as JSON parsers do.
     if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { reader.index = 3 }
     do throws(JSONProblem) {
-      let value = try reader.value(depth: 0)
+      let value = try reader.value(depth: 0, shape: shape)
       reader.skipSpace()
       guard reader.index == bytes.count else { throw reader.problem("unexpected text after the JSON value") }
       return .success(value)
@@ -69,13 +94,15 @@ public struct JSONReader {
     while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
   }
 
-  private mutating func value(depth: Int) throws(JSONProblem) -> JSONValue {
+  private mutating func value(depth: Int, shape: JSONShape) throws(JSONProblem) -> JSONValue {
     skipSpace()
     guard index < bytes.count else { throw problem("the text ends where a value should be") }
+    // Only an object has members to keep: an array or a string is built whole or kept as its kind.
+    let isWhole = if case .whole = shape { true } else { false }
     switch bytes[index] {
-    case UInt8(ascii: "{"): return .object(try object(depth: depth + 1))
-    case UInt8(ascii: "["): return .array(try array(depth: depth + 1))
-    case UInt8(ascii: "\""): return .string(try string())
+    case UInt8(ascii: "{"): return .object(try object(depth: depth + 1, shape: shape))
+    case UInt8(ascii: "["): return .array(try array(depth: depth + 1, shape: isWhole ? .whole : .kindOnly))
+    case UInt8(ascii: "\""): return .string(try string(building: isWhole))
     case UInt8(ascii: "t"): return try literal("true", .bool(true))
     case UInt8(ascii: "f"): return try literal("false", .bool(false))
     case UInt8(ascii: "n"): return try literal("null", .null)
@@ -93,8 +120,16 @@ public struct JSONReader {
     return value
   }
 
-  private mutating func object(depth: Int) throws(JSONProblem) -> JSONObject {
+  /// The object starting at `index`, with the members `shape` keeps, built to their shapes, and their
+  /// offsets only when it is built whole.
+  private mutating func object(depth: Int, shape: JSONShape) throws(JSONProblem) -> JSONObject {
     guard depth <= Self.maximumDepth else { throw problem("values are nested more than \(Self.maximumDepth) deep") }
+    let (namesKeys, isWhole) =
+      switch shape {
+      case .whole: (true, true)
+      case .members, .everyMember: (true, false)
+      case .kindOnly: (false, false)
+      }
     index += 1
     var object = JSONObject()
     skipSpace()
@@ -106,12 +141,14 @@ public struct JSONReader {
       skipSpace()
       guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw problem("expected a key in quotes") }
       let offset = index
-      let key = try string()
+      let key = try string(building: namesKeys)
       skipSpace()
       guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw problem("expected ':' after a key") }
       index += 1
-      object.members[key] = try value(depth: depth)
-      if object.offsets[key] == nil { object.offsets[key] = offset }
+      let kept = shape.member(key)
+      let member = try value(depth: depth, shape: kept ?? .kindOnly)
+      if kept != nil { object.members[key] = member }
+      if isWhole, object.offsets[key] == nil { object.offsets[key] = offset }
       skipSpace()
       guard index < bytes.count else { throw problem("the text ends inside an object") }
       if bytes[index] == UInt8(ascii: ",") {
@@ -129,7 +166,8 @@ public struct JSONReader {
     }
   }
 
-  private mutating func array(depth: Int) throws(JSONProblem) -> [JSONValue] {
+  /// The array starting at `index`: its elements whole, or (`kindOnly`) read and none kept.
+  private mutating func array(depth: Int, shape: JSONShape) throws(JSONProblem) -> [JSONValue] {
     guard depth <= Self.maximumDepth else { throw problem("values are nested more than \(Self.maximumDepth) deep") }
     index += 1
     var elements: [JSONValue] = []
@@ -139,7 +177,8 @@ public struct JSONReader {
       return elements
     }
     while true {
-      elements.append(try value(depth: depth))
+      let element = try value(depth: depth, shape: shape)
+      if case .whole = shape { elements.append(element) }
       skipSpace()
       guard index < bytes.count else { throw problem("the text ends inside an array") }
       if bytes[index] == UInt8(ascii: ",") {
@@ -180,19 +219,27 @@ public struct JSONReader {
     return Double(String(decoding: bytes[start..<index], as: UTF8.self)) ?? 0
   }
 
-  /// The string starting at `index` (a quote), its escapes decoded; `index` moves past it.
-  private mutating func string() throws(JSONProblem) -> String {
+  /// The string starting at `index` (a quote), its escapes decoded; `index` moves past it. Without
+  /// `building`, it is read as strictly and kept as the empty string.
+  private mutating func string(building: Bool) throws(JSONProblem) -> String {
     index += 1
     var utf8: [UInt8] = []
     var run = index
+    // An escape gives a whole character, so the text is UTF-8 when each run between escapes is.
+    var runsAreUTF8 = true
     while index < bytes.count {
       let byte = bytes[index]
       if byte == UInt8(ascii: "\"") {
-        utf8 += bytes[run..<index]
+        let end = index
         index += 1
-        guard let text = String(validating: utf8, as: UTF8.self) else {
-          throw JSONProblem(offset: run, message: "a string that is not UTF-8")
+        let text: String?
+        if building {
+          utf8 += bytes[run..<end]
+          text = String(validating: utf8, as: UTF8.self)
+        } else {
+          text = runsAreUTF8 && isUTF8(run..<end) ? "" : nil
         }
+        guard let text else { throw JSONProblem(offset: run, message: "a string that is not UTF-8") }
         return text
       }
       guard byte >= 0x20 else { throw problem("a control character inside a string") }
@@ -200,7 +247,11 @@ public struct JSONReader {
         index += 1
         continue
       }
-      utf8 += bytes[run..<index]
+      if building {
+        utf8 += bytes[run..<index]
+      } else {
+        runsAreUTF8 = runsAreUTF8 && isUTF8(run..<index)
+      }
       guard index + 1 < bytes.count else { throw problem("the text ends inside a string") }
       let escaped = bytes[index + 1]
       index += 2
@@ -227,10 +278,15 @@ public struct JSONReader {
         }
       default: throw problem("an unknown escape in a string")
       }
-      utf8 += Array(String(Character(scalar)).utf8)
+      if building { utf8 += Array(String(Character(scalar)).utf8) }
       run = index
     }
     throw problem("the text ends inside a string")
+  }
+
+  /// Whether `range` of the text is UTF-8, checked where it lies.
+  private func isUTF8(_ range: Range<Int>) -> Bool {
+    (try? UTF8Span(validating: bytes.span.extracting(range))) != nil
   }
 
   private mutating func hex4() throws(JSONProblem) -> UInt32 {

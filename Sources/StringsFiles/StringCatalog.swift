@@ -34,21 +34,24 @@ public struct StringCatalog: Sendable {
   /// The same, to look one up at once.
   public let languageSet: Set<String>
 
-  /// Reads a catalog, or says why it cannot.
-  public static func read(_ file: FilePath, from files: InputFiles = InputFiles()) -> Result<StringCatalog, ReadProblem>
-  {
-    let path = file.string
-    let bytes: [UInt8]
-    switch ReadProblem.bytes(of: file, from: files) {
-    case .failure(let failure): return .failure(failure)
-    case .success(let read): bytes = read
-    }
-    let map = LineMap(bytes: bytes)
+  /// Reads a catalog, or says why it cannot. Without `entries`, only what makes it part of an app is kept:
+  /// that it is a catalog, its source language and its languages; its translations, stale keys, key
+  /// locations and malformed entries are left empty, and are built not at all.
+  public static func read(_ file: FilePath, from files: InputFiles = InputFiles(), entries: Bool = true) -> Result<
+    StringCatalog, ReadProblem
+  > {
+    ReadProblem.bytes(of: file, from: files).flatMap { read(bytes: $0, path: file.string, entries: entries) }
+  }
+
+  /// The catalog `bytes` hold, read from `path` (see `read(_:from:entries:)`).
+  static func read(bytes: [UInt8], path: String, entries: Bool) -> Result<StringCatalog, ReadProblem> {
     let root: JSONObject
-    switch JSONReader.parse(bytes) {
+    switch JSONReader.parse(bytes, shape: entries ? .whole : languagesOnly) {
     case .failure(let problem):
       return .failure(
-        ReadProblem("not a JSON String Catalog: \(problem.message)", location: map.location(of: problem.offset)))
+        ReadProblem(
+          "not a JSON String Catalog: \(problem.message)", location: LineMap(bytes: bytes).location(of: problem.offset))
+      )
     case .success(let value):
       guard let object = value.object else { return .failure(ReadProblem("not a JSON String Catalog")) }
       root = object
@@ -56,12 +59,14 @@ public struct StringCatalog: Sendable {
     guard let strings = root["strings"]?.object else {
       return .failure(ReadProblem("a String Catalog needs a \"strings\" object"))
     }
+    let map = entries ? LineMap(bytes: bytes) : nil
     var translations: [String: [String: Translation]] = [:]
+    var languages = Set<String>()
     var stale = Set<String>()
     var keyLocations: [String: SourceLocation] = [:]
     var malformed: [(SourceLocation?, String)] = []
     for (key, entry) in strings.members {
-      let keyLocation = strings.offsets[key].map(map.location(of:))
+      let keyLocation = map.flatMap { map in strings.offsets[key].map(map.location(of:)) }
       if let keyLocation { keyLocations[key] = keyLocation }
       // Only a malformed entry's message names its key: most catalogs never need it.
       var shownKey: String { "\"\(key.forMessage(limit: 60))\"" }
@@ -69,7 +74,7 @@ public struct StringCatalog: Sendable {
         malformed.append((keyLocation, "the entry for \(shownKey) is not an object"))
         continue
       }
-      if entry["extractionState"]?.string == "stale" { stale.insert(key) }
+      if entries && entry["extractionState"]?.string == "stale" { stale.insert(key) }
       let localizations = entry["localizations"] ?? .object(JSONObject())
       guard let byLanguage = localizations.object else {
         malformed.append((keyLocation, "\"localizations\" of \(shownKey) is not an object"))
@@ -77,7 +82,7 @@ public struct StringCatalog: Sendable {
       }
       var perLanguage: [String: Translation] = [:]
       for (language, localization) in byLanguage.members {
-        let languageLocation = byLanguage.offsets[language].map(map.location(of:))
+        let languageLocation = map.flatMap { map in byLanguage.offsets[language].map(map.location(of:)) }
         var what: String { "the \(language.forMessage(limit: 20)) localization of \(shownKey)" }
         guard let localization = localization.object else {
           malformed.append((languageLocation ?? keyLocation, "\(what) is not an object"))
@@ -93,20 +98,29 @@ public struct StringCatalog: Sendable {
           malformed.append((languageLocation ?? keyLocation, "\(what) has a \"value\" that is not a string"))
           continue
         }
+        languages.insert(language)
+        guard entries else { continue }
         if let state = unit["state"], state.string == nil {
           malformed.append((languageLocation ?? keyLocation, "\(what) has a \"state\" that is not a string"))
         }
         perLanguage[language] = Translation(state: unit["state"]?.string, value: value, location: languageLocation)
       }
-      translations[key] = perLanguage
+      if entries { translations[key] = perLanguage }
     }
     let name = FilePath(path).stem
-    let languages = Set(translations.values.flatMap(\.keys))
     return .success(
       StringCatalog(
         path: path, tableName: name, sourceLanguage: root["sourceLanguage"]?.string ?? "en",
         translations: translations, staleKeys: stale, keyLocations: keyLocations,
-        malformed: malformed.sorted { ($0.0?.line ?? 0, $0.1) < ($1.0?.line ?? 0, $1.1) },
+        malformed: entries ? malformed.sorted { ($0.0?.line ?? 0, $0.1) < ($1.0?.line ?? 0, $1.1) } : [],
         languages: languages.sorted(), languageSet: languages))
   }
+
+  /// What a read without entries builds: the source language, and of each entry's localizations only
+  /// whether each has a string value.
+  private static let languagesOnly = JSONShape.members([
+    "sourceLanguage": .whole,
+    "strings": .everyMember(
+      .members(["localizations": .everyMember(.members(["stringUnit": .members(["value": .kindOnly])]))])),
+  ])
 }

@@ -15,7 +15,6 @@ import Testing
 
   @Test func aPartialAppIsReadWholeFirstAndCheckedAfterwards() throws {
     let state = UIState(environment: Self.partialEnvironment, session: UISession(locale: "de"))
-    #expect(state.firstFrameWork == [.loadApp, .loadSystemTexts, .loadScenarios])
     #expect(state.firstFrameWork.filter(\.isNeededBeforeKeys) == [.loadApp])
     var pilot = Pilot(locale: "de", environment: Self.partialEnvironment)
     let whole = try AppResources.loadFolder(FilePath(Self.demoApp)).get()

@@ -151,7 +151,9 @@ import Testing
         // UTF-16 with a byte-order mark, read as iOS reads it.
         ["ja", "ja.lproj/InfoPlist.strings", "Fixture はあなた"],
       ])
-    #expect(app.scanCode().requests.first?.sentence == "lib/main.dart:6 calls requestTrackingAuthorization")
+    #expect(
+      app.scanCode(askingWhetherItTracks: true).requests.first?.sentence
+        == "lib/main.dart:6 calls requestTrackingAuthorization")
   }
 
   @Test func aPodsManifestIsItsSDKs() throws {
@@ -204,7 +206,8 @@ import Testing
             path: FilePath(app.root).appending("\(locale).lproj/InfoPlist.strings").string, localization: locale))
     }
     #expect(app.usageDescription(locale: "de")?.value.hasPrefix("Lumen zeigt") == true)
-    #expect(app.scanCode().tracking == .asks("the binary Lumen references ATTrackingManager", nil))
+    #expect(
+      app.scanCode(askingWhetherItTracks: true).tracking == .asks("the binary Lumen references ATTrackingManager", nil))
     // Its own manifest (binary) and its framework's; the extension in PlugIns is another bundle.
     #expect(app.privacyManifests.map(\.owner) == [nil, "AdKit"])
     #expect(app.trackingDomains == ["metrics.lumen.example", "ads.adkit.example"])

@@ -11,8 +11,11 @@ import TextSupport
 enum AppLoader {
   typealias Failure = AppResources.LoadFailure
 
-  /// Every app at `path`; a project gives one per application target (or only `target`).
-  static func load(_ given: FilePath, target: String?, configuration: String?) -> Result<[AppResources], Failure> {
+  /// Every app at `path`; a project gives one per application target (or only `target`); `strings` says which
+  /// strings tables are read.
+  static func load(_ given: FilePath, target: String?, configuration: String?, strings: AppResources.StringsToParse)
+    -> Result<[AppResources], Failure>
+  {
     let shown = "'\(given.shown())'"
     var status = stat()
     guard !given.bytes.isEmpty, given.withCString({ stat($0, &status) }) == 0 else {
@@ -23,16 +26,16 @@ enum AppLoader {
       // One file the user named: read as named, and nothing else.
       return FileApp.read(given, reader: InputFiles()).map { [$0] }
     }
-    let project = ProjectRead(target: target, configuration: configuration)
+    let project = ProjectRead(target: target, configuration: configuration, strings: strings)
     if given.pathExtension == "xcodeproj" {
       return project.read([given], root: given, sandbox: RepositoryLayout.root(ofProjectFolder: given.parent))
     }
     guard let reader = InputFiles(confinedTo: RepositoryLayout.root(ofProjectFolder: given)) else {
       return .failure(Failure(message: "cannot resolve \(shown)"))
     }
-    if given.pathExtension == "app" { return BundleApp.read(given, reader: reader).map { [$0] } }
+    if given.pathExtension == "app" { return BundleApp.read(given, reader: reader, strings: strings).map { [$0] } }
     if let app = reader.children(of: given.appending("Payload")).first(where: { $0.pathExtension == "app" }) {
-      return BundleApp.read(app, reader: reader).map { [$0] }
+      return BundleApp.read(app, reader: reader, strings: strings).map { [$0] }
     }
     // Where cross-platform tools put the project, then a workspace's members, then a project a folder or two
     // down (SPEC §4, "From a repository's root").
@@ -66,17 +69,18 @@ enum AppLoader {
       return .success(apps)
     }
     if target != nil { return .failure(Failure(message: "\(shown) holds no Xcode project, so it has no targets")) }
-    let folderApp = FolderApp.read(given, reader: reader)
+    let folderApp = FolderApp.read(given, reader: reader, strings: strings)
     if case .failure = folderApp, let kind = RepositoryLayout.missingProject(in: given) {
       return .failure(Failure(message: "\(shown) is \(kind): there is no iOS app to read yet"))
     }
     return folderApp.map { [$0] }
   }
 
-  /// What `load` passes on to read projects: the target and configuration asked for.
+  /// What `load` passes on to read projects: the target and configuration asked for, and the tables to read.
   struct ProjectRead {
     var target: String?
     var configuration: String?
+    var strings: AppResources.StringsToParse
 
     func read(_ projects: [FilePath], root: FilePath, sandbox: FilePath, within: FilePath? = nil) -> Result<
       [AppResources], Failure
@@ -86,7 +90,7 @@ enum AppLoader {
       }
       return ProjectApp.read(
         projects: projects, root: root, sandbox: sandbox, reader: reader, target: target, configuration: configuration,
-        within: within)
+        within: within, strings: strings)
     }
   }
 

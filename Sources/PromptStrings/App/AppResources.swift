@@ -127,7 +127,7 @@ public struct AppResources: Sendable {
   public var catalogs: [StringCatalog]
   /// Files found that could not be read (Info.plist, catalogs, strings files).
   public var unreadable: [UnreadableFile]
-  /// Localization files in the tree that are not the app's.
+  /// Localization files in the tree that are not the app's (a project's are not looked for by `prompts`' read).
   public var outside: [FileOutsideApp] = []
   /// How attsim chose among folders of the same name, one line each.
   public var notes: [String] = []
@@ -144,24 +144,31 @@ public struct AppResources: Sendable {
   /// a value too long), with the key it was for.
   public var expansionProblems: [(key: String, problem: String)] = []
   /// Where to look into the app's code. The look (a walk of the sources, or a read of the binaries) waits for
-  /// `scanCode()`, which the check calls: the UI's first frame does not.
+  /// `scanCode(askingWhetherItTracks:)`, which the check calls: the UI's first frame does not.
   public var trackingSearch: TrackingSearch = .nothing
 
-  /// What the app's code says (does it ask for tracking, with a beta spelling?): reads what `trackingSearch`
-  /// names, within the look's limits.
-  public func scanCode() -> CodeScan { CodeScan.scan(trackingSearch, reader: reader) }
+  /// What the app's code says: its calls under a beta spelling and, when asked, whether it asks for tracking.
+  /// Reads what `trackingSearch` names, within the look's limits, and no more than the answers need.
+  public func scanCode(askingWhetherItTracks tracking: Bool) -> CodeScan {
+    CodeScan.scan(trackingSearch, reader: reader, tracking: tracking)
+  }
 
-  /// The files the check of this app will still read (its code, or its binaries), and the tables in the
-  /// folders a partial read left, not yet read.
+  /// The files the check of this app may still read (its code, or its binaries: the look stops once it has
+  /// its answers), and the tables in the folders a partial read left, not yet read.
   public func prospectiveInputs() -> [FilePath] {
     deferredFolders.flatMap { AppLoader.stringsFiles(in: $0, reader: reader) }
       + CodeScan.candidates(trackingSearch, reader: reader)
   }
   /// Localization folders a partial read left unlisted and unread (`StringsToParse.shownIn`).
   var deferredFolders: [FilePath] = []
+  /// Which strings tables `add(stringsFile:localization:folder:)` reads.
+  var strings: StringsToParse = .all
+  /// The tables `strings` left unread, as `localization/table`: each is judged once, as it would have been
+  /// read once.
+  private var unreadTables: Set<String> = []
   /// Whether the app is an App Clip target.
   public var isAppClip = false
-  /// The app's privacy manifests and its SDKs' (`PrivacyInfo.xcprivacy`).
+  /// The app's privacy manifests and its SDKs' (`PrivacyInfo.xcprivacy`); not looked for by `prompts`' read.
   public var privacyManifests: [PrivacyManifest] = []
   /// The project's development region, when the app comes from one (`$(DEVELOPMENT_LANGUAGE)`).
   var projectDevelopmentRegion: String?
@@ -273,11 +280,12 @@ public struct AppResources: Sendable {
   /// manifests), by identity: an output must never replace one.
   public var inputs: [FileIdentity: String] { reader.identities }
 
-  /// Reads the one app at `path`: a project with several app targets needs `target`.
-  public static func load(_ path: FilePath, target: String? = nil, configuration: String? = nil)
-    -> Result<AppResources, LoadFailure>
-  {
-    AppLoader.load(path, target: target, configuration: configuration).flatMap { apps in
+  /// Reads the one app at `path`: a project with several app targets needs `target`. `strings` says which
+  /// strings tables are read (a file named on its own is always read).
+  public static func load(
+    _ path: FilePath, target: String? = nil, configuration: String? = nil, strings: StringsToParse = .all
+  ) -> Result<AppResources, LoadFailure> {
+    AppLoader.load(path, target: target, configuration: configuration, strings: strings).flatMap { apps in
       guard apps.count > 1 else { return .success(apps[0]) }
       let names = apps.compactMap(\.target).joined(separator: ", ")
       return .failure(
@@ -286,11 +294,12 @@ public struct AppResources: Sendable {
     }
   }
 
-  /// Reads every app at `path`: one per application target of a project (or only `target`).
-  public static func loadAll(_ path: FilePath, target: String? = nil, configuration: String? = nil)
-    -> Result<[AppResources], LoadFailure>
-  {
-    AppLoader.load(path, target: target, configuration: configuration)
+  /// Reads every app at `path`: one per application target of a project (or only `target`), with the strings
+  /// tables `strings` says.
+  public static func loadAll(
+    _ path: FilePath, target: String? = nil, configuration: String? = nil, strings: StringsToParse = .all
+  ) -> Result<[AppResources], LoadFailure> {
+    AppLoader.load(path, target: target, configuration: configuration, strings: strings)
   }
 
   /// The app in a plain folder of lproj folders (and perhaps an Info.plist), read without looking for
@@ -310,6 +319,26 @@ public struct AppResources: Sendable {
     /// Only the tables iOS looks `locale` up in (nil: the development region's), and Base's, and only their
     /// folders listed; every localization is still known. What the UI needs for its first frame.
     case shownIn(locale: String?)
+    /// What `prompts` shows and (`forCheck`) `check` judges without `--all-strings`: only the tables purpose
+    /// strings are looked up in, `InfoPlist.strings` and `InfoPlist.xcstrings` (and one named in another case,
+    /// which iOS never reads but `check` names). Every other strings file is left unread, though its folder
+    /// is still a localization; every other catalog is read for its languages only, as they are the app's.
+    /// For `check`, also what only its rules read: each other strings file is opened
+    /// (`InputFiles.problemOpening`) so that one that could not be is `unreadable`, as reading it would have
+    /// made it; the InfoPlist tables on disk that the app does not contain; the privacy manifests.
+    case purposeTables(forCheck: Bool)
+
+    /// Whether the strings table `table` (a file's name without `.strings`) is read.
+    func reads(table: String) -> Bool {
+      guard case .purposeTables = self else { return true }
+      return table.lowercased() == "infoplist"
+    }
+
+    /// Whether the read finds what only `check` reads (every read but `prompts`').
+    var findsCheckInputs: Bool {
+      guard case .purposeTables(forCheck: false) = self else { return true }
+      return false
+    }
   }
 
   /// Whether localization folders were left unlisted and unread (`StringsToParse.shownIn`): the app is whole
@@ -323,7 +352,8 @@ public struct AppResources: Sendable {
     return app
   }
 
-  /// Adds the strings file at `path` to the localization folder `name` (at `folder`).
+  /// Adds the strings file at `path` to the localization folder `name` (at `folder`): read when `strings` reads
+  /// its table, else left unread (and, to judge it, only opened).
   mutating func add(stringsFile path: FilePath, localization name: String, folder: FilePath) {
     let index =
       folderIndex[name]
@@ -332,7 +362,15 @@ public struct AppResources: Sendable {
         folderIndex[name] = folders.count - 1
         return folders.count - 1
       }()
-    guard folders[index].files[path.stem] == nil else { return }
+    guard folders[index].files[path.stem] == nil, !unreadTables.contains(name + "/" + path.stem) else { return }
+    guard strings.reads(table: path.stem) else {
+      if case .purposeTables(forCheck: true) = strings, let problem = reader.problemOpening(path) {
+        unreadable.append(UnreadableFile(path: path.string, reason: problem.reason, refusal: problem.kind))
+      } else {
+        unreadTables.insert(name + "/" + path.stem)
+      }
+      return
+    }
     switch StringsFile.read(path, from: reader) {
     case .success(let file): folders[index].files[path.stem] = file
     case .failure(let failure): unreadable.append(UnreadableFile(path: path.string, failure))
@@ -346,9 +384,9 @@ public struct AppResources: Sendable {
     folderIndex[path.stem] = folders.count - 1
   }
 
-  /// Reads a String Catalog into the app.
+  /// Reads a String Catalog into the app: whole, or (a table `strings` leaves unread) only its languages.
   mutating func add(catalog path: FilePath) {
-    switch StringCatalog.read(path, from: reader) {
+    switch StringCatalog.read(path, from: reader, entries: strings.reads(table: path.stem)) {
     case .success(let catalog): catalogs.append(catalog)
     case .failure(let failure): unreadable.append(UnreadableFile(path: path.string, failure))
     }

@@ -4,8 +4,11 @@ import StringsFiles
 /// An app read from a built `.app`: its own top-level Info.plist and lproj folders only. Frameworks,
 /// extensions, watch apps and resource bundles inside it are other bundles with their own lookups.
 enum BundleApp {
-  static func read(_ bundle: FilePath, reader: InputFiles) -> Result<AppResources, AppResources.LoadFailure> {
+  static func read(_ bundle: FilePath, reader: InputFiles, strings: AppResources.StringsToParse) -> Result<
+    AppResources, AppResources.LoadFailure
+  > {
     var app = AppResources(root: bundle.string, input: .builtApp, name: bundle.stem, reader: reader)
+    app.strings = strings
     let top = reader.children(of: bundle)
     if top.contains(where: { $0.lastComponent == "Info.plist" }) { app.read(infoPlist: bundle.appending("Info.plist")) }
     for folder in top where folder.pathExtension == "lproj" && AppLoader.isFolder(folder) {
@@ -31,7 +34,7 @@ enum BundleApp {
       binaries.append(framework.appending(framework.stem))
     }
     app.trackingSearch = .binaries(binaries)
-    app.privacyManifests = ManifestSearch(reader: reader).inBundle(bundle)
+    if strings.findsCheckInputs { app.privacyManifests = ManifestSearch(reader: reader).inBundle(bundle) }
     app.finish()
     return .success(app)
   }

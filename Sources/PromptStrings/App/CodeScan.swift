@@ -55,6 +55,9 @@ public struct CodeScan: Hashable, Sendable {
     "usingExpandedInterface:", "UsingExpandedInterface:", "preferExpandedInterface:", "PreferExpandedInterface:",
   ]
 
+  /// What every beta spelling holds, looked for first.
+  static let betaMark = Array("xpandedInterface:".utf8)
+
   /// Plugins and pods whose whole purpose is the ATT prompt.
   static let plugins = [
     "app_tracking_transparency", "react-native-tracking-transparency", "expo-tracking-transparency",
@@ -98,10 +101,14 @@ public struct CodeScan: Hashable, Sendable {
   }
 
   /// Looks where `search` says, reading through `reader` (inside the app's sandbox, never through a link).
-  static func scan(_ search: TrackingSearch, reader: InputFiles, limits: Limits = Limits()) -> CodeScan {
+  /// The calls under a beta name are always looked for; whether the app asks for tracking only with
+  /// `tracking` (the rules read it only for an app without a purpose string): without it, no manifest or
+  /// built binary is read. The look stops once it has its answers.
+  static func scan(_ search: TrackingSearch, reader: InputFiles, tracking: Bool, limits: Limits = Limits()) -> CodeScan
+  {
     switch search {
-    case .sources(let folders): scan(sources: folders, reader: reader, limits: limits)
-    case .binaries(let binaries): scan(binaries: binaries, reader: reader)
+    case .sources(let folders): scan(sources: folders, reader: reader, tracking: tracking, limits: limits)
+    case .binaries(let binaries): tracking ? scan(binaries: binaries, reader: reader) : CodeScan()
     case .nothing: CodeScan()
     }
   }
@@ -135,14 +142,22 @@ public struct CodeScan: Hashable, Sendable {
     return files
   }
 
-  /// Reads the code and manifests under `folders`, within `limits`.
-  static func scan(sources folders: [FilePath], reader: InputFiles, limits: Limits) -> CodeScan {
+  /// Reads the code (and, with `tracking`, the manifests) under `folders`, within `limits`, until it has its
+  /// answers: the first call that requests tracking decides whether the app asks, and beta calls are kept to
+  /// `maximumMatches`.
+  static func scan(sources folders: [FilePath], reader: InputFiles, tracking: Bool, limits: Limits) -> CodeScan {
     var scan = CodeScan()
     let deadline = ContinuousClock.now + .seconds(limits.seconds)
     var bytesRead = 0
     // The key as a string literal (a comment that names it is no check).
     let guardKeys = ["\"", "'"].map { Array(($0 + PurposeKeys.tracking + $0).utf8) }
     for (path, folder) in sourceFiles(folders, reader: reader, limits: limits) {
+      let wantsRequests = tracking && scan.requests.isEmpty
+      let wantsBetaCalls = scan.betaCalls.count < maximumMatches
+      guard wantsRequests || wantsBetaCalls else { break }
+      let isManifest = manifests.contains(path.lastComponent)
+      // A manifest tells only of a plugin, and only the first plugin counts, for the tracking answer.
+      if isManifest && !(wantsRequests && scan.plugin == nil) { continue }
       guard bytesRead < limits.bytes, ContinuousClock.now < deadline else {
         scan.stopped =
           "attsim stopped after \(scan.filesRead) files (its limit of \(ByteCount(limits.bytes)) or \(Int(limits.seconds)) seconds)"
@@ -152,29 +167,33 @@ public struct CodeScan: Hashable, Sendable {
       bytesRead += bytes.count
       scan.filesRead += 1
       let shown = path.relative(to: folder) ?? path.string
-      if manifests.contains(path.lastComponent) {
-        if scan.plugin == nil, let (plugin, _) = firstMatch(of: plugins, in: bytes) {
-          scan.plugin = "\(shown) declares \(plugin)"
-        }
+      if isManifest {
+        if let (plugin, _) = firstMatch(of: plugins, in: bytes) { scan.plugin = "\(shown) declares \(plugin)" }
         continue
       }
-      let map = LineMap(bytes: bytes)
+      // Lines are counted only in a file that has a match.
+      var lineMap: LineMap?
       func matches(_ needles: [String]) -> [Match] {
-        needles.flatMap { needle in
-          offsets(of: Array(needle.utf8), in: bytes).map {
-            Match(file: path.string, shown: shown, location: map.location(of: $0), text: needle)
-          }
+        let found = needles.flatMap { needle in offsets(of: Array(needle.utf8), in: bytes).map { (needle, $0) } }
+        guard !found.isEmpty else { return [] }
+        let map = lineMap ?? LineMap(bytes: bytes)
+        lineMap = map
+        return found.map { needle, offset in
+          Match(file: path.string, shown: shown, location: map.location(of: offset), text: needle)
         }.sorted { $0.location < $1.location }
       }
-      let requests = matches(requestCalls)
-      // A file that looks the usage description up checks for it before it asks (`Bundle.main.object(…)`).
-      let guarded = guardKeys.contains { ByteSearch.offset(of: $0, in: bytes) != nil }
-      if guarded {
-        scan.guardedRequests += requests.prefix(maximumMatches - scan.guardedRequests.count)
-      } else {
-        scan.requests += requests.prefix(maximumMatches - scan.requests.count)
+      if wantsRequests, case let requests = matches(requestCalls), !requests.isEmpty {
+        // A file that looks the usage description up checks for it before it asks (`Bundle.main.object(…)`).
+        if guardKeys.contains(where: { ByteSearch.offset(of: $0, in: bytes) != nil }) {
+          scan.guardedRequests += requests.prefix(maximumMatches - scan.guardedRequests.count)
+        } else {
+          scan.requests += requests.prefix(maximumMatches - scan.requests.count)
+        }
       }
-      scan.betaCalls += matches(betaSpellings).prefix(maximumMatches - scan.betaCalls.count)
+      // Every beta spelling holds `betaMark`: a file without it has none.
+      if wantsBetaCalls, ByteSearch.offset(of: betaMark, in: bytes) != nil {
+        scan.betaCalls += matches(betaSpellings).prefix(maximumMatches - scan.betaCalls.count)
+      }
     }
     return scan
   }

@@ -4,10 +4,11 @@ import StringsFiles
 /// An app read from a folder without an Xcode project: the shallowest Info.plist outside lproj folders,
 /// and one lproj folder per language, the one beside that Info.plist when there are several.
 enum FolderApp {
-  static func read(_ root: FilePath, reader: InputFiles, strings: AppResources.StringsToParse = .all) -> Result<
+  static func read(_ root: FilePath, reader: InputFiles, strings: AppResources.StringsToParse) -> Result<
     AppResources, AppResources.LoadFailure
   > {
     var app = AppResources(root: root.string, input: .folder, name: root.lastComponent, reader: reader)
+    app.strings = strings
     // A partial read lists only the lproj folders whose tables it parses; the others are listed, and their
     // tables read, when the app is read whole.
     let isPartial = if case .shownIn = strings { true } else { false }
@@ -58,7 +59,7 @@ enum FolderApp {
     }
     let parsed: Set<String>?
     switch strings {
-    case .all: parsed = nil
+    case .all, .purposeTables: parsed = nil
     case .shownIn(let locale):
       // Every folder is known: the lookup for the shown locale can be worked out, and its tables read alone.
       app.indexLocalizations()
@@ -83,7 +84,7 @@ enum FolderApp {
           message: "'\(root.string.forMessage())' holds no Info.plist, no .lproj folder and no .xcstrings"))
     }
     app.trackingSearch = .sources([root])
-    app.privacyManifests = ManifestSearch(reader: reader).inFolder(entries, root: root)
+    if strings.findsCheckInputs { app.privacyManifests = ManifestSearch(reader: reader).inFolder(entries, root: root) }
     app.finish()
     return .success(app)
   }

@@ -8,16 +8,18 @@ import TextSupport
 enum ProjectApp {
   typealias Failure = AppResources.LoadFailure
 
-  /// The apps of `projects` (all their application targets, or only `target`), read through `reader`;
-  /// `within` keeps only targets whose Info.plist lies in that folder.
+  /// The apps of `projects` (all their application targets, or only `target`), read through `reader`, with the
+  /// strings tables `strings` says; `within` keeps only targets whose Info.plist lies in that folder.
   static func read(
     projects paths: [FilePath], root: FilePath, sandbox: FilePath, reader: InputFiles, target: String?,
-    configuration: String?, within: FilePath? = nil
+    configuration: String?, within: FilePath?, strings: AppResources.StringsToParse
   ) -> Result<[AppResources], Failure> {
     var candidates: [(ProjectFacts, XcodeProject.Target)] = []
     for path in paths {
       do {
-        let project = ProjectFacts(try XcodeProject(bundle: path, reader: reader), sandbox: sandbox, reader: reader)
+        let project = ProjectFacts(
+          try XcodeProject(bundle: path, reader: reader), sandbox: sandbox, reader: reader,
+          findingTablesAround: strings.findsCheckInputs)
         candidates += project.project.applicationTargets.map { (project, $0) }
       } catch {
         let file = path.appending("project.pbxproj").string.forMessage()
@@ -47,7 +49,7 @@ enum ProjectApp {
     }
     var apps: [AppResources] = []
     for (facts, target) in candidates {
-      switch read(facts, target, root: root, reader: reader, configuration: configuration) {
+      switch read(facts, target, root: root, reader: reader, configuration: configuration, strings: strings) {
       case .failure(let failure): return .failure(failure)
       case .success(let app): apps.append(app)
       }
@@ -60,7 +62,7 @@ enum ProjectApp {
   }
 
   /// What every target of one project shares, worked out once: the files any target copies, and the
-  /// localized InfoPlist files on disk around it.
+  /// localized InfoPlist files on disk around it (none when they are not looked for: only `check` reads them).
   struct ProjectFacts {
     let project: XcodeProject
     /// Every file some target of the project copies.
@@ -70,8 +72,12 @@ enum ProjectApp {
     /// Those elsewhere in the repository (its root above the project's folder), which no project builds.
     let tablesElsewhere: [FilePath]
 
-    init(_ project: XcodeProject, sandbox: FilePath, reader: InputFiles) {
+    init(_ project: XcodeProject, sandbox: FilePath, reader: InputFiles, findingTablesAround: Bool) {
       self.project = project
+      guard findingTablesAround else {
+        (copiedByAnyTarget, infoPlistTables, tablesElsewhere) = ([], [], [])
+        return
+      }
       copiedByAnyTarget = Set(project.allTargets.flatMap { project.resources(of: $0) })
       let everywhere = (AppLoader.walk(sandbox, reader: reader)?.entries ?? []).compactMap {
         entry -> FilePath? in
@@ -117,7 +123,7 @@ enum ProjectApp {
   /// One target's app.
   private static func read(
     _ facts: ProjectFacts, _ target: XcodeProject.Target, root: FilePath, reader: InputFiles,
-    configuration asked: String?
+    configuration asked: String?, strings: AppResources.StringsToParse
   ) -> Result<AppResources, Failure> {
     let project = facts.project
     let configuration: String
@@ -126,6 +132,7 @@ enum ProjectApp {
     case .success(let name): configuration = name
     }
     var app = AppResources(root: root.string, input: .xcodeProject, name: target.name, reader: reader)
+    app.strings = strings
     app.target = target.name
     app.isAppClip = target.isAppClip
     app.projectDevelopmentRegion = project.developmentRegion.flatMap { LocaleTag($0) != nil ? $0 : nil }
@@ -160,8 +167,10 @@ enum ProjectApp {
     }
     // A cross-platform app's code is in its repository (Flutter's `lib/`, React Native's `src/`), not `ios/`.
     app.trackingSearch = .sources([RepositoryLayout.root(ofProjectFolder: project.sourceRoot)])
-    app.privacyManifests = ManifestSearch(reader: reader).inProject(
-      resources: resources, sourceRoot: project.sourceRoot)
+    if strings.findsCheckInputs {
+      app.privacyManifests = ManifestSearch(reader: reader).inProject(
+        resources: resources, sourceRoot: project.sourceRoot)
+    }
     app.finish()
     return .success(app)
   }
