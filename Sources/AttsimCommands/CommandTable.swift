@@ -349,18 +349,22 @@ enum CommandTable {
         Writes one self-contained HTML page (no scripts, no network) showing, for every locale of the app (the
         demo app by default), the ATT dialog and the pre-permission screen as iOS draws them (and iOS 27.2's
         EU sheet beside them when the app has NSUserTrackingMarkdownUsageDescription), with that locale's
-        check findings, and a summary table at the top. The file is written atomically; --out DIR
-        writes DIR/gallery.html, --out - writes to standard output.
+        check findings, and a summary table at the top. The app is PATH, as for check and prompts (--app PATH
+        too). The file is written atomically; --out DIR writes DIR/gallery.html, --out - writes to standard
+        output.
         """,
       exitStatus: "0, or 2 when the app cannot be read or the page cannot be written.",
       options: [
         appOption, targetOption, configurationOption,
         OptionSpec(name: "out", value: ("FILE.html", .output), help: "where to write the page", required: true),
-      ], operands: nil
+      ], operands: ("PATH", .app, 0...1)
     ) { arguments throws(UsageError) in
       guard let out = arguments.path("out") else { throw UsageError("attsim gallery needs --out FILE.html") }
+      if arguments.path("app") != nil && !arguments.operandPaths.isEmpty {
+        throw UsageError("attsim gallery takes the app once: as PATH or as --app PATH")
+      }
       var command = Command.Gallery(out: out)
-      command.app = arguments.appChoice(path: arguments.path("app"))
+      command.app = arguments.appChoice(path: arguments.operandPaths.first ?? arguments.path("app"))
       return .gallery(command)
     },
     CommandSpec(

@@ -68,6 +68,7 @@ import Testing
     (["scenarios"], .scenarios),
     (["gallery", "--out", "g.html"], gallery(app: nil, out: "g.html")),
     (["gallery", "--app", "A", "--out=g.html"], gallery(app: "A", out: "g.html")),
+    (["gallery", "A", "--out", "g.html"], gallery(app: "A", out: "g.html")),
     (["check", "App"], check("App")),
     (["check", "--format", "sarif", "App", "--dev-region", "de"], check("App", format: .sarif, devRegion: "de")),
     (
@@ -125,6 +126,7 @@ import Testing
       "--locale must be a language tag like en, pt-BR or zh-Hant, not '../etc'"
     ),
     (["--app="], "--app needs a value (PATH)"),
+    (["gallery", "A", "--app", "B", "--out", "g.html"], "attsim gallery takes the app once: as PATH or as --app PATH"),
   ])
   func rejectsMistakesWithOneClearLine(arguments: [String], message: String) {
     #expect(throws: UsageError(message)) { try ArgumentParser.parse(arguments) }

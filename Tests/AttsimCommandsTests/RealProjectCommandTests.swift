@@ -141,4 +141,11 @@ import Testing
     #expect(!page.contains("die Kopie eines Frameworks") && !page.contains("widget.example"))
     #expect(page.contains("<td>AdKit</td><td>Frameworks/AdKit.framework/PrivacyInfo.xcprivacy</td><td>yes</td>"))
   }
+
+  /// The gallery takes its app as `check` and `prompts` do, as PATH; `--app PATH` stays, to the same page.
+  @Test func theGalleryTakesTheAppAsPath() {
+    let named = attsim("gallery", Self.path("FlutterApp"), "--out", "-")
+    #expect(named.status == 0 && named.out.contains("Fixture zeigt dir mit deinen Daten passende Werbung."))
+    #expect(named.out == attsim("gallery", "--app", Self.path("FlutterApp"), "--out", "-").out)
+  }
 }
