@@ -1,4 +1,5 @@
 import ConsentCore
+import Diagnostics
 import FileAccess
 import PromptStrings
 import Scenarios
@@ -85,9 +86,10 @@ enum PlayCommand {
       switch AppResources.load(path, target: reference.target, configuration: reference.configuration) {
       case .success(let resources): bundles[reference] = resources
       case .failure(let failure):
-        let message =
-          "\(script.file):\(step.line):\(step.column): error: cannot open the app bundle: \(failure.message)"
-        return .failure(ScriptProblems(lines: [message.escapingControlCharacters]))
+        let problem = Diagnostic(
+          file: script.file, location: SourceLocation(line: step.line, column: step.column), severity: .error,
+          message: "cannot open the app bundle: \(failure.message)")
+        return .failure(ScriptProblems(lines: [problem.description.escapingControlCharacters]))
       }
     }
     return .success(bundles)

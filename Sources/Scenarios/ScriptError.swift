@@ -1,3 +1,4 @@
+import Diagnostics
 import TextSupport
 
 /// A mistake in a script, at a file, line and column; nothing of a script with one runs.
@@ -19,10 +20,13 @@ public struct ScriptError: Error, Hashable, Sendable, CustomStringConvertible {
     self.message = message
   }
 
-  /// `file:line:column: error: message`, as compilers print; safe for a terminal.
-  public var description: String {
-    "\(file):\(line):\(column): error: \(message)".escapingControlCharacters
+  /// The mistake as a located error.
+  public var diagnostic: Diagnostic {
+    Diagnostic(file: file, location: SourceLocation(line: line, column: column), severity: .error, message: message)
   }
+
+  /// `file:line:column: error: message`, as compilers print; safe for a terminal.
+  public var description: String { diagnostic.description.escapingControlCharacters }
 }
 
 /// Every error found in one script.

@@ -1,3 +1,4 @@
+import Diagnostics
 import FileAccess
 import StringsFiles
 import TextSupport
@@ -23,8 +24,7 @@ enum ProjectApp {
         candidates += project.project.applicationTargets.map { (project, $0) }
       } catch {
         let file = path.appending("project.pbxproj").string.forMessage()
-        let place = error.location.map { "\(file):\($0.line):\($0.column)" } ?? file
-        return .failure(Failure(message: "\(place): \(error.message)"))
+        return .failure(Failure(message: "\(Diagnostic.place(file, error.location)): \(error.message)"))
       }
     }
     if let within {

@@ -1,3 +1,4 @@
+import Diagnostics
 import StringsFiles
 
 /// The object graph of a `project.pbxproj`: every object by its identifier, read with attsim's own old-style
