@@ -70,9 +70,18 @@ let package = Package(
     .testTarget(name: "TextSupportTests", dependencies: ["TextSupport", "FileAccess"]),
     .testTarget(name: "FileAccessTests", dependencies: ["FileAccess"]),
     .testTarget(name: "DiagnosticsTests", dependencies: ["Diagnostics"]),
+    // Apps on disk for the tests of the modules that read and check them.
+    .target(name: "TestApps", dependencies: ["FileAccess", "PromptStrings"], path: "Tests/TestApps"),
+    .testTarget(
+      name: "StringsFilesTests", dependencies: ["Diagnostics", "StringsFiles", "FileAccess", "TextSupport", "TestApps"]),
     .testTarget(
       name: "PromptStringsTests",
-      dependencies: ["Diagnostics", "PromptStrings", "PromptCheck", "StringsFiles", "FileAccess", "TextSupport"]),
+      dependencies: [
+        "Diagnostics", "PromptStrings", "PromptCheck", "StringsFiles", "FileAccess", "TextSupport", "TestApps",
+      ]),
+    .testTarget(
+      name: "PromptCheckTests",
+      dependencies: ["Diagnostics", "PromptCheck", "PromptStrings", "StringsFiles", "FileAccess", "TestApps"]),
     .testTarget(name: "GalleryTests", dependencies: ["Gallery", "PromptStrings", "PromptCheck"]),
     .testTarget(
       name: "TerminalDriverTests",

@@ -4,6 +4,7 @@ import Foundation
 import PromptCheck
 import PromptStrings
 import StringsFiles
+import TestApps
 import Testing
 
 /// Every rule of `attsim check` (SPEC §4), at the right file, line and locale.
