@@ -23,7 +23,7 @@ enum ProjectApp {
           findingTablesAround: strings.findsCheckInputs)
         candidates += project.project.applicationTargets.map { (project, $0) }
       } catch {
-        let file = path.appending("project.pbxproj").string.forMessage()
+        let file = error.file.forMessage()
         return .failure(Failure(message: "\(Diagnostic.place(file, error.location)): \(error.message)"))
       }
     }
