@@ -105,11 +105,12 @@ extension StepResult {
   /// One line per failed expectation or refused step, as compilers print: `file:line:col: …`.
   func problemLines(file: String) -> [String] {
     var lines = failures.map { failure in
-      "\(file):\(step.line):\(failure.expectation.column): expect failed: \(failure.message)"
+      let place = Diagnostic.place(file, SourceLocation(line: step.line, column: failure.expectation.column))
+      return "\(place): expect failed: \(failure.message)"
     }
     if let refusal {
-      lines.append(
-        "\(file):\(step.line):\(step.column): step failed: \(step.command.forMessage(limit: 60)): \(refusal.reason)")
+      let place = Diagnostic.place(file, SourceLocation(line: step.line, column: step.column))
+      lines.append("\(place): step failed: \(step.command.forMessage(limit: 60)): \(refusal.reason)")
     }
     return lines.map(\.escapingControlCharacters)
   }
