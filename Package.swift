@@ -23,31 +23,36 @@ let package = Package(
     // Reading inputs and writing outputs safely: a path type, a bounded reader of regular files, a bounded
     // folder walk, and the one writer of output files (temporary file, O_EXCL|O_NOFOLLOW, rename).
     .target(name: "FileAccess", dependencies: ["TextSupport"]),
+    // One located message, as every reader, script and check reports it: file, line, column, severity,
+    // message, and for a finding its rule, key, locale, text and fingerprint. Depends on nothing.
+    .target(name: "Diagnostics"),
     // The file formats of localized strings: .strings (CoreFoundation's grammar and encodings), String
     // Catalogs, Info.plist and privacy manifests (XML or binary), with positions for findings.
-    .target(name: "StringsFiles", dependencies: ["FileAccess", "TextSupport"]),
+    .target(name: "StringsFiles", dependencies: ["Diagnostics", "FileAccess", "TextSupport"]),
     // Apps as Xcode builds them and iOS looks them up: projects, build settings, built bundles, folders, the
     // locale lookup, and every text a screen shows; all read inside the project's sandbox.
-    .target(name: "PromptStrings", dependencies: ["StringsFiles", "FileAccess", "TextSupport"]),
+    .target(name: "PromptStrings", dependencies: ["Diagnostics", "StringsFiles", "FileAccess", "TextSupport"]),
     // `attsim check`: the rules over an app's purpose strings, manifests and bundle keys.
-    .target(name: "PromptCheck", dependencies: ["PromptStrings", "StringsFiles", "FileAccess", "TextSupport"]),
+    .target(
+      name: "PromptCheck", dependencies: ["Diagnostics", "PromptStrings", "StringsFiles", "FileAccess", "TextSupport"]),
     // The terminal UI, pure: screen state, keys, layout and rendering into a cell buffer. No ncurses.
     .target(
-      name: "ConsentUI", dependencies: ["ConsentCore", "PromptStrings", "PromptCheck", "Scenarios", "TextSupport"]),
+      name: "ConsentUI",
+      dependencies: ["ConsentCore", "Diagnostics", "PromptStrings", "PromptCheck", "Scenarios", "TextSupport"]),
     // `attsim gallery`: every locale's prompt as one self-contained HTML page.
-    .target(name: "Gallery", dependencies: ["PromptStrings", "PromptCheck", "TextSupport"]),
+    .target(name: "Gallery", dependencies: ["Diagnostics", "PromptStrings", "PromptCheck", "TextSupport"]),
     // Wide-character ncurses, as a system library (libncurses-dev).
     .systemLibrary(name: "CNcurses", providers: [.apt(["libncurses-dev"])]),
     // Shows ScreenBuffers on a real terminal and reads keys and clicks: the only ncurses user.
     .target(
       name: "TerminalDriver", dependencies: ["CNcurses", "ConsentUI", "Scenarios", "TextSupport"]),
     // The `.attsim` script language, its runner, and the QA test plan.
-    .target(name: "Scenarios", dependencies: ["ConsentCore", "PromptStrings", "TextSupport"]),
+    .target(name: "Scenarios", dependencies: ["ConsentCore", "Diagnostics", "PromptStrings", "TextSupport"]),
     // Argument parsing and the subcommands, as a library so tests can drive them.
     .target(
       name: "AttsimCommands",
       dependencies: [
-        "ConsentCore", "ConsentUI", "FileAccess", "Gallery", "Scenarios", "PromptStrings", "PromptCheck",
+        "ConsentCore", "ConsentUI", "Diagnostics", "FileAccess", "Gallery", "Scenarios", "PromptStrings", "PromptCheck",
         "StringsFiles", "TerminalDriver", "TextSupport",
       ]),
     // The executable: hands the command line to AttsimCommands. A release build links the Swift runtime in and
@@ -64,9 +69,19 @@ let package = Package(
     .testTarget(name: "ConsentCoreTests", dependencies: ["ConsentCore"]),
     .testTarget(name: "TextSupportTests", dependencies: ["TextSupport", "FileAccess"]),
     .testTarget(name: "FileAccessTests", dependencies: ["FileAccess"]),
+    .testTarget(name: "DiagnosticsTests", dependencies: ["Diagnostics"]),
+    // Apps on disk for the tests of the modules that read and check them.
+    .target(name: "TestApps", dependencies: ["FileAccess", "PromptStrings"], path: "Tests/TestApps"),
+    .testTarget(
+      name: "StringsFilesTests", dependencies: ["Diagnostics", "StringsFiles", "FileAccess", "TextSupport", "TestApps"]),
     .testTarget(
       name: "PromptStringsTests",
-      dependencies: ["PromptStrings", "PromptCheck", "StringsFiles", "FileAccess", "TextSupport"]),
+      dependencies: [
+        "Diagnostics", "PromptStrings", "PromptCheck", "StringsFiles", "FileAccess", "TextSupport", "TestApps",
+      ]),
+    .testTarget(
+      name: "PromptCheckTests",
+      dependencies: ["Diagnostics", "PromptCheck", "PromptStrings", "StringsFiles", "FileAccess", "TestApps"]),
     .testTarget(name: "GalleryTests", dependencies: ["Gallery", "PromptStrings", "PromptCheck"]),
     .testTarget(
       name: "TerminalDriverTests",

@@ -1,3 +1,4 @@
+import Diagnostics
 import FileAccess
 import Glibc
 import PromptCheck
@@ -44,10 +45,8 @@ enum FindingFormat {
   /// `file:line:col: severity: message [rule key]`, as compilers print; safe for a terminal. The key is
   /// named when the message does not already name it.
   static func text(_ finding: Finding) -> String {
-    let place = finding.location.map { "\(finding.file):\($0.line):\($0.column)" } ?? finding.file
     let key = finding.key.flatMap { finding.message.contains($0) ? nil : " " + $0 } ?? ""
-    return "\(place): \(finding.severity.rawValue): \(finding.message) [\(finding.rule.rawValue)\(key)]"
-      .escapingControlCharacters
+    return "\(finding.diagnostic) [\(finding.rule.rawValue)\(key)]".escapingControlCharacters
   }
 
   /// `2 errors, 1 warning in 13 localizations`.

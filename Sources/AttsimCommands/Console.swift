@@ -65,7 +65,7 @@ enum TextFile {
       case .success(let chunk): reader.read(chunk)
       }
     }
-    return reader.finish().mapError { ScriptProblems(lines: $0.errors.map(\.description)) }
+    return reader.finish().mapError { ScriptProblems(lines: $0.lines) }
   }
 }
 

@@ -1,4 +1,5 @@
 import ConsentCore
+import Diagnostics
 import FileAccess
 import PromptStrings
 import Scenarios
@@ -85,9 +86,10 @@ enum PlayCommand {
       switch AppResources.load(path, target: reference.target, configuration: reference.configuration) {
       case .success(let resources): bundles[reference] = resources
       case .failure(let failure):
-        let message =
-          "\(script.file):\(step.line):\(step.column): error: cannot open the app bundle: \(failure.message)"
-        return .failure(ScriptProblems(lines: [message.escapingControlCharacters]))
+        let problem = Diagnostic(
+          file: script.file, location: SourceLocation(line: step.line, column: step.column), severity: .error,
+          message: "cannot open the app bundle: \(failure.message)")
+        return .failure(ScriptProblems(lines: [problem.description.escapingControlCharacters]))
       }
     }
     return .success(bundles)
@@ -103,11 +105,12 @@ extension StepResult {
   /// One line per failed expectation or refused step, as compilers print: `file:line:col: …`.
   func problemLines(file: String) -> [String] {
     var lines = failures.map { failure in
-      "\(file):\(step.line):\(failure.expectation.column): expect failed: \(failure.message)"
+      let place = Diagnostic.place(file, SourceLocation(line: step.line, column: failure.expectation.column))
+      return "\(place): expect failed: \(failure.message)"
     }
     if let refusal {
-      lines.append(
-        "\(file):\(step.line):\(step.column): step failed: \(step.command.forMessage(limit: 60)): \(refusal.reason)")
+      let place = Diagnostic.place(file, SourceLocation(line: step.line, column: step.column))
+      lines.append("\(place): step failed: \(step.command.forMessage(limit: 60)): \(refusal.reason)")
     }
     return lines.map(\.escapingControlCharacters)
   }

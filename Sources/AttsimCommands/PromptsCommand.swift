@@ -1,3 +1,4 @@
+import Diagnostics
 import FileAccess
 import PromptStrings
 import TextSupport
@@ -115,7 +116,7 @@ enum PromptsCommand {
     var out = "\(app.name)\(target) · development region \(app.developmentRegion)".forMessage()
     out += " · \(app.localizations.count) localization\(app.localizations.count == 1 ? "" : "s")\n\n"
     func place(_ text: LocalizedText) -> String {
-      shown(text.source.path, base: base) + (text.location.map { ":\($0.line):\($0.column)" } ?? "")
+      Diagnostic.place(shown(text.source.path, base: base), text.location)
     }
     // With several keys each row names its key; with the tracking key alone it goes without saying.
     let showsKey = Set(rows.map(\.key)) != [PurposeKeys.tracking]

@@ -1,4 +1,5 @@
 import ConsentCore
+import Diagnostics
 import PromptCheck
 import TextSupport
 
@@ -152,7 +153,7 @@ extension Renderer {
       let root = state.environment.appTexts.app.root
       for finding in findings {
         let file = finding.file.hasPrefix(root + "/") ? String(finding.file.dropFirst(root.count + 1)) : finding.file
-        let place = finding.location.map { "\(file):\($0.line):\($0.column)" } ?? file
+        let place = Diagnostic.place(file, finding.location)
         add(
           "\(Renderer.severityMark(finding.severity)) \(finding.rule.rawValue) · \(place)",
           Renderer.style(finding.severity))

@@ -1,4 +1,5 @@
 import ConsentCore
+import Diagnostics
 import PromptCheck
 import PromptStrings
 import TextSupport

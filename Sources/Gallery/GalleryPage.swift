@@ -1,3 +1,4 @@
+import Diagnostics
 import PromptCheck
 import PromptStrings
 import TextSupport
@@ -72,7 +73,7 @@ public enum GalleryPage {
   private static func findingList(_ findings: [Finding], root: String) -> String {
     var html = "<ul class=\"findings\">\n"
     for finding in findings {
-      let place = finding.location.map { "\(finding.file):\($0.line):\($0.column)" } ?? finding.file
+      let place = finding.diagnostic.place
       let key = finding.key.map { " <code>\(HTML.escape($0))</code>" } ?? ""
       html += "<li class=\"\(finding.severity.rawValue)\"><b>\(finding.severity.rawValue)</b> "
       html += "<code>\(HTML.escape(finding.rule.rawValue))</code>\(key) \(HTML.escape(finding.message))"

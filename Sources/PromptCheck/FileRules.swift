@@ -1,3 +1,4 @@
+import Diagnostics
 import PromptStrings
 import StringsFiles
 import TextSupport

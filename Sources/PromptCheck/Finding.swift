@@ -1,22 +1,6 @@
+import Diagnostics
 import PromptStrings
 import StringsFiles
-
-/// How bad a finding is. Errors make `attsim check` exit 1.
-public enum Severity: String, Hashable, Sendable, Comparable {
-  case error
-  case warning
-  case info
-
-  private var rank: Int {
-    switch self {
-    case .error: 0
-    case .warning: 1
-    case .info: 2
-    }
-  }
-
-  public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs.rank < rhs.rank }
-}
 
 /// The rules of `attsim check` (SPEC §4), each with its usual severity and a one-line summary.
 ///
@@ -110,38 +94,46 @@ public enum RuleID: String, CaseIterable, Hashable, Sendable {
   }
 }
 
-/// One problem `attsim check` reports.
+/// One problem `attsim check` reports: a `Diagnostic` with its rule, and the target it is about.
 public struct Finding: Hashable, Sendable {
-  /// The file, as found under the folder given.
-  public var file: String
-  /// Where in the file, when it is a text file and the place is known.
-  public var location: SourceLocation?
-  /// How bad.
-  public var severity: Severity
+  /// Where, how bad, what is wrong, and the rule, key and locale as plain text.
+  public private(set) var diagnostic: Diagnostic
   /// Which rule.
-  public var rule: RuleID
-  /// The locale it concerns (lproj or catalog language); nil for a finding about the whole app.
-  public var locale: String?
-  /// The purpose-string key it is about (`NSCameraUsageDescription`); nil for the whole app or a file.
-  public var key: String?
-  /// What is wrong, for a person.
-  public var message: String
+  public let rule: RuleID
   /// The Xcode target the finding is about, when a project has several apps.
   public var target: String?
   /// For the last finding of a rule and file that went over the cap: how many it stands for.
   var summarizes = 0
 
-  /// A finding, with the rule's own severity unless another is given.
+  /// A finding, with the rule's own severity unless another is given; `text` is the string it judges.
   public init(
     file: String, location: SourceLocation?, rule: RuleID, severity: Severity? = nil, locale: String?,
-    key: String? = nil, message: String
+    key: String? = nil, message: String, text: String? = nil
   ) {
-    self.file = file
-    self.location = location
-    self.severity = severity ?? rule.severity
     self.rule = rule
-    self.locale = locale
-    self.key = key
-    self.message = message
+    diagnostic = Diagnostic(
+      file: file, location: location, severity: severity ?? rule.severity, message: message, rule: rule.rawValue,
+      key: key, locale: locale, text: text)
   }
+
+  /// The file, as found under the folder given.
+  public var file: String { diagnostic.file }
+  /// Where in the file, when it is a text file and the place is known.
+  public var location: SourceLocation? { diagnostic.location }
+  /// How bad.
+  public var severity: Severity {
+    get { diagnostic.severity }
+    set { diagnostic.severity = newValue }
+  }
+  /// The locale it concerns (lproj or catalog language); nil for a finding about the whole app.
+  public var locale: String? { diagnostic.locale }
+  /// The purpose-string key it is about (`NSCameraUsageDescription`); nil for the whole app or a file.
+  public var key: String? { diagnostic.key }
+  /// What is wrong, for a person.
+  public var message: String {
+    get { diagnostic.message }
+    set { diagnostic.message = newValue }
+  }
+  /// The purpose string the finding judges, when it is about one's text.
+  public var text: String? { diagnostic.text }
 }

@@ -1,3 +1,4 @@
+import Diagnostics
 import FileAccess
 import PromptStrings
 import StringsFiles

@@ -1,3 +1,4 @@
+import Diagnostics
 import PromptStrings
 import StringsFiles
 import TextSupport
@@ -28,7 +29,7 @@ enum ValueRules {
       findings.append(
         Finding(
           file: prompt.file, location: prompt.location, rule: rule, severity: severity, locale: prompt.locale,
-          key: prompt.key, message: message))
+          key: prompt.key, message: message, text: prompt.value))
     }
     let noun = PurposeKeys.noun(for: prompt.key)
     let localeNoun = prompt.locale.map { noun.replacing("the ", with: "the \($0) ") } ?? noun

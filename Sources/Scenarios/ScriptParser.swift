@@ -1,4 +1,5 @@
 import ConsentCore
+import Diagnostics
 import TextSupport
 
 /// Parses `.attsim` scripts (SPEC §2) into steps, reporting every mistake with its line and column.
@@ -42,7 +43,7 @@ public struct ScriptBuilder {
   /// The most steps the script may have.
   public let stepLimit: Int
   private var steps = ScriptSteps.Packer()
-  private var errors: [ScriptError] = []
+  private var errors: [Diagnostic] = []
   /// How many lines held a command (whether it parsed or not): what the step limit counts.
   private var commandLines = 0
   /// The number of the last line added.
@@ -69,7 +70,7 @@ public struct ScriptBuilder {
     switch ScriptLexer.words(of: line) {
     case .failure(let lexError):
       commandLines += 1
-      report(ScriptError(file: file, line: lineNumber, column: lexError.column, message: lexError.message))
+      report(Diagnostic.scriptError(file: file, line: lineNumber, column: lexError.column, message: lexError.message))
     case .success(let words) where words.isEmpty:
       return
     case .success(let words):
@@ -77,7 +78,7 @@ public struct ScriptBuilder {
       guard commandLines <= stepLimit else {
         let (limit, step) = (MessageList.grouped(stepLimit), MessageList.grouped(commandLines))
         report(
-          ScriptError(
+          Diagnostic.scriptError(
             file: file, line: lineNumber, column: words[0].column,
             message: "a script may have at most \(limit) steps; this line would be step \(step)"))
         return
@@ -101,11 +102,11 @@ public struct ScriptBuilder {
     lineNumber += 1
     commandLines += 1
     inHeader = false
-    report(ScriptError(file: file, line: lineNumber, column: 1, message: message))
+    report(Diagnostic.scriptError(file: file, line: lineNumber, column: 1, message: message))
   }
 
   /// Adds `error`; the one that reaches the error limit says reading stops there.
-  private mutating func report(_ error: ScriptError) {
+  private mutating func report(_ error: Diagnostic) {
     guard errors.count < ScriptParser.errorLimit else { return }
     var error = error
     if errors.count == ScriptParser.errorLimit - 1 {
@@ -140,7 +141,7 @@ struct LineParser {
   let words: [ScriptWord]
 
   /// The step this line describes.
-  mutating func parse() throws(ScriptError) -> Step.Kind {
+  mutating func parse() throws(Diagnostic) -> Step.Kind {
     let head = words[0]
     if head.key != nil {
       throw error(at: head.column, "a line starts with a command, not \"\(head.text.forMessage(limit: 60))\"")
@@ -196,7 +197,7 @@ struct LineParser {
   // MARK: Commands
 
   /// `lines=N` of `undo` and `redo` (1 when left out), at most what attsim keeps.
-  private func lineCount(_ arguments: [ScriptWord], command: String) throws(ScriptError) -> Int {
+  private func lineCount(_ arguments: [ScriptWord], command: String) throws(Diagnostic) -> Int {
     let pairs = try keyValues(arguments, command: command, allowed: [Vocabulary.lines], required: [])
     guard let word = pairs[Vocabulary.lines] else { return 1 }
     guard let count = Int(word.value), (1...Refusal.undoDepth).contains(count) else {
@@ -207,7 +208,7 @@ struct LineParser {
     return count
   }
 
-  private func deviceChange(_ arguments: [ScriptWord]) throws(ScriptError) -> DeviceChange {
+  private func deviceChange(_ arguments: [ScriptWord]) throws(Diagnostic) -> DeviceChange {
     typealias Words = Vocabulary.Device
     let pairs = try keyValues(arguments, command: "device", allowed: Words.keys, required: [], atLeastOne: true)
     var change = DeviceChange()
@@ -230,7 +231,7 @@ struct LineParser {
   }
 
   /// An ISO 3166-1 alpha-2 code, upper-cased.
-  private func country(_ word: ScriptWord?) throws(ScriptError) -> String? {
+  private func country(_ word: ScriptWord?) throws(Diagnostic) -> String? {
     guard let word else { return nil }
     guard word.value.count == 2, word.value.allSatisfy({ $0.isASCII && $0.isLetter }) else {
       throw error(
@@ -242,7 +243,7 @@ struct LineParser {
   }
 
   /// `request`, or with `expanded=` / `additional-info=` the iOS 27.2 call (both default to no).
-  private func request(_ arguments: [ScriptWord]) throws(ScriptError) -> Action {
+  private func request(_ arguments: [ScriptWord]) throws(Diagnostic) -> Action {
     typealias Words = Vocabulary.Request
     let pairs = try keyValues(arguments, command: "request", allowed: Words.keys, required: [])
     guard !pairs.isEmpty else { return .trackingRequested }
@@ -253,7 +254,7 @@ struct LineParser {
   }
 
   /// `clock advance=30s|5m|2h|2d`, or a bare number of days (`clock advance=365`).
-  private func clock(_ arguments: [ScriptWord]) throws(ScriptError) -> Action {
+  private func clock(_ arguments: [ScriptWord]) throws(Diagnostic) -> Action {
     typealias Words = Vocabulary.Clock
     let pairs = try keyValues(arguments, command: "clock", allowed: [Words.advance], required: [Words.advance])
     guard let word = pairs[Words.advance], let seconds = Self.seconds(word.value),
@@ -279,7 +280,7 @@ struct LineParser {
     return overflow ? nil : product
   }
 
-  private func appChange(_ arguments: [ScriptWord]) throws(ScriptError) -> AppChange {
+  private func appChange(_ arguments: [ScriptWord]) throws(Diagnostic) -> AppChange {
     typealias Words = Vocabulary.App
     let pairs = try keyValues(arguments, command: "app", allowed: Words.keys, required: [], atLeastOne: true)
     var change = AppChange()
@@ -308,7 +309,7 @@ struct LineParser {
     return change
   }
 
-  private func sdkOptions(_ arguments: [ScriptWord], after head: ScriptWord) throws(ScriptError) -> SDKOptions {
+  private func sdkOptions(_ arguments: [ScriptWord], after head: ScriptWord) throws(Diagnostic) -> SDKOptions {
     typealias Words = Vocabulary.SDK
     guard let first = arguments.first, first.key == nil, first.value == Words.subcommand else {
       throw error(at: arguments.first?.column ?? head.column + head.text.count + 1, "sdk needs \"init\": sdk init …")
@@ -337,7 +338,7 @@ struct LineParser {
     return options
   }
 
-  private func methodB(_ arguments: [ScriptWord], after head: ScriptWord) throws(ScriptError) -> Action {
+  private func methodB(_ arguments: [ScriptWord], after head: ScriptWord) throws(Diagnostic) -> Action {
     typealias Words = Vocabulary.MethodB
     let pairs = try keyValues(
       arguments, command: "method-b", allowed: [Words.status.key, Words.idfa], required: [Words.status.key])
@@ -345,7 +346,7 @@ struct LineParser {
     return .methodBCalled(status: status, advertisingId: pairs[Words.idfa]?.value ?? "")
   }
 
-  private func settings(_ arguments: [ScriptWord], after head: ScriptWord) throws(ScriptError) -> Action {
+  private func settings(_ arguments: [ScriptWord], after head: ScriptWord) throws(Diagnostic) -> Action {
     typealias Words = Vocabulary.Settings
     let pairs = try keyValues(arguments, command: "settings", allowed: Words.keys, required: [], atLeastOne: true)
     let existingWord = pairs[Words.existing.key]
@@ -370,13 +371,13 @@ struct LineParser {
     return .trackingSwitchTurnedOff(existing: existing)
   }
 
-  private func consent(_ arguments: [ScriptWord]) throws(ScriptError) -> Action {
+  private func consent(_ arguments: [ScriptWord]) throws(Diagnostic) -> Action {
     typealias Words = Vocabulary.Consent
     let pairs = try keyValues(arguments, command: "consent", allowed: Words.keys, required: [], atLeastOne: true)
     return .consentSet(track: try value(pairs, Words.track), identify: try value(pairs, Words.identify))
   }
 
-  private func track(_ arguments: [ScriptWord], after head: ScriptWord) throws(ScriptError) -> Action {
+  private func track(_ arguments: [ScriptWord], after head: ScriptWord) throws(Diagnostic) -> Action {
     guard let name = arguments.first, name.key == nil, !name.value.isEmpty else {
       throw error(
         at: arguments.first?.column ?? head.column + head.text.count + 1, "track needs an event name: track sign_up")
@@ -385,7 +386,7 @@ struct LineParser {
     return .eventTracked(name: name.value)
   }
 
-  private func expectations(_ arguments: [ScriptWord], after head: ScriptWord) throws(ScriptError) -> [Expectation] {
+  private func expectations(_ arguments: [ScriptWord], after head: ScriptWord) throws(Diagnostic) -> [Expectation] {
     guard !arguments.isEmpty else {
       throw error(
         at: head.column + head.text.count + 1, "expect needs at least one key=value, e.g. expect status=authorized")
@@ -414,7 +415,7 @@ struct LineParser {
   }
 
   /// The value of `key=value` in an `expect`, decoded once: the runner never reads the text again.
-  private func expectedValue(_ word: ScriptWord, for subject: Expectation.Subject) throws(ScriptError)
+  private func expectedValue(_ word: ScriptWord, for subject: Expectation.Subject) throws(Diagnostic)
     -> Expectation.Value
   {
     let value = word.value
@@ -459,7 +460,7 @@ struct LineParser {
     }
   }
 
-  private func badValue(_ word: ScriptWord, expected: String) -> ScriptError {
+  private func badValue(_ word: ScriptWord, expected: String) -> Diagnostic {
     error(
       at: word.valueColumn,
       "bad value \"\(word.value.forMessage(limit: 60))\" for \(word.key ?? ""); expected \(expected)")
@@ -469,7 +470,7 @@ struct LineParser {
 
   /// The action one of a few words names (`tap allow`).
   private func subcommand(_ arguments: [ScriptWord], after head: ScriptWord, choices: [(String, Action)])
-    throws(ScriptError) -> Action
+    throws(Diagnostic) -> Action
   {
     let names = choices.map(\.0)
     let list = names.joined(separator: ", ")
@@ -487,12 +488,12 @@ struct LineParser {
   }
 
   /// The value of `field` among `pairs`, decoded from its word; nil when the key is not there.
-  private func value<T>(_ pairs: [String: ScriptWord], _ field: Vocabulary.Field<T>) throws(ScriptError) -> T? {
+  private func value<T>(_ pairs: [String: ScriptWord], _ field: Vocabulary.Field<T>) throws(Diagnostic) -> T? {
     guard let word = pairs[field.key] else { return nil }
     return try choice(word, field.words)
   }
 
-  private func expectNothing(after arguments: [ScriptWord]) throws(ScriptError) {
+  private func expectNothing(after arguments: [ScriptWord]) throws(Diagnostic) {
     if let extra = arguments.first {
       throw error(at: extra.column, "unexpected \"\(extra.text.forMessage(limit: 60))\"")
     }
@@ -500,7 +501,7 @@ struct LineParser {
 
   private func keyValues(
     _ arguments: [ScriptWord], command: String, allowed: [String], required: [String], atLeastOne: Bool = false
-  ) throws(ScriptError) -> [String: ScriptWord] {
+  ) throws(Diagnostic) -> [String: ScriptWord] {
     var pairs: [String: ScriptWord] = [:]
     for word in arguments {
       guard let key = word.key else {
@@ -522,7 +523,7 @@ struct LineParser {
     return pairs
   }
 
-  private func unknownKey(_ word: ScriptWord, command: String, allowed: [String]) -> ScriptError {
+  private func unknownKey(_ word: ScriptWord, command: String, allowed: [String]) -> Diagnostic {
     let key = word.key ?? word.value
     let hint = hint(key, among: allowed)
     return error(
@@ -530,7 +531,7 @@ struct LineParser {
       "\(command) has no key \"\(key.forMessage(limit: 60))\"\(hint)keys are \(allowed.joined(separator: ", "))")
   }
 
-  private func choice<T>(_ word: ScriptWord, _ options: [(String, T)]) throws(ScriptError) -> T {
+  private func choice<T>(_ word: ScriptWord, _ options: [(String, T)]) throws(Diagnostic) -> T {
     if let match = options.first(where: { $0.0 == word.value }) { return match.1 }
     let names = options.map(\.0)
     let hint = hint(word.value, among: names)
@@ -540,7 +541,7 @@ struct LineParser {
     )
   }
 
-  private func iOSVersion(_ word: ScriptWord) throws(ScriptError) -> IOSVersion {
+  private func iOSVersion(_ word: ScriptWord) throws(Diagnostic) -> IOSVersion {
     if let version = IOSVersion(word.value) { return version }
     if let major = Int(word.value.split(separator: ".").first ?? ""), (19...25).contains(major) {
       throw error(at: word.valueColumn, "iOS \(major) does not exist (Apple went from iOS 18 to iOS 26)")
@@ -560,7 +561,7 @@ struct LineParser {
     }
   }
 
-  private func error(at column: Int, _ message: String) -> ScriptError {
-    ScriptError(file: file, line: line, column: column, message: message)
+  private func error(at column: Int, _ message: String) -> Diagnostic {
+    Diagnostic.scriptError(file: file, line: line, column: column, message: message)
   }
 }

@@ -1,3 +1,4 @@
+import Diagnostics
 import TextSupport
 
 /// Reads a script from the bytes of its file, a chunk at a time, so the file is never held whole: splits
@@ -19,7 +20,7 @@ public struct ScriptReader {
   /// Whether the line being read passed `lineLimit`: the rest of it is skipped.
   private var lineTooLong = false
   /// The first byte that is not UTF-8, as the one error of a file that is not text.
-  private var notUTF8: ScriptError?
+  private var notUTF8: Diagnostic?
 
   /// A reader of the script `file`, with at most `stepLimit` steps.
   public init(file: String, stepLimit: Int = ScriptParser.stepLimit) {
@@ -94,7 +95,7 @@ public struct ScriptReader {
 
   /// The error for the line read, which is not UTF-8: where its first bad byte is, its column counted in
   /// scalars from the line's start (a byte-order mark counts), as compilers count.
-  private func notUTF8Error() -> ScriptError {
+  private func notUTF8Error() -> Diagnostic {
     var position = 0
     var column = 1
     var bytes = line.makeIterator()
@@ -104,7 +105,7 @@ public struct ScriptReader {
       column += 1
     }
     let byte = "0x" + String(line[min(position, line.count - 1)], radix: 16, uppercase: true)
-    return ScriptError(
+    return Diagnostic.scriptError(
       file: builder.file, line: builder.lineNumber + 1, column: column,
       message: "not UTF-8 text (byte \(byte) at offset \(lineStart + position))")
   }

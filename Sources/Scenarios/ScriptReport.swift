@@ -1,4 +1,5 @@
 import ConsentCore
+import Diagnostics
 import TextSupport
 
 /// A script and what its steps did, as the reports need it: built one step at a time, keeping the
@@ -124,7 +125,8 @@ public enum JUnitReport {
         let name = "line \(check.step.line): expect \(check.expectation.key)=\(check.expectation.expected)"
         xml += "    <testcase classname=\"\(escape(className))\" name=\"\(escape(name))\""
         if let failure = check.failure {
-          let location = "\(outcome.script.file):\(check.step.line):\(check.expectation.column)"
+          let location = Diagnostic.place(
+            outcome.script.file, SourceLocation(line: check.step.line, column: check.expectation.column))
           xml += ">\n      <failure type=\"expectation\" message=\"\(escape(failure.sentence))\">"
           xml += escape("\(location): \(failure.sentence)") + "</failure>\n    </testcase>\n"
         } else {
@@ -135,7 +137,8 @@ public enum JUnitReport {
         let name = "line \(step.line): \(step.command)"
         xml += "    <testcase classname=\"\(escape(className))\" name=\"\(escape(name))\">\n"
         xml += "      <error type=\"refused\" message=\"\(escape(reason))\">"
-        xml += escape("\(outcome.script.file):\(step.line):\(step.column): \(reason)") + "</error>\n"
+        let place = Diagnostic.place(outcome.script.file, SourceLocation(line: step.line, column: step.column))
+        xml += escape("\(place): \(reason)") + "</error>\n"
         xml += "    </testcase>\n"
       }
       for step in outcome.skipped {

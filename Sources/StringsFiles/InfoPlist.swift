@@ -1,3 +1,4 @@
+import Diagnostics
 import FileAccess
 
 /// An app's Info.plist as the built app has it: read from the file (XML or binary), with Xcode's build

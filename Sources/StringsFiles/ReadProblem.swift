@@ -1,3 +1,4 @@
+import Diagnostics
 import FileAccess
 
 /// Why a resource file could not be used: it cannot be read (missing, a FIFO, too large, …) or it is not

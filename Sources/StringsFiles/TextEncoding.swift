@@ -1,3 +1,5 @@
+import Diagnostics
+
 /// How a strings file was encoded.
 public enum TextEncoding: String, Hashable, Sendable {
   case utf8 = "UTF-8"

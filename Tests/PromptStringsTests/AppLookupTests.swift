@@ -2,6 +2,7 @@ import FileAccess
 import PromptCheck
 import PromptStrings
 import StringsFiles
+import TestApps
 import Testing
 
 @Suite struct AppLookupTests {

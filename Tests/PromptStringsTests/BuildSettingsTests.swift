@@ -1,5 +1,7 @@
+import Diagnostics
 import FileAccess
 import Foundation
+import TestApps
 import Testing
 
 @testable import PromptCheck

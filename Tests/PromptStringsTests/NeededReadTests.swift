@@ -2,6 +2,7 @@ import FileAccess
 import Foundation
 import PromptCheck
 import PromptStrings
+import TestApps
 import Testing
 
 @testable import StringsFiles

@@ -1,6 +1,7 @@
 import FileAccess
 import Foundation
 import PromptStrings
+import TestApps
 import Testing
 
 /// The UI's first frame reads only the tables of the shown locale's lookup; everything it shows must be what

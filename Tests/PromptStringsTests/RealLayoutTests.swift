@@ -1,8 +1,10 @@
+import Diagnostics
 import FileAccess
 import Foundation
 import PromptCheck
 import PromptStrings
 import StringsFiles
+import TestApps
 import Testing
 
 /// Apps laid out as real ones are (fixtures in Tests/Fixtures, written for attsim, not copied): what the

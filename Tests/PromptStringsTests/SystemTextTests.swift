@@ -2,6 +2,7 @@ import FileAccess
 import Foundation
 import PromptStrings
 import StringsFiles
+import TestApps
 import Testing
 
 /// The system texts (`Assets/System`): the dialog's title and buttons, the EU sheet's label and Settings' in

@@ -1,5 +1,7 @@
+import Diagnostics
 import FileAccess
 import Foundation
+import TestApps
 import Testing
 
 @testable import PromptCheck
@@ -101,7 +103,8 @@ import Testing
     "", "{ objects = { }; }", "// !$*UTF8*$!\n{ rootObject = X; objects = { X = {isa = PBXGroup;}; }; }", "{ a = ",
   ])
   func aFileThatIsNotAProjectSaysSo(text: String) throws {
-    #expect(throws: PBXObjects.Failure.self) { _ = try project(text) }
+    let error = try #require(throws: Diagnostic.self) { _ = try project(text) }
+    #expect(error.file.hasSuffix("Paths.xcodeproj/project.pbxproj") && error.severity == .error)
   }
 
   @Test func xcode16FoldersBelongToTheirTargetLessTheExceptions() throws {

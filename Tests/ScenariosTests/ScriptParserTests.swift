@@ -204,8 +204,13 @@ import Testing
   }
 
   @Test func errorDescriptionIsOneSafeLine() {
-    let error = ScriptError(file: "a\u{1B}[2J.attsim", line: 3, column: 7, message: "unknown command \"\u{7}\"")
-    #expect(error.description == "a\\u{1B}[2J.attsim:3:7: error: unknown command \"\\u{7}\"")
+    #expect {
+      try ScriptParser.parse("\n\n  tap\u{7}\n", file: "a\u{1B}[2J.attsim")
+    } throws: { error in
+      let lines = (error as? ScriptErrors)?.lines ?? []
+      return lines.count == 1 && lines[0].hasPrefix("a\\u{1B}[2J.attsim:3:3: error: unknown command \"tap\\u{7}\"")
+        && !lines[0].unicodeScalars.contains { $0.value < 0x20 }
+    }
   }
 }
 

@@ -1,3 +1,4 @@
+import Diagnostics
 import FileAccess
 import StringsFiles
 import TextSupport
@@ -22,9 +23,8 @@ enum ProjectApp {
           findingTablesAround: strings.findsCheckInputs)
         candidates += project.project.applicationTargets.map { (project, $0) }
       } catch {
-        let file = path.appending("project.pbxproj").string.forMessage()
-        let place = error.location.map { "\(file):\($0.line):\($0.column)" } ?? file
-        return .failure(Failure(message: "\(place): \(error.message)"))
+        let file = error.file.forMessage()
+        return .failure(Failure(message: "\(Diagnostic.place(file, error.location)): \(error.message)"))
       }
     }
     if let within {

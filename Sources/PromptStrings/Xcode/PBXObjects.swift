@@ -1,3 +1,4 @@
+import Diagnostics
 import StringsFiles
 
 /// The object graph of a `project.pbxproj`: every object by its identifier, read with attsim's own old-style
@@ -13,25 +14,19 @@ struct PBXObjects: Sendable {
   /// Where each key inside each object stands (the first of a name), found in the one parse of the file.
   private let keyOffsets: [String: [String: Int]]
 
-  /// Why a project file cannot be read, and where in it.
-  struct Failure: Error, Sendable {
-    var location: SourceLocation?
-    var message: String
-
-    /// `line:column: message`, or the message alone.
-    var description: String { location.map { "\($0): \(message)" } ?? message }
-  }
-
-  /// Parses the text of a `project.pbxproj`.
-  init(path: String, bytes: [UInt8]) throws(Failure) {
+  /// Parses the text of the `project.pbxproj` at `path`; an error says why it cannot be read, and where.
+  init(path: String, bytes: [UInt8]) throws(Diagnostic) {
+    func failure(_ location: SourceLocation?, _ message: String) -> Diagnostic {
+      Diagnostic(file: path, location: location, severity: .error, message: message)
+    }
     let decoded: DecodedText
     switch TextDecoder.decode(bytes) {
-    case .failure(let problem): throw Failure(location: problem.location, message: problem.message)
+    case .failure(let problem): throw failure(problem.location, problem.message)
     case .success(let text): decoded = text
     }
     let table = StringsReader.parse(decoded.utf8, encoding: decoded.encoding, recordingNestedKeys: true)
     if let error = table.syntaxError {
-      throw Failure(location: table.lineMap.location(of: error.offset), message: error.message)
+      throw failure(table.lineMap.location(of: error.offset), error.message)
     }
     // The objects are the keys one level in; everything deeper belongs to the object last named.
     var offsets: [String: [String: Int]] = [:]
@@ -46,14 +41,14 @@ struct PBXObjects: Sendable {
     var values: [String: PlistValue] = [:]
     for entry in table.entries { values[entry.key] = entry.value }
     guard case .dictionary(let objectValues)? = values["objects"], let root = values["rootObject"]?.string else {
-      throw Failure(message: "not an Xcode project: no \"objects\" or \"rootObject\"")
+      throw failure(nil, "not an Xcode project: no \"objects\" or \"rootObject\"")
     }
     var objects: [String: [String: PlistValue]] = [:]
     for (identifier, value) in objectValues {
       if case .dictionary(let properties) = value { objects[identifier] = properties }
     }
     guard objects[root]?["isa"]?.string == "PBXProject" else {
-      throw Failure(message: "not an Xcode project: the root object is not a PBXProject")
+      throw failure(nil, "not an Xcode project: the root object is not a PBXProject")
     }
     self.path = path
     self.objects = objects

@@ -1,3 +1,4 @@
+import Diagnostics
 import FileAccess
 import StringsFiles
 
@@ -32,12 +33,12 @@ struct XcodeProject: Sendable {
     var isAppClip: Bool
   }
 
-  /// Reads `<bundle>/project.pbxproj` through `reader` (inside the project's sandbox).
-  init(bundle: FilePath, reader: InputFiles) throws(PBXObjects.Failure) {
+  /// Reads `<bundle>/project.pbxproj` through `reader` (inside the project's sandbox); an error names that file.
+  init(bundle: FilePath, reader: InputFiles) throws(Diagnostic) {
     let file = bundle.appending("project.pbxproj")
     let bytes: [UInt8]
     switch reader.read(file) {
-    case .failure(let failure): throw PBXObjects.Failure(message: failure.reason)
+    case .failure(let failure): throw Diagnostic(file: file.string, severity: .error, message: failure.reason)
     case .success(let read): bytes = read
     }
     let objects = try PBXObjects(path: file.string, bytes: bytes)

@@ -1,17 +1,15 @@
 import FileAccess
 import Foundation
-import PromptCheck
 import PromptStrings
-import StringsFiles
 
 /// The repository's Assets folder.
-let assets = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+public let assets = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
   .deletingLastPathComponent().appendingPathComponent("Assets")
 
 /// A throwaway app folder built from `files` (relative path → text). An app whose Info.plist asks for tracking
 /// also gets a privacy manifest declaring it, as a well-made app has, unless `files` gives its own or
 /// `declaringTracking` is false: tests of other rules stay about those rules.
-func makeApp(_ files: [String: String], declaringTracking: Bool = true) throws -> String {
+public func makeApp(_ files: [String: String], declaringTracking: Bool = true) throws -> String {
   let root = FileManager.default.temporaryDirectory.appendingPathComponent("attsim-app-\(UUID().uuidString)")
   try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
   var files = files
@@ -29,7 +27,7 @@ func makeApp(_ files: [String: String], declaringTracking: Bool = true) throws -
 }
 
 /// An Info.plist with the given string keys (values XML-escaped).
-func infoPlist(_ values: [String: String]) -> String {
+public func infoPlist(_ values: [String: String]) -> String {
   func escaped(_ text: String) -> String {
     text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
   }
@@ -46,12 +44,12 @@ func infoPlist(_ values: [String: String]) -> String {
 }
 
 /// Loads an app folder, failing the test if it cannot.
-func load(_ path: String) throws -> AppResources {
+public func load(_ path: String) throws -> AppResources {
   try AppResources.load(FilePath(path)).get()
 }
 
 /// A privacy manifest with `NSPrivacyTracking` written as `tracking` (nil: left out) and these domains.
-func privacyManifest(tracking: String?, domains: [String]) -> String {
+public func privacyManifest(tracking: String?, domains: [String]) -> String {
   let flag = tracking.map { "\t<key>NSPrivacyTracking</key>\n\t\($0)\n" } ?? ""
   let list = domains.map { "\t\t<string>\($0)</string>" }.joined(separator: "\n")
   return """

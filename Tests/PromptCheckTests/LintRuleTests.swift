@@ -1,8 +1,10 @@
+import Diagnostics
 import FileAccess
 import Foundation
 import PromptCheck
 import PromptStrings
 import StringsFiles
+import TestApps
 import Testing
 
 /// Every rule of `attsim check` (SPEC §4), at the right file, line and locale.

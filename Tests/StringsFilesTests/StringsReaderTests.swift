@@ -1,6 +1,5 @@
+import Diagnostics
 import Foundation
-import PromptCheck
-import PromptStrings
 import StringsFiles
 import Testing
 

@@ -1,6 +1,4 @@
 import Foundation
-import PromptCheck
-import PromptStrings
 import StringsFiles
 import TextSupport
 

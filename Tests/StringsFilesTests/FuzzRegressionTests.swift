@@ -1,5 +1,3 @@
-import PromptCheck
-import PromptStrings
 import StringsFiles
 import Testing
 

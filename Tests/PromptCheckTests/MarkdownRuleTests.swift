@@ -3,6 +3,7 @@ import Foundation
 import PromptCheck
 import PromptStrings
 import StringsFiles
+import TestApps
 import Testing
 
 /// `check` on the iOS 27.2 EU sheet's `NSUserTrackingMarkdownUsageDescription`: the plain key's rules, judged

@@ -1,8 +1,10 @@
+import Diagnostics
 import FileAccess
 import Foundation
 import PromptCheck
 import PromptStrings
 import StringsFiles
+import TestApps
 import Testing
 
 /// Hostile texts `check` must still get through quickly and right (issue 37): a character of a hundred

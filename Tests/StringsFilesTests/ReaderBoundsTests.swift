@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 import Testing
 
@@ -7,7 +8,7 @@ import Testing
 /// handle, and refuses what would cost without bound.
 @Suite struct ReaderBoundsTests {
   /// Lines and columns the obvious way: count from the start every time.
-  static func naiveLocation(of offset: Int, in bytes: [UInt8]) -> StringsFiles.SourceLocation {
+  static func naiveLocation(of offset: Int, in bytes: [UInt8]) -> Diagnostics.SourceLocation {
     var line = 1
     var column = 1
     var index = 0
@@ -21,7 +22,7 @@ import Testing
       }
       index += 1
     }
-    return StringsFiles.SourceLocation(line: line, column: column)
+    return Diagnostics.SourceLocation(line: line, column: column)
   }
 
   @Test(arguments: 0..<6)

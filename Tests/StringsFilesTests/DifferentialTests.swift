@@ -1,7 +1,6 @@
 import Foundation
-import PromptCheck
-import PromptStrings
 import StringsFiles
+import TestApps
 import Testing
 import TextSupport
 
