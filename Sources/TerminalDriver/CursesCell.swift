@@ -79,7 +79,7 @@ struct ColorPairs {
   }
 
   /// The pair for `foreground` on `background` (-1: the terminal's own). When the terminal has no pair left
-  /// (the Linux console has 64; the UI draws about fifteen), the cell is drawn in the terminal's own colours.
+  /// (the Linux console has 64; the UI draws six), the cell is drawn in the terminal's own colours.
   mutating func pair(foreground: Int16, background: Int16) -> Int16 {
     guard foreground >= 0 || background >= 0 else { return 0 }
     let key = Int32(foreground) << 16 | Int32(UInt16(bitPattern: background))
