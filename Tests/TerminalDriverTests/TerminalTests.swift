@@ -10,22 +10,21 @@ import Testing
 
 @testable import TerminalDriver
 
-/// The ncurses driver on `newterm` over /dev/null, with keys fed through a pipe. One serialized suite:
-/// ncurses keeps global state.
+/// The ncurses driver on `newterm` over pipes: its output read back, its keys written. (What it shows on a
+/// terminal is tested in tmux, in the slow tier.) One serialized suite: ncurses keeps global state.
 @Suite(.serialized) struct TerminalTests {
   /// `body` with a terminal of `type` whose output goes to a pipe (`written` gives what came out since it was
   /// last asked, as text) and whose keys it writes to the pipe end it is given; the terminal is given back (a
   /// second time is harmless) and the descriptors closed afterwards.
   func withPipedTerminal(
-    type: String = "xterm-256color", noColor: Bool = false,
-    _ body: (Terminal, _ written: () -> String, _ keys: Int32) throws -> Void
+    type: String = "xterm-256color", _ body: (Terminal, _ written: () -> String, _ keys: Int32) throws -> Void
   ) throws {
     var keys: [Int32] = [0, 0]
     var output: [Int32] = [0, 0]
     #expect(pipe(&keys) == 0 && pipe(&output) == 0)
     _ = fcntl(output[0], F_SETFL, O_NONBLOCK)
     defer { for descriptor in keys + output { close(descriptor) } }
-    let terminal = try Terminal(input: keys[0], output: output[1], type: type, noColor: noColor)
+    let terminal = try Terminal(input: keys[0], output: output[1], type: type, noColor: false)
     defer { terminal.stop() }
     var bytes = [UInt8](repeating: 0, count: 1 << 16)
     try body(
