@@ -43,9 +43,10 @@ let package = Package(
     .target(name: "Gallery", dependencies: ["Diagnostics", "PromptStrings", "PromptCheck", "TextSupport"]),
     // Wide-character ncurses, as a system library (libncurses-dev).
     .systemLibrary(name: "CNcurses", providers: [.apt(["libncurses-dev"])]),
-    // Shows ScreenBuffers on a real terminal and reads keys and clicks: the only ncurses user.
+    // Shows ScreenBuffers on a real terminal, handing their cells to ncurses, and reads keys and clicks: the only
+    // ncurses user.
     .target(
-      name: "TerminalDriver", dependencies: ["CNcurses", "ConsentUI", "Scenarios", "TextSupport"]),
+      name: "TerminalDriver", dependencies: ["CNcurses", "ConsentUI", "Scenarios"]),
     // The `.attsim` script language, its runner, and the QA test plan.
     .target(name: "Scenarios", dependencies: ["ConsentCore", "Diagnostics", "PromptStrings", "TextSupport"]),
     // Argument parsing and the subcommands, as a library so tests can drive them.
@@ -64,7 +65,8 @@ let package = Package(
         .unsafeFlags(["-static-stdlib", "-Xlinker", "--no-export-dynamic"], .when(configuration: .release))
       ]),
 
-    // Tests' model of a terminal: plays the bytes attsim sends one and compares the screen with a ScreenBuffer.
+    // Tests' model of a terminal: plays ANSI screens (casts' frames, `render --format ansi`, tmux's captured panes)
+    // and compares them with a ScreenBuffer or with each other.
     .target(name: "TerminalModel", dependencies: ["ConsentUI", "TextSupport"], path: "Tests/TerminalModel"),
     .testTarget(name: "ConsentCoreTests", dependencies: ["ConsentCore"]),
     .testTarget(name: "TextSupportTests", dependencies: ["TextSupport", "FileAccess"]),
@@ -85,7 +87,7 @@ let package = Package(
     .testTarget(name: "GalleryTests", dependencies: ["Gallery", "PromptStrings", "PromptCheck"]),
     .testTarget(
       name: "TerminalDriverTests",
-      dependencies: ["TerminalDriver", "ConsentUI", "CNcurses", "PromptStrings", "TerminalModel"]),
+      dependencies: ["TerminalDriver", "ConsentUI", "CNcurses", "PromptStrings"]),
     .testTarget(
       name: "ConsentUITests",
       dependencies: [

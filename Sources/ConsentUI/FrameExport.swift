@@ -6,11 +6,9 @@ public enum FrameExport {
   // MARK: ANSI
 
   /// The escape sequences that draw `buffer` on a terminal from `previous` (nil: a cleared screen), as
-  /// `FrameEncoder` writes them in ANSI's codes. Without `colors` only bold, dim, italic and reverse are used
-  /// (NO_COLOR).
+  /// `FrameEncoder` writes them. Without `colors` only bold, dim, italic and reverse are used (NO_COLOR).
   public static func ansi(_ buffer: ScreenBuffer, from previous: ScreenBuffer? = nil, colors: Bool = true) -> String {
-    var codes = ANSICodes(colors: colors)
-    return String(decoding: FrameEncoder.bytes(drawing: buffer, over: previous, codes: &codes), as: UTF8.self)
+    String(decoding: FrameEncoder.bytes(drawing: buffer, over: previous, colors: colors), as: UTF8.self)
   }
 
   /// The whole frame as lines with SGR colours, for pasting into a terminal (`render --format ansi`).

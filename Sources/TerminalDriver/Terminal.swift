@@ -1,7 +1,7 @@
 import CNcurses
 import ConsentUI
 import Glibc
-import TextSupport
+import Synchronization
 
 /// What the terminal reports.
 public enum TerminalInput: Hashable, Sendable {
@@ -9,27 +9,26 @@ public enum TerminalInput: Hashable, Sendable {
   case key(KeyPress)
   /// A left click at a cell.
   case click(row: Int, column: Int)
-  /// The window changed size.
-  case resize
   /// The user asked for a full repaint (Ctrl-L).
   case redraw
   /// The terminal went away (its input hung up).
   case hangup
 }
 
-/// A real terminal: shows `ScreenBuffer`s, writing only the cells that changed, in the codes of the terminal's
-/// terminfo entry (`TerminfoCodes`, `FrameEncoder`); reads keys, clicks and resizes through wide-character
-/// ncurses, which also sets the terminal's modes and gives them back. Only this type touches ncurses.
+/// A real terminal through wide-character ncurses: shows `ScreenBuffer`s by handing their cells to ncurses
+/// (`CursesCell`), which works out what to send the terminal of `TERM` (only what changed), and reads keys,
+/// clicks and resizes; ncurses also sets the terminal's modes and gives them back. Only this type touches
+/// ncurses.
 public final class Terminal {
   private let screen: OpaquePointer
   private let window: UnsafeMutablePointer<WINDOW>
-  /// What keys are read through: a pad, which ncurses never draws (reading from a window would refresh it,
-  /// and ncurses' idea of the screen is blank: attsim draws the frames itself).
-  private let keys: UnsafeMutablePointer<WINDOW>
-  private var codes: TerminfoCodes
-  /// The frame on the terminal, which the next one is drawn over; nil when the screen is to be drawn afresh.
-  private var shown: ScreenBuffer?
-  /// The terminal's output file descriptor, which frames are written to and asked for the window size.
+  /// The colours the terminal is drawn in: 0 without colours (none in its entry, or `NO_COLOR`).
+  private let colorCount: Int
+  private var pairs: ColorPairs
+  /// A row of cells as ncurses takes it, kept from frame to frame.
+  private var row: [cchar_t] = []
+  /// The terminal's output file descriptor, asked for the window size and written to around ncurses (bidi
+  /// mode, the clear on exit).
   private let outputDescriptor: Int32
   /// The terminal's input file descriptor, watched for hang-ups.
   private let inputDescriptor: Int32
@@ -59,25 +58,33 @@ public final class Terminal {
       throw TerminalError(message: "the terminal type '\(name)' is unknown to ncurses")
     }
     set_term(screen)
-    guard let codes = TerminfoCodes(useColor: !noColor, isUTF8: isUTF8), let keys = newpad(1, 1) else {
+    guard attsim_has_string_capability("clear"), attsim_has_string_capability("cup") else {
       endwin()
       delscreen(screen)
       throw TerminalError(message: "the terminal type '\(name)' cannot clear its screen or place its cursor")
     }
     self.screen = screen
     self.window = window
-    self.keys = keys
-    self.codes = codes
     outputDescriptor = output
     inputDescriptor = input
+    var hasDefaultColors = false
+    if !noColor && has_colors() && start_color() == OK {
+      colorCount = Int(attsim_colors())
+      hasDefaultColors = use_default_colors() == OK
+    } else {
+      colorCount = 0
+    }
+    pairs = ColorPairs(hasDefaultColors: hasDefaultColors)
     // ncurses sets the terminal's modes with TCSADRAIN, which waits until the terminal has read everything
     // written before (in tmux, until its server gets round to the pane): the modes are set before anything
-    // is written, and what ncurses writes (the alternate screen, the cursor, the mouse) goes out just before
-    // the first frame. Keypad mode waits until after it (`startReadingKeys`).
+    // is written (the alternate screen, the hidden cursor and the mouse go out as they are asked for). Keypad
+    // mode waits until after the first frame (`startReadingKeys`).
     raw()
     noecho()
     nonl()
     curs_set(0)
+    // The cursor is hidden: ncurses may leave it wherever an update ends.
+    leaveok(window, true)
     set_escdelay(25)
     mousemask(attsim_button1_press(), nil)
     mouseinterval(0)
@@ -90,17 +97,19 @@ public final class Terminal {
   /// Whether `stop` ran: the terminal is given back once, however many times it is asked.
   private var stopped = false
   /// BDSM: explicit mode (`CSI 8 l`: the application orders the text) and implicit, the default (`CSI 8 h`).
+  /// terminfo has no name for these modes: they are written straight to the terminal, between ncurses'
+  /// updates (ncurses sends what it buffered at the end of each).
   static let explicitBidi = "\u{1B}[8l"
   static let implicitBidi = "\u{1B}[8h"
 
-  /// Bytes straight to the terminal on `descriptor`, around ncurses (which has no word for these modes).
+  /// Bytes straight to the terminal on `descriptor`, around ncurses.
   private static func write(_ text: String, to descriptor: Int32) {
     write(Array(text.utf8), to: descriptor)
   }
 
   /// Writes all of `bytes` to `descriptor`, however many writes it takes (a signal may interrupt one, a
-  /// terminal may take part of a frame, a descriptor set non-blocking may have to wait until it can take more);
-  /// a terminal that has gone away takes nothing more.
+  /// descriptor set non-blocking may have to wait until it can take more); a terminal that has gone away takes
+  /// nothing more.
   private static func write(_ bytes: [UInt8], to descriptor: Int32) {
     bytes.withUnsafeBytes { buffer in
       var offset = 0
@@ -120,17 +129,30 @@ public final class Terminal {
     }
   }
 
+  /// Where `sendCapability`'s bytes go (tputs' output function takes no context).
+  private static let capabilityOutput = Atomic<Int32>(-1)
+
+  /// Sends the terminal its entry's string capability `name` through tputs(3), which applies the entry's
+  /// padding, straight to the terminal: for after `endwin`, when ncurses no longer writes.
+  private func sendCapability(_ name: String) {
+    guard let value = attsim_string_capability(name) else { return }
+    Self.capabilityOutput.store(outputDescriptor, ordering: .relaxed)
+    tputs(value, 1) { character in
+      Terminal.write([UInt8(truncatingIfNeeded: character)], to: Terminal.capabilityOutput.load(ordering: .relaxed))
+      return character
+    }
+  }
+
   /// Gives the terminal back as it was. A terminal without an alternate screen (vt100, the Linux console)
-  /// keeps what was drawn on it: there the screen is cleared and the cursor parked at its top, so the shell
-  /// does not write over the UI's last frame. Only the first call does anything.
+  /// keeps what was drawn on it: there the screen is cleared (the entry's `clear`, which also homes the
+  /// cursor), so the shell does not write over the UI's last frame. Only the first call does anything.
   public func stop() {
     guard !stopped else { return }
     stopped = true
     let keepsFrame = !attsim_has_string_capability("smcup")
     suspend()
-    delwin(keys)
+    if keepsFrame { sendCapability("clear") }
     delscreen(screen)
-    if keepsFrame { Self.write("\u{1B}[H\u{1B}[J", to: outputDescriptor) }
   }
 
   /// Gives the terminal back (for a while, when the process is about to be stopped): ncurses' modes, the
@@ -140,10 +162,9 @@ public final class Terminal {
     if setsExplicitBidi { Self.write(Self.implicitBidi, to: outputDescriptor) }
   }
 
-  /// Takes the terminal again after `suspend`: ncurses sets its modes, alternate screen, keypad, cursor and
-  /// mouse again (drawing its blank idea of the screen), and the next frame is drawn whole.
+  /// Takes the terminal again after `suspend`: bidi mode is explicit again, and the next frame's update sets
+  /// ncurses' modes, alternate screen, keypad, cursor and mouse again and draws the screen whole.
   public func resume() {
-    doupdate()
     if setsExplicitBidi { Self.write(Self.explicitBidi, to: outputDescriptor) }
     repaint()
   }
@@ -181,20 +202,40 @@ public final class Terminal {
     repaint()
   }
 
-  /// Makes the next frame clear the terminal and draw every cell, whatever is on it now (after a resize the
-  /// terminal may have moved or kept old text; after Ctrl-L something else may have written over it).
+  /// Makes the next frame's update clear the terminal and draw every cell, whatever is on it now (after a
+  /// resize the terminal may have moved or kept old text; after Ctrl-L something else may have written over it).
   public func repaint() {
-    shown = nil
+    clearok(attsim_curscr(), true)
   }
 
   /// The terminal's input, for poll(2).
   public var input: Int32 { inputDescriptor }
 
-  /// Shows `buffer`, writing only cells that differ from the last frame (all of them after a resize or a
-  /// repaint), in one write.
+  /// Shows `buffer`: hands ncurses every row's cells, then has it update the terminal once (it sends only the
+  /// cells that differ from what the terminal shows, all of them after a resize or a repaint).
   public func draw(_ buffer: ScreenBuffer) {
-    Self.write(FrameEncoder.bytes(drawing: buffer, over: shown, codes: &codes), to: outputDescriptor)
-    shown = buffer
+    if row.count < buffer.width { row = Array(repeating: cchar_t(), count: buffer.width) }
+    for line in 0..<buffer.height {
+      var count = 0
+      var last: Cell?
+      for column in 0..<buffer.width {
+        let cell = buffer[line, column]
+        // ncurses fills a wide character's right half itself; in ASCII it is a blank of its own.
+        if cell.isContinuation && isUTF8 { continue }
+        if cell != last {
+          let style = CursesStyle(cell.style, colors: colorCount)
+          let pair = pairs.pair(foreground: style.foreground, background: style.background)
+          row[count] = CursesCell.make(cell, isUTF8: isUTF8, attributes: style.attributes, pair: pair)
+          last = cell
+        } else {
+          row[count] = row[count - 1]
+        }
+        count += 1
+      }
+      mvwadd_wchnstr(window, Int32(line), 0, row, Int32(count))
+    }
+    wnoutrefresh(window)
+    doupdate()
   }
 
   /// Whether keypad mode is on (`startReadingKeys`).
@@ -206,15 +247,16 @@ public final class Terminal {
   public func startReadingKeys() {
     guard !readsKeys else { return }
     readsKeys = true
-    keypad(keys, true)
+    keypad(window, true)
   }
 
-  /// The next input, waiting at most `milliseconds` (nil when nothing came).
+  /// The next input, waiting at most `milliseconds` (nil when nothing came). Resizes come as SIGWINCH to the
+  /// session's loop (`adoptWindowSize`), not from here.
   public func read(timeout milliseconds: Int32) -> TerminalInput? {
     startReadingKeys()
-    wtimeout(keys, milliseconds)
+    wtimeout(window, milliseconds)
     var code: wint_t = 0
-    let result = wget_wch(keys, &code)
+    let result = wget_wch(window, &code)
     if result == ERR { return inputHungUp() ? .hangup : nil }
     if result == KEY_CODE_YES {
       switch Int32(code) {
@@ -226,7 +268,6 @@ public final class Terminal {
       case KEY_ENTER: return .key(.enter)
       case KEY_PPAGE: return .key(.pageUp)
       case KEY_NPAGE: return .key(.pageDown)
-      case KEY_RESIZE: return .resize
       case KEY_MOUSE:
         var event = MEVENT()
         guard getmouse(&event) == OK else { return nil }

@@ -92,7 +92,7 @@ public enum TerminalSession {
         // ncurses may have read several keys at once: take every one it holds.
         while let input = terminal.read(timeout: 0) {
           switch input {
-          case .resize, .redraw:
+          case .redraw:
             terminal.repaint()
           case .hangup:
             return SIGHUP

@@ -18,6 +18,20 @@ import Testing
     #expect(try tmux.waitUntil { !$0.contains("simulator controls") })
   }
 
+  /// A crash cannot wait for the loop: its handler gives the terminal back from bytes prepared at the start
+  /// (TerminalRescue), then attsim dies of the same signal. (No core file: the pane's shell allows none.)
+  @Test(arguments: [SIGSEGV, SIGABRT])
+  func aCrashRestoresTheTerminal(signal: Int32) throws {
+    let tmux = try Tmux("ulimit -c 0; '\(Tmux.attsim)'")
+    #expect(try tmux.waitFor("simulator controls"), "\(tmux.screen)")
+    #expect(try tmux.waitForFlag("alternate_on", "1") && tmux.waitForFlag("mouse_any_flag", "1"))
+    kill(try tmux.commandPID(), signal)
+    #expect(tmux.waitForExit() == 128 + Int(signal))
+    #expect(try tmux.waitForFlag("alternate_on", "0"))
+    #expect(try tmux.waitForFlag("cursor_flag", "1"))
+    #expect(try tmux.waitForFlag("mouse_any_flag", "0"))
+  }
+
   @Test func aSecondSignalStillFindsTheTerminalRestored() throws {
     let tmux = try Tmux(Tmux.attsim)
     #expect(try tmux.waitFor("simulator controls"), "\(tmux.screen)")

@@ -1,4 +1,6 @@
+import ConsentUI
 import Foundation
+import TerminalModel
 import Testing
 
 /// What a real terminal (tmux) shows is exactly what `attsim render` prints for the same state and size:
@@ -144,6 +146,83 @@ import Testing
     #expect(tmux.waitForExit() == 0)
     // Whether or not the terminal has an alternate screen, the UI is gone and the shell starts clean.
     #expect(try tmux.waitUntil { !$0.contains("simulator controls") }, "\(type):\n\(tmux.screen)")
+  }
+
+  /// The keys from the demo app in German to iOS 27.2's sheet in France: iOS updated, the device's and the
+  /// account's country set to France, then the pre-permission screen and its Continue.
+  static let toTheSheet = "i d down down right down right esc p enter"
+
+  /// What each terminal type shows of the UI's styles is what its terminfo entry can show: xterm all of them;
+  /// GNU screen and the Linux console eight colours (gray is white) and no italic, the console no dim with a
+  /// colour (its `ncv`); a vt100 bold and reverse only; with NO_COLOR no colours (gray is dim). Compared cell
+  /// by cell with `render --format ansi` on the pre-permission screen (bold white on blue) and on the sheet
+  /// (italic, blue, reverse).
+  @Test(arguments: [
+    ("xterm-256color", false), ("screen", false), ("linux", false), ("vt100", false), ("xterm-256color", true),
+  ])
+  func everyTerminalTypeShowsTheStylesItsEntryCan(type: String, noColor: Bool) throws {
+    let color = noColor ? "NO_COLOR=1" : ""
+    let tmux = try Tmux("env -u NO_COLOR TERM=\(type) \(color) '\(Tmux.attsim)' --locale de")
+    #expect(try tmux.waitFor("Events"), "\(tmux.screen)")
+    func shows(_ style: Style) -> Style {
+      var style = style
+      if type == "vt100" || noColor {
+        style.dim = style.dim || style.foreground == .gray
+        (style.foreground, style.background) = (nil, nil)
+      }
+      if type == "linux" && (style.foreground != nil || style.background != nil) { style.dim = false }
+      if ["linux", "screen"].contains(type) && style.foreground == .gray { style.foreground = .white }
+      if type == "vt100" { style.dim = false }
+      if ["linux", "vt100", "screen"].contains(type) { style.italic = false }
+      return style
+    }
+    var pressed: [String] = []
+    for key in Self.toTheSheet.split(separator: " ").map(String.init) {
+      pressed.append(key)
+      try tmux.send(Self.tmuxKey(key))
+      let keys = pressed.joined(separator: " ")
+      let expected = try Self.rendered(["--locale", "de", "--keys", keys])
+      #expect(try tmux.waitForScreen(expected), "\(type) after \(keys):\n\(tmux.screen)")
+      guard ["p", "enter"].contains(key) else { continue }
+      let ansi = try runShell(
+        "env -u NO_COLOR \"$ATTSIM\" render --locale de --keys '\(keys)' --format ansi", in: repositoryRoot)
+      var rendered = TerminalModel(width: 80, height: 24)
+      rendered.feedRows(ansi.out)
+      var differences: [String] = []
+      _ = try tmux.waitUntil { _ in
+        var shown = TerminalModel(width: 80, height: 24)
+        shown.feedRows((try? tmux.captureWithStyles()) ?? "")
+        differences = shown.differences(from: rendered, adjusting: shows)
+        return differences.isEmpty
+      }
+      #expect(differences == [], "\(type), NO_COLOR \(noColor), after \(keys)")
+    }
+  }
+
+  /// A cell is sent to the terminal as its character and at most four zero-width characters after it (a curses
+  /// cell holds no more): a letter with six accents shows four on the terminal, and `render` keeps all six.
+  @Test func aLetterWithMoreMarksThanACursesCellHoldsShowsFour() throws {
+    let folder = try temporaryFolder()
+    let marks = "\u{301}\u{302}\u{303}\u{304}\u{306}\u{307}"
+    _ = try write(
+      """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <plist version="1.0"><dict>
+      <key>CFBundleDevelopmentRegion</key><string>en</string>
+      <key>NSUserTrackingUsageDescription</key><string>Marks: a\(marks) and e\u{301}.</string>
+      </dict></plist>
+      """, to: "Info.plist", in: folder)
+    let rendered = try Self.rendered(["--app", folder.path, "--keys", "p enter"])
+    #expect(rendered.contains("a" + marks))
+    let tmux = try Tmux("'\(Tmux.attsim)' --app '\(folder.path)'")
+    #expect(try tmux.waitFor("Events"), "\(tmux.screen)")
+    try tmux.send("p")
+    #expect(try tmux.waitFor("Continue"), "\(tmux.screen)")
+    try tmux.send("Enter")
+    let four = "a" + marks.unicodeScalars.prefix(4).map(String.init).joined()
+    let expected = rendered.replacingOccurrences(of: "a" + marks, with: four)
+    #expect(try tmux.waitForScreen(expected), "expected:\n\(expected)\nshown:\n\(tmux.screen)")
+    #expect(try tmux.capture().contains(four + " and e\u{301}."))
   }
 
   /// While the window is too small nothing acts: `a` on a dialog nobody sees answers nothing.

@@ -53,6 +53,11 @@ final class Tmux {
     try run(["capture-pane", "-p", "-t", name])
   }
 
+  /// The pane's text with the SGR codes of its cells' styles, trailing spaces kept (they may be styled).
+  func captureWithStyles() throws -> String {
+    try run(["capture-pane", "-p", "-e", "-N", "-t", name])
+  }
+
   /// Sends `text` as typed, byte for byte (escape sequences included).
   func sendLiteral(_ text: String) throws {
     try run(["send-keys", "-t", name, "-l", text], capturing: false)

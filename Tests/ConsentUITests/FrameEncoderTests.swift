@@ -64,28 +64,4 @@ import TextSupport
     frame.put("ef", row: 0, column: 4)
     #expect(FrameExport.ansi(frame) == "\u{1B}[0m\u{1B}[2J\u{1B}[1;1H\u{1B}[0;1mabcd\u{1B}[0mef")
   }
-
-  /// Codes of a terminal that scrolls when its bottom-right cell is written, and that is sent ASCII only.
-  struct NarrowCodes: TerminalCodes {
-    var ansi = ANSICodes()
-    func clearScreen(into bytes: inout [UInt8]) { ansi.clearScreen(into: &bytes) }
-    func moveCursor(row: Int, column: Int, into bytes: inout [UInt8]) {
-      ansi.moveCursor(row: row, column: column, into: &bytes)
-    }
-    func setStyle(_ style: Style, from previous: Style, into bytes: inout [UInt8]) {
-      ansi.setStyle(style, from: previous, into: &bytes)
-    }
-    func text(of cell: Cell) -> String? { cell.text.map { $0.unicodeScalars.allSatisfy(\.isASCII) ? $0 : "?" } ?? "." }
-    var drawsWideCharacters: Bool { false }
-    var writesLastCell: Bool { false }
-  }
-
-  @Test func codesDecideTheLastCellAndWideCharacters() {
-    var frame = ScreenBuffer(width: 6, height: 2)
-    frame.put("a日b", row: 0, column: 0)
-    frame.put("xyzuvw", row: 1, column: 0)
-    var codes = NarrowCodes()
-    let bytes = String(decoding: FrameEncoder.bytes(drawing: frame, over: nil, codes: &codes), as: UTF8.self)
-    #expect(bytes == "\u{1B}[0m\u{1B}[2J\u{1B}[1;1Ha?.b\u{1B}[2;1Hxyzuv")
-  }
 }

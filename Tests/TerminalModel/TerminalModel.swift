@@ -1,10 +1,11 @@
 import ConsentUI
 import TextSupport
 
-/// Just enough of a terminal to play what attsim sends one, for tests: cursor placement (CUP), clearing (ED),
-/// SGR (bold, dim, italic, reverse, the eight colours and bright black, default colours), character set
-/// designation and private modes (ignored), and text laid out by the same column widths the terminals attsim
-/// is tested in use. What it holds is compared with the `ScreenBuffer` that was drawn.
+/// Just enough of a terminal to play ANSI screens for tests: casts' frames (cursor placement (CUP), clearing
+/// (ED)), and screens printed a row a line (`render --format ansi`, `tmux capture-pane -e`); SGR (bold, dim,
+/// italic, reverse, the eight colours and bright black, default colours), character set designation and
+/// private modes (ignored), and text laid out by the same column widths the terminals attsim is tested in
+/// use. What it holds is compared with the `ScreenBuffer` that was drawn, or with another screen.
 public struct TerminalModel {
   /// Each cell's text ("" for the right half of a wide character) and style.
   public private(set) var cells: [[(text: String, style: Style)]]
@@ -68,6 +69,15 @@ public struct TerminalModel {
     flush()
   }
 
+  /// Plays `text` whose lines are the screen's rows from the top, each with the SGR codes of its cells, as
+  /// `render --format ansi` and `tmux capture-pane -e` print a screen.
+  public mutating func feedRows(_ text: String) {
+    for (row, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+    where row < cells.count {
+      feed("\u{1B}[\(row + 1);1H" + line)
+    }
+  }
+
   private mutating func applySGR(_ numbers: [Int]) {
     var numbers = numbers[...]
     while let number = numbers.popFirst() {
@@ -100,6 +110,23 @@ public struct TerminalModel {
       while line.last == " " { line.removeLast() }
       return line
     }.joined(separator: "\n") + "\n"
+  }
+
+  /// Where the screen differs from `expected` in text or style, a line for each cell (at most `limit`);
+  /// `adjust` changes each of `expected`'s styles first (into what a terminal can show of it).
+  public func differences(
+    from expected: TerminalModel, adjusting adjust: (Style) -> Style = { $0 }, limit: Int = 10
+  ) -> [String] {
+    var found: [String] = []
+    for row in 0..<min(cells.count, expected.cells.count) {
+      for column in 0..<min(cells[row].count, expected.cells[row].count) where found.count < limit {
+        let wanted = (text: expected.cells[row][column].text, style: adjust(expected.cells[row][column].style))
+        let shown = cells[row][column]
+        guard shown.text != wanted.text || shown.style != wanted.style else { continue }
+        found.append("(\(row), \(column)): \(shown) instead of \(wanted)")
+      }
+    }
+    return found
   }
 
   /// Where the screen differs from `buffer` in text or style, a line for each cell (at most `limit`).
