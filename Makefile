@@ -1,9 +1,8 @@
 # Installs attsim like other command-line tools: `make install PREFIX=/usr/local` (DESTDIR honoured),
-# `make uninstall PREFIX=…`. The binary links the Swift runtime statically, Dispatch and Swift Concurrency with it
-# (attsim does not use Foundation), and the C++ runtime, ncurses and FriBidi too: it needs no Swift toolchain to
-# run, only libc, libm, the terminfo database (and libicuuc, loaded when a Thai, Lao, Khmer or Burmese line is
-# first broken). Where FriBidi's archive is missing (no libfribidi-dev), the binary loads libfribidi.so.0
-# instead, as `swift build`'s does.
+# `make uninstall PREFIX=…`. The binary links the Swift runtime statically, Dispatch and Swift Concurrency with it (attsim does not use
+# Foundation), and
+# the C++ runtime and ncurses too: it needs no Swift toolchain to run, only libc, libm, the terminfo database
+# and the system's ICU (libicuuc and libicudata, with the shared C++ runtime they need).
 PREFIX ?= /usr/local
 DESTDIR ?=
 SWIFT ?= swift
@@ -25,12 +24,9 @@ all: build
 # for each system library in six folders there first. lld packs the binary's relative relocations (DT_RELR,
 # glibc 2.36 and later): the loader then reads a table of a few kilobytes instead of 1.8 MB before main, a third
 # of the time to the first frame (DECISIONS D55). Scripts/link-static.sh links the C++ runtime and ncurses in
-# from their static archives: the loader then maps and binds two libraries instead of seven, 2 ms less to the
-# first frame (DECISIONS D61). STATIC=no links them as shared libraries, for a system that lacks their archives.
-# FriBidi is linked in from libfribidi.a where the compiler finds it (libfribidi-dev): the link is asked for the
-# names Sources/CFriBidi/fribidi.c declares weakly, which an archive otherwise would not give. Without the
-# archive, or with FRIBIDI_ARCHIVE= (empty), the binary loads libfribidi.so.0 the first time it reorders a
-# right-to-left line, and orders such lines itself where that library is missing too (DECISIONS D69).
+# from their static archives: the loader then maps and binds neither ncurses nor terminfo, 2 ms less to the
+# first frame (DECISIONS D61); ICU brings the shared C++ runtime along (D80). STATIC=no links them as shared
+# libraries, for a system that lacks their archives.
 # Concrete generic types are reached through their metadata accessors, not by mangled name: the
 # runtime then neither demangles the name nor scans the conformances for its requirements (DECISIONS D61).
 # Cross-module optimisation inlines and specialises attsim's small and generic functions across its modules, and
@@ -44,14 +40,6 @@ FLAGS := -Xswiftc -cross-module-optimization -Xswiftc -use-ld=lld -Xlinker -z -X
 	$(foreach flag,$(FRONTEND),-Xswiftc -Xfrontend -Xswiftc $(flag))
 ifneq ($(STATIC),no)
 FLAGS += -Xswiftc -Xclang-linker -Xswiftc --ld-path=$(CURDIR)/Scripts/link-static.sh
-endif
-CLANG := $(dir $(realpath $(shell command -v $(SWIFT))))clang
-FRIBIDI_ARCHIVE ?= $(filter /%,$(shell $(CLANG) -print-file-name=libfribidi.a))
-FRIBIDI_NAMES := fribidi_version_info fribidi_get_bidi_types fribidi_get_bracket_types \
-	fribidi_get_par_embedding_levels_ex fribidi_get_joining_types fribidi_join_arabic fribidi_shape \
-	fribidi_reorder_line
-ifneq ($(FRIBIDI_ARCHIVE),)
-FLAGS += -Xlinker $(FRIBIDI_ARCHIVE) $(foreach name,$(FRIBIDI_NAMES),-Xlinker --undefined=$(name))
 endif
 
 # SwiftPM relinks when an object or the link command changes, not when a file the link reads does: the binary

@@ -11,15 +11,13 @@ let package = Package(
     // Optimized even in debug builds: the exhaustive state walk in `swift test` runs through it millions of times.
     .target(name: "ConsentCore", swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
     // Text helpers shared by every module: terminal widths, line breaking (Thai, Lao, Khmer and Burmese at
-    // ICU's dictionary word boundaries), visual order for right-to-left text (FriBidi, or attsim's own
-    // algorithm where FriBidi is missing), control-character escaping, edit distance.
-    .target(name: "TextSupport", dependencies: ["CICU", "CFriBidi"]),
-    // GNU FriBidi, the Unicode bidirectional algorithm, behind a C API of plain types: linked in where the
-    // install links libfribidi.a, otherwise loaded from libfribidi.so.0 on first use (no FriBidi headers needed).
-    .target(name: "CFriBidi"),
-    // ICU's line break iterator with its dictionaries (libicu-dev), behind a C API that keeps ICU's headers
-    // out of Swift (Foundation's private ICU defines the same types differently).
-    .target(name: "CICU"),
+    // ICU's dictionary word boundaries), visual order for right-to-left text and Arabic's joined forms (ICU),
+    // control-character escaping, edit distance.
+    .target(name: "TextSupport", dependencies: ["CICU"]),
+    // ICU (libicu-dev), the one text engine: its line break iterator with its dictionaries, the bidirectional
+    // algorithm and Arabic shaping, behind a C API that keeps ICU's headers out of Swift (Foundation's private
+    // ICU defines the same types differently). Linked as the system's shared libicuuc (DECISIONS D80).
+    .target(name: "CICU", linkerSettings: [.linkedLibrary("icuuc")]),
     // Reading inputs and writing outputs safely: a path type, a bounded reader of regular files, a bounded
     // folder walk, and the one writer of output files (temporary file, O_EXCL|O_NOFOLLOW, rename).
     .target(name: "FileAccess", dependencies: ["TextSupport"]),

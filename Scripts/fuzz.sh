@@ -18,10 +18,10 @@ seconds=${2:-300}
 jobs=${3:-1}
 out=.build/fuzz
 mkdir -p "$out"
-flags=(-sanitize=fuzzer,address -parse-as-library -O -g -enable-testing -I "$out/CFriBidi" -I "$out/CICU")
+flags=(-sanitize=fuzzer,address -parse-as-library -O -g -enable-testing -I "$out/CICU")
 
-# The C modules TextSupport imports (ICU's line breaks, FriBidi's wrappers), each compiled, with the module
-# map SwiftPM would make for it.
+# The C module TextSupport imports (ICU's line breaks, bidi order and shaping), compiled, with the module map
+# SwiftPM would make for it; the fuzz targets link the system's ICU as attsim does.
 c_module() {
   local name=$1 source=$2 header=$3
   mkdir -p "$out/$name"
@@ -30,8 +30,7 @@ c_module() {
   printf 'module %s {\n  header "%s"\n  export *\n}\n' "$name" "$PWD/Sources/$name/include/$header" \
     >"$out/$name/module.modulemap"
 }
-c_module CICU line_breaks.c attsim_line_breaks.h
-c_module CFriBidi fribidi.c attsim_fribidi.h
+c_module CICU icu.c attsim_icu.h
 
 # Builds a module of Sources/NAME as a static library the fuzz target links.
 module() {
@@ -72,7 +71,7 @@ case "$target" in
     exit 2
     ;;
 esac
-swiftc "${flags[@]}" -I "$out" -L "$out" "${libraries[@]}" -lCICU -lCFriBidi -ldl "$source" -o "$out/$target-fuzz"
+swiftc "${flags[@]}" -I "$out" -L "$out" "${libraries[@]}" -lCICU -licuuc "$source" -o "$out/$target-fuzz"
 mkdir -p "$out/corpus-$target"
 cp -n Fuzz/corpus-"$target"/* "$out/corpus-$target/" 2>/dev/null || true
 cd "$out"

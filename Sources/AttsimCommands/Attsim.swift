@@ -33,8 +33,8 @@ public enum Attsim {
       console.out(HelpText.text(for: topic))
       return 0
     case .version:
-      // The version, and where right-to-left text's order comes from (a warning where FriBidi is missing).
-      console.out("attsim \(version)\n\(FriBidiLibrary.current.summary)\n")
+      // The version, and the ICU that orders right-to-left text, joins Arabic and breaks Thai.
+      console.out("attsim \(version)\n\(ICULibrary.summary)\n")
       return 0
     case .play(let play):
       return PlayCommand.run(play, console: console)

@@ -15,7 +15,7 @@ enum HelpText {
       text += "      \(spec.summary)\n"
     }
     text += "  attsim help [SUBCOMMAND]\n      help for one subcommand\n"
-    text += "  attsim --version\n      the version, and where FriBidi (which orders right-to-left text) comes from\n\n"
+    text += "  attsim --version\n      the version, and ICU's (which orders right-to-left text)\n\n"
     text += "Exit status: see 'attsim help SUBCOMMAND'; 2 always means a usage or input error.\n"
     return text
   }

@@ -48,10 +48,6 @@ enum ManPage {
       .TP
       .I PREFIX/share/attsim/Assets
       The demo app, the system texts, the scenario library and the example apps.
-      .TP
-      .I libfribidi.so.0
-      GNU FriBidi, loaded the first time a right-to-left line is drawn, unless it is linked in; without it,
-      attsim orders such lines itself and leaves Arabic letters unjoined (attsim \\-\\-version says which).
       .SH EXIT STATUS
       0 on success; 1 when an expectation, a check or a guided walk fails; 2 for a usage or input error;
       128+N after signal N.

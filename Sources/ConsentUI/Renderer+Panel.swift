@@ -157,10 +157,6 @@ extension Renderer {
     } else {
       lines.append(.pair("Prompt text", texts.usageDescription.map(\.source.label) ?? "none", .plain))
     }
-    // Without FriBidi, right-to-left text is in attsim's own order, and Arabic is not joined.
-    if buffer.reordersRightToLeft && texts.isRightToLeft && state.environment.bidiAlgorithm.inUse == .builtIn {
-      lines.append(.pair("Text order", "attsim's own (no FriBidi)", Renderer.warning))
-    }
     // The title and buttons around the app's text are iOS's: in another language when iOS has none for it.
     if let fallback = texts.systemTextsFallback {
       lines.append(.pair("System texts", fallback.replacing("iOS has no ", with: "no "), Renderer.dim))

@@ -18,7 +18,6 @@ public struct Renderer {
   public static func render(_ state: UIState, width: Int, height: Int) -> Frame {
     var buffer = ScreenBuffer(width: width, height: height)
     buffer.reordersRightToLeft = state.session.bidi == .visual
-    buffer.bidiAlgorithm = state.environment.bidiAlgorithm
     var renderer = Renderer(state: state, texts: state.texts, width: width, height: height, buffer: buffer)
     renderer.draw()
     return Frame(buffer: renderer.buffer, hotspots: renderer.hotspots)

@@ -36,8 +36,7 @@ extension ScreenBuffer {
       case .trailing: column + width - columns
       }
     // Reordered as a whole here, so no run is reordered again on its own.
-    let spans =
-      reordersRightToLeft ? Self.visualSpans(spans, direction: paragraphDirection, algorithm: bidiAlgorithm) : spans
+    let spans = reordersRightToLeft ? Self.visualSpans(spans, direction: paragraphDirection) : spans
     for span in spans {
       let left = column + width - position
       guard left > 0 else { break }
@@ -45,16 +44,16 @@ extension ScreenBuffer {
     }
   }
 
-  /// Styled runs in visual order: the line reordered as one (by `algorithm`), then cut back into runs of one
-  /// style. Runs without right-to-left text come back as they are.
-  static func visualSpans(
-    _ spans: [(text: String, style: Style)], direction: BidiText.Direction, algorithm: BidiText.Algorithm
-  ) -> [(text: String, style: Style)] {
+  /// Styled runs in visual order: the line reordered as one, then cut back into runs of one style. Runs
+  /// without right-to-left text come back as they are.
+  static func visualSpans(_ spans: [(text: String, style: Style)], direction: BidiText.Direction) -> [(
+    text: String, style: Style
+  )] {
     let escaped = spans.map { (text: $0.text.escapingControlCharacters, style: $0.style) }
     guard escaped.contains(where: { BidiText.needsReordering($0.text) }) else { return escaped }
     var styleOfScalar: [Style] = []
     for span in escaped { styleOfScalar += Array(repeating: span.style, count: span.text.unicodeScalars.count) }
-    let visual = BidiText.visualScalars(escaped.map(\.text).joined(), direction: direction, algorithm: algorithm)
+    let visual = BidiText.visualScalars(escaped.map(\.text).joined(), direction: direction)
     var result: [(text: String, style: Style)] = []
     var scalars = visual.makeIterator()
     let line = String(String.UnicodeScalarView(visual.map(\.scalar)))

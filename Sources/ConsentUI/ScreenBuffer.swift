@@ -73,8 +73,6 @@ public struct ScreenBuffer: Hashable, Sendable {
   /// The direction of the paragraphs being drawn, when a caller knows it (the phone's, in its locale's);
   /// otherwise each line's first strong character decides.
   public var paragraphDirection = BidiText.Direction.automatic
-  /// Who puts right-to-left text in visual order: FriBidi (attsim's own algorithm where it is missing).
-  public var bidiAlgorithm = BidiText.Algorithm.fribidi
 
   /// A blank buffer.
   public init(width: Int, height: Int) {
@@ -105,7 +103,7 @@ public struct ScreenBuffer: Hashable, Sendable {
     let logical = String(fitted) + (isCut ? "…" : "")
     let shown =
       reordersRightToLeft && !inVisualOrder
-      ? BidiText.visual(logical, direction: paragraphDirection, algorithm: bidiAlgorithm)
+      ? BidiText.visual(logical, direction: paragraphDirection)
       : logical
     var position = column
     for character in shown {

@@ -1,9 +1,8 @@
 import PromptCheck
 import PromptStrings
-import TextSupport
 
-/// What the terminal UI draws from besides its state: the app's texts and findings, the scenario library the
-/// picker offers, and who orders right-to-left text.
+/// What the terminal UI draws from besides its state: the app's texts and findings, and the scenario library
+/// the picker offers.
 public struct UIEnvironment: Sendable {
   /// The app's and the system's texts, and the findings.
   public var appTexts: AppTexts
@@ -12,9 +11,6 @@ public struct UIEnvironment: Sendable {
   public var findings: [Finding]?
   /// The scenarios the picker offers.
   public var scenarios: [GuidedScenario] = []
-  /// Who puts right-to-left text in visual order: FriBidi, which attsim's own algorithm replaces where it is
-  /// missing (the Device panel then says so).
-  public var bidiAlgorithm = BidiText.Algorithm.fribidi
 
   /// An environment for the app of `appTexts`, with the check's `findings` when they are known.
   public init(appTexts: AppTexts, findings: [Finding]? = nil) {

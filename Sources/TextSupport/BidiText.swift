@@ -1,10 +1,9 @@
-import CFriBidi
+import CICU
 
 /// Right-to-left text in the order a terminal that does not reorder must show it: the Unicode bidirectional
-/// algorithm on one line at a time (GNU FriBidi, or attsim's own where FriBidi is missing), brackets
-/// mirrored, marks kept after their letters, Arabic in its joined forms (FriBidi's). Most terminals (tmux,
-/// xterm, iTerm2, Windows Terminal, Alacritty, kitty) print cells left to right as they come, so attsim hands
-/// them the visual order.
+/// algorithm (ICU's) on one line at a time, brackets mirrored, marks kept after their letters, Arabic in its
+/// joined forms. Most terminals (tmux, xterm, iTerm2, Windows Terminal, Alacritty, kitty) print cells left to
+/// right as they come, and shape nothing, so attsim hands them the visual order and the presentation forms.
 public enum BidiText {
   /// The direction of a paragraph, when the caller knows it (the locale's), or found from its first strong
   /// character.
@@ -12,16 +11,16 @@ public enum BidiText {
     case leftToRight, rightToLeft, automatic
   }
 
-  /// Who puts a line in visual order.
-  public enum Algorithm: Hashable, Sendable {
-    /// GNU FriBidi, linked in or loaded from libfribidi.so.0; attsim's own algorithm where it is missing.
-    case fribidi
-    /// attsim's own algorithm, as on a machine without FriBidi: FriBidi's order, Arabic unjoined.
-    case builtIn
-
-    /// The algorithm that really runs: FriBidi's place is taken by attsim's own where FriBidi is missing
-    /// (asking loads it, once).
-    public var inUse: Algorithm { self == .fribidi && FriBidiLibrary.current == .missing ? .builtIn : self }
+  /// One line in visual order.
+  struct Line: Equatable {
+    /// The scalars as shown from left to right: mirrored where they run right to left, Arabic letters joined.
+    var scalars: [Unicode.Scalar]
+    /// For each visual position, the logical one.
+    var visualToLogical: [Int]
+    /// Each scalar's resolved embedding level, in logical order (odd: right to left).
+    var levels: [Int]
+    /// The paragraph's embedding level: 0 left to right, 1 right to left.
+    var paragraphLevel: Int
   }
 
   /// Whether `text` holds a character of a right-to-left script, so that its order on screen differs from
@@ -36,41 +35,44 @@ public enum BidiText {
   }
 
   /// The characters of one line, as they are to be shown from left to right.
-  public static func visual(_ line: String, direction: Direction, algorithm: Algorithm = .fribidi) -> String {
-    guard needsReordering(line) else { return line }
-    return String(String.UnicodeScalarView(reorder(line, direction: direction, algorithm: algorithm).scalars))
+  public static func visual(_ line: String, direction: Direction) -> String {
+    guard needsReordering(line), let visual = reorder(Array(line.unicodeScalars), direction: direction) else {
+      return line
+    }
+    return String(String.UnicodeScalarView(visual.scalars))
   }
 
   /// For text drawn in several styles: the visual order of `line`'s Unicode scalars, as indices into them
   /// (`result[visual] == logical`), with the scalars as shown (mirrored, joined).
-  public static func visualScalars(_ line: String, direction: Direction, algorithm: Algorithm = .fribidi) -> [(
-    scalar: Unicode.Scalar, logical: Int
-  )] {
-    guard needsReordering(line) else {
+  public static func visualScalars(_ line: String, direction: Direction) -> [(scalar: Unicode.Scalar, logical: Int)] {
+    guard needsReordering(line), let visual = reorder(Array(line.unicodeScalars), direction: direction) else {
       return line.unicodeScalars.enumerated().map { ($0.element, $0.offset) }
     }
-    let visual = reorder(line, direction: direction, algorithm: algorithm)
     return zip(visual.scalars, visual.visualToLogical).map { (scalar: $0, logical: $1) }
   }
 
-  /// The line's scalars in visual order and, for each visual position, the logical one: FriBidi's when the
-  /// algorithm is FriBidi and it can be used, otherwise attsim's own.
-  private static func reorder(_ line: String, direction: Direction, algorithm: Algorithm) -> (
-    scalars: [Unicode.Scalar], visualToLogical: [Int]
-  ) {
-    if algorithm.inUse == .fribidi {
-      var scalars = line.unicodeScalars.map(\.value)
-      var map = [Int32](repeating: 0, count: scalars.count)
-      let paragraph =
-        switch direction {
-        case .leftToRight: attsim_fribidi_left_to_right
-        case .rightToLeft: attsim_fribidi_right_to_left
-        case .automatic: attsim_fribidi_automatic
-        }
-      if attsim_fribidi_reorder(&scalars, Int32(scalars.count), paragraph, &map) {
-        return (scalars.compactMap(Unicode.Scalar.init), map.map(Int.init))
+  /// `scalars` as one line of one paragraph in visual order: Arabic letters put in their presentation forms
+  /// (`attsim_arabic_shape`, in logical order, where they join), then the bidirectional algorithm through rule
+  /// L2 with each letter's marks kept after it when `marksAfterLetters` (L3), and brackets mirrored (L4). The
+  /// forms take the bidi class of their letters, so shaping first changes no level. Nil when ICU fails (out of
+  /// memory).
+  static func reorder(_ scalars: [Unicode.Scalar], direction: Direction, marksAfterLetters: Bool = true) -> Line? {
+    guard !scalars.isEmpty, scalars.count <= Int(Int32.max / 2) else { return nil }
+    var values = scalars.map(\.value)
+    let count = Int32(values.count)
+    guard attsim_arabic_shape(&values, count) else { return nil }
+    var levels = [UInt8](repeating: 0, count: values.count)
+    var map = [Int32](repeating: 0, count: values.count)
+    let paragraph =
+      switch direction {
+      case .leftToRight: attsim_bidi_left_to_right
+      case .rightToLeft: attsim_bidi_right_to_left
+      case .automatic: attsim_bidi_automatic
       }
-    }
-    return BuiltInBidi.reorder(Array(line.unicodeScalars), direction: direction)
+    let paragraphLevel = attsim_bidi_reorder(&values, count, paragraph, marksAfterLetters, &levels, &map)
+    guard paragraphLevel >= 0 else { return nil }
+    return Line(
+      scalars: values.map { Unicode.Scalar($0) ?? "\u{FFFD}" }, visualToLogical: map.map(Int.init),
+      levels: levels.map(Int.init), paragraphLevel: Int(paragraphLevel))
   }
 }

@@ -268,7 +268,7 @@ import Testing
   }
 
   /// The table of build dependencies names every system header the C targets include, every library a module
-  /// map links, and every library the code loads by name: a new one cannot come in unlisted.
+  /// map or `Package.swift` links, and every library the code loads by name: a new one cannot come in unlisted.
   @Test func theDependencyTableNamesEveryHeaderAndLibrary() throws {
     let table = try Self.table(after: "<!-- build-dependencies -->", in: "docs/building.md").map {
       $0.joined(separator: " | ")
@@ -283,13 +283,18 @@ import Testing
       for line in text.split(separator: "\n").map({ $0.trimmingCharacters(in: .whitespaces) }) {
         if line.hasPrefix("#include <") { needed.insert("`" + line.dropFirst("#include ".count) + "`") }
         if line.hasPrefix("link \"") { needed.insert("`lib" + line.dropFirst(6).prefix { $0 != "\"" } + ".so`") }
-        // A name built from a macro ("libicuuc.so." and ICU's version) is matched by its literal start.
         for call in line.components(separatedBy: "dlopen(\"").dropFirst() {
-          needed.insert("`" + call.prefix { $0 != "\"" })
+          needed.insert("`" + call.prefix { $0 != "\"" } + "`")
         }
       }
     }
-    #expect(needed.isSuperset(of: ["`<ncursesw/curses.h>`", "`libncursesw.so`"]), "\(needed)")
+    let package = try Self.text(of: "Package.swift")
+    for setting in package.components(separatedBy: ".linkedLibrary(\"").dropFirst() {
+      needed.insert("`lib" + setting.prefix { $0 != "\"" } + ".so`")
+    }
+    #expect(
+      needed.isSuperset(of: ["`<ncursesw/curses.h>`", "`libncursesw.so`", "`<unicode/ubidi.h>`", "`libicuuc.so`"]),
+      "\(needed)")
     for name in needed.sorted() { #expect(table.contains(name), "the dependency table lacks \(name)") }
   }
 

@@ -35,17 +35,6 @@ import Testing
     assertSnapshot(pilot.text, named: "\(name)-\(locale)")
   }
 
-  /// Where FriBidi is missing, attsim's own algorithm orders right-to-left text (Arabic in its base forms)
-  /// and the Device panel says so; a left-to-right locale's screen is the same as with FriBidi.
-  @Test(arguments: ["he", "ar", "en"])
-  func withoutFriBidiTheBuiltInOrderIsShownAndSaid(locale: String) {
-    var environment = demoEnvironment
-    environment.bidiAlgorithm = .builtIn
-    var pilot = Pilot(locale: locale, environment: environment)
-    pilot.press("p", "enter")
-    assertSnapshot(pilot.text, named: locale == "en" ? "dialog-en" : "dialog-\(locale)-builtin")
-  }
-
   /// At 80×24 every line of every help page is whole (the help pages rather than cuts), and the pages hold
   /// every key of the key map.
   @Test func noHelpLineIsCut() {

@@ -2,63 +2,59 @@ import Testing
 
 @testable import TextSupport
 
-/// Right-to-left lines in visual order, by FriBidi and by attsim's own algorithm (for machines without
-/// FriBidi), and the scripts that break at dictionary words (ICU).
+/// Right-to-left lines in visual order (ICU's bidirectional algorithm and Arabic shaping), and the scripts
+/// that break at dictionary words (ICU).
 @Suite struct BidiTextTests {
-  static let algorithms: [BidiText.Algorithm] = [.fribidi, .builtIn]
-
-  @Test(arguments: algorithms) func hebrewComesOutRightToLeft(algorithm: BidiText.Algorithm) {
-    #expect(BidiText.visual("שלום עולם", direction: .rightToLeft, algorithm: algorithm) == "םלוע םולש")
+  @Test func hebrewComesOutRightToLeft() {
+    #expect(BidiText.visual("שלום עולם", direction: .rightToLeft) == "םלוע םולש")
   }
 
-  @Test(arguments: algorithms) func leftToRightTextIsLeftAsItIs(algorithm: BidiText.Algorithm) {
+  @Test func leftToRightTextIsLeftAsItIs() {
     let text = "Allow “Lumen” to track you? (yes)"
     #expect(!BidiText.needsReordering(text))
-    #expect(BidiText.visual(text, direction: .rightToLeft, algorithm: algorithm) == text)
+    #expect(BidiText.visual(text, direction: .rightToLeft) == text)
   }
 
   /// A Latin name inside a right-to-left sentence stays readable; brackets around it are mirrored.
-  @Test(arguments: algorithms) func embeddedLatinAndBracketsAreOrderedAndMirrored(algorithm: BidiText.Algorithm) {
-    #expect(BidiText.visual("שלום (Lumen) עולם", direction: .rightToLeft, algorithm: algorithm) == "םלוע (Lumen) םולש")
-    #expect(BidiText.visual("אבג (דה)", direction: .rightToLeft, algorithm: algorithm) == "(הד) גבא")
+  @Test func embeddedLatinAndBracketsAreOrderedAndMirrored() {
+    #expect(BidiText.visual("שלום (Lumen) עולם", direction: .rightToLeft) == "םלוע (Lumen) םולש")
+    #expect(BidiText.visual("אבג (דה)", direction: .rightToLeft) == "(הד) גבא")
   }
 
   /// The paragraph's direction decides where neutral characters go: a sentence that starts with a Latin
   /// word in a right-to-left locale still ends at the left.
-  @Test(arguments: algorithms) func theLocalesDirectionDecidesWhereTheSentenceEnds(algorithm: BidiText.Algorithm) {
-    #expect(BidiText.visual("Lumen שלום?", direction: .rightToLeft, algorithm: algorithm) == "?םולש Lumen")
-    #expect(BidiText.visual("Lumen שלום?", direction: .leftToRight, algorithm: algorithm) == "Lumen םולש?")
-    #expect(BidiText.visual("Lumen שלום?", direction: .automatic, algorithm: algorithm) == "Lumen םולש?")
-    #expect(BidiText.visual("שלום Lumen?", direction: .automatic, algorithm: algorithm) == "?Lumen םולש")
+  @Test func theLocalesDirectionDecidesWhereTheSentenceEnds() {
+    #expect(BidiText.visual("Lumen שלום?", direction: .rightToLeft) == "?םולש Lumen")
+    #expect(BidiText.visual("Lumen שלום?", direction: .leftToRight) == "Lumen םולש?")
+    #expect(BidiText.visual("Lumen שלום?", direction: .automatic) == "Lumen םולש?")
+    #expect(BidiText.visual("שלום Lumen?", direction: .automatic) == "?Lumen םולש")
   }
 
   /// Numbers keep their digits' order inside right-to-left text, with their signs and separators.
-  @Test(arguments: algorithms) func numbersReadLeftToRight(algorithm: BidiText.Algorithm) {
-    #expect(BidiText.visual("מחיר 12.50 ש״ח", direction: .rightToLeft, algorithm: algorithm) == "ח״ש 12.50 ריחמ")
-    #expect(BidiText.visual("הנחה 25% היום", direction: .rightToLeft, algorithm: algorithm) == "םויה 25% החנה")
-    #expect(BidiText.visual("טל 03-1234567", direction: .rightToLeft, algorithm: algorithm) == "03-1234567 לט")
+  @Test func numbersReadLeftToRight() {
+    #expect(BidiText.visual("מחיר 12.50 ש״ח", direction: .rightToLeft) == "ח״ש 12.50 ריחמ")
+    #expect(BidiText.visual("הנחה 25% היום", direction: .rightToLeft) == "םויה 25% החנה")
+    #expect(BidiText.visual("טל 03-1234567", direction: .rightToLeft) == "03-1234567 לט")
   }
 
   /// Marks stay after the letter they sit on (a cell holds a letter and its marks).
-  @Test(arguments: algorithms) func marksStayAfterTheirLetters(algorithm: BidiText.Algorithm) {
+  @Test func marksStayAfterTheirLetters() {
     let withNiqqud = "שָׁלוֹם"
-    let visual = BidiText.visual(withNiqqud, direction: .rightToLeft, algorithm: algorithm)
+    let visual = BidiText.visual(withNiqqud, direction: .rightToLeft)
     #expect(visual.count == withNiqqud.count)
     #expect(Array(visual) == Array(withNiqqud).reversed())
   }
 
-  /// FriBidi puts Arabic in its joined forms, one per letter, so a terminal that does not shape shows it
-  /// joined; attsim's own algorithm orders it and leaves the letters as they are.
-  @Test func arabicIsJoinedByFriBidiAndLeftByTheBuiltInAlgorithm() {
-    let visual = BidiText.visual("سلام", direction: .rightToLeft)
-    #expect(visual.unicodeScalars.count == 4)
-    #expect(visual.unicodeScalars.allSatisfy { (0xFE70...0xFEFF).contains($0.value) })
-    #expect(BidiText.visual("سلام", direction: .rightToLeft, algorithm: .builtIn) == "مالس")
+  /// Arabic comes out in its joined forms, one per letter, so a terminal that does not shape shows it joined:
+  /// seen initial, lam medial and alef final (a lam and an alef stay two letters, not ICU's ligature), meem
+  /// isolated.
+  @Test func arabicIsJoinedOneFormPerLetter() {
+    #expect(BidiText.visual("سلام", direction: .rightToLeft) == "\u{FEE1}\u{FE8E}\u{FEE0}\u{FEB3}")
   }
 
   /// Styled runs keep their styles through the reordering: each scalar says where it came from.
-  @Test(arguments: algorithms) func visualScalarsMapBackToTheirPlaces(algorithm: BidiText.Algorithm) {
-    let map = BidiText.visualScalars("אב c", direction: .rightToLeft, algorithm: algorithm)
+  @Test func visualScalarsMapBackToTheirPlaces() {
+    let map = BidiText.visualScalars("אב c", direction: .rightToLeft)
     #expect(map.map(\.logical) == [3, 2, 1, 0])
   }
 }
