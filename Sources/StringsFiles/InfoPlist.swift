@@ -1,5 +1,6 @@
 import Diagnostics
 import FileAccess
+import TextSupport
 
 /// An app's Info.plist as the built app has it: read from the file (XML or binary), with Xcode's build
 /// variables expanded, and, for projects that generate it, the `INFOPLIST_KEY_*` build settings merged in.
@@ -112,11 +113,13 @@ public struct InfoPlist: Sendable {
     let close = Array("</key>".utf8)
     var result: [String: SourceLocation] = [:]
     var index = 0
-    while let start = bytes[index...].firstRange(of: open) {
-      guard let end = bytes[start.upperBound...].firstRange(of: close) else { break }
-      let name = String(decoding: bytes[start.upperBound..<end.lowerBound], as: UTF8.self)
-      if result[name] == nil { result[name] = map.location(of: start.lowerBound) }
-      index = end.upperBound
+    // A byte search: an Info.plist may be 64 MB, and the standard library's generic search took a 10.8 MB one
+    // twice as long to check.
+    while let start = ByteSearch.offset(of: open, in: bytes, from: index) {
+      guard let end = ByteSearch.offset(of: close, in: bytes, from: start + open.count) else { break }
+      let name = String(decoding: bytes[(start + open.count)..<end], as: UTF8.self)
+      if result[name] == nil { result[name] = map.location(of: start) }
+      index = end + close.count
     }
     return result
   }

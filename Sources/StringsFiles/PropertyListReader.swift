@@ -62,7 +62,7 @@ public enum PropertyListReader {
   /// The name in `encoding="…"` of the XML declaration at the start of `bytes`, if it has one.
   private static func declaredEncoding(_ bytes: [UInt8]) -> [UInt8]? {
     guard let end = bytes[5...].firstIndex(where: { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: ">") }),
-      let attribute = bytes[5...].firstRange(of: "encoding=".utf8), attribute.upperBound <= end
+      let attribute = bytes[5..<end].firstRange(of: "encoding=".utf8)
     else { return nil }
     guard let quote = bytes[attribute.upperBound...].first, quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'"),
       let close = bytes[(attribute.upperBound + 1)...].firstIndex(of: quote)
