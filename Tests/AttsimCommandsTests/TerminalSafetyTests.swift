@@ -8,13 +8,7 @@ import Testing
   @Test(arguments: [SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGPIPE, SIGTERM, SIGHUP])
   func aSignalThatEndsTheSessionRestoresTheTerminal(signal: Int32) throws {
     let tmux = try Tmux(Tmux.attsim)
-    #expect(try tmux.waitFor("simulator controls"), "\(tmux.screen)")
-    #expect(try tmux.waitForFlag("alternate_on", "1") && tmux.waitForFlag("mouse_any_flag", "1"))
-    kill(try tmux.commandPID(), signal)
-    #expect(tmux.waitForExit() == 128 + Int(signal))
-    #expect(try tmux.waitForFlag("alternate_on", "0"))
-    #expect(try tmux.waitForFlag("cursor_flag", "1"))
-    #expect(try tmux.waitForFlag("mouse_any_flag", "0"))
+    try expectEndedAndRestored(tmux, by: signal)
     #expect(try tmux.waitUntil { !$0.contains("simulator controls") })
   }
 
@@ -22,7 +16,12 @@ import Testing
   /// (TerminalRescue), then attsim dies of the same signal. (No core file: the pane's shell allows none.)
   @Test(arguments: [SIGSEGV, SIGABRT])
   func aCrashRestoresTheTerminal(signal: Int32) throws {
-    let tmux = try Tmux("ulimit -c 0; '\(Tmux.attsim)'")
+    try expectEndedAndRestored(try Tmux("ulimit -c 0; '\(Tmux.attsim)'"), by: signal)
+  }
+
+  /// Waits for the UI in `tmux`, sends `signal`, and expects attsim to die of it with the alternate screen,
+  /// the cursor and the mouse given back.
+  private func expectEndedAndRestored(_ tmux: Tmux, by signal: Int32) throws {
     #expect(try tmux.waitFor("simulator controls"), "\(tmux.screen)")
     #expect(try tmux.waitForFlag("alternate_on", "1") && tmux.waitForFlag("mouse_any_flag", "1"))
     kill(try tmux.commandPID(), signal)
