@@ -57,7 +57,7 @@ public enum PromptLinter {
   }
 
   /// A file the app names that could not be read: a parse error, or (when it was refused) where it leads.
-  static func unreadable(_ file: UnreadableFile) -> Finding {
+  static func unreadable(_ file: ReadProblem) -> Finding {
     switch file.refusal {
     case .linkOutside?:
       return Finding(file: file.path, location: nil, rule: .linkOutside, locale: nil, message: file.reason)

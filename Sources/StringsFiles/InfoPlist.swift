@@ -64,11 +64,14 @@ public struct InfoPlist: Sendable {
     case .success(let read): bytes = read
     }
     let dictionary: [String: PlistObject]
-    switch PropertyListReader.read(bytes) {
-    case .failure(let problem):
-      return .failure(ReadProblem("not a property list: \(problem.reason)", location: problem.location))
+    switch PropertyListReader.read(bytes, file: path) {
+    case .failure(var problem):
+      problem.message = "not a property list: \(problem.message)"
+      return .failure(ReadProblem(problem))
     case .success(let object):
-      guard let members = object.dictionary else { return .failure(ReadProblem("not a dictionary property list")) }
+      guard let members = object.dictionary else {
+        return .failure(ReadProblem(file: path, "not a dictionary property list"))
+      }
       dictionary = members
     }
     var strings: [String: String] = [:]
