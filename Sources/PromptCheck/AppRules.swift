@@ -184,10 +184,9 @@ enum AppRules {
   private static func filesOutside(_ app: AppResources, _ context: CheckContext) -> [Finding] {
     var findings: [Finding] = []
     for file in app.outside {
-      let path = FilePath(file.path)
-      let language = path.parent.pathExtension == "lproj" ? path.parent.stem : nil
-      guard path.pathExtension == "strings", case .success(let strings) = StringsFile.read(path, from: app.reader)
-      else { continue }
+      guard let strings = app.read(outside: file) else { continue }
+      let folder = FilePath(file.path).parent
+      let language = folder.pathExtension == "lproj" ? folder.stem : nil
       let fileContext = FileRules.Context(
         locale: language, fallback: "every key in it falls back", isSource: context.isSource,
         keys: context.options.allStrings ? nil : TableRules.checkedKeys(app.purposeKeys))

@@ -130,6 +130,14 @@ public struct AppResources: Sendable {
     CodeScan.scan(trackingSearch, reader: reader, tracking: tracking)
   }
 
+  /// The strings file `file` in the tree that the app does not contain, read through the app's reader (for
+  /// `check`, which judges what it holds), or nil when it is no strings file or cannot be read.
+  public func read(outside file: FileOutsideApp) -> StringsFile? {
+    let path = FilePath(file.path)
+    guard path.pathExtension == "strings" else { return nil }
+    return try? StringsFile.read(path, from: reader).get()
+  }
+
   /// The files the check of this app may still read (its code, or its binaries: the look stops once it has
   /// its answers), and the tables in the folders a partial read left, not yet read.
   public func prospectiveInputs() -> [FilePath] {
