@@ -1,5 +1,6 @@
 import ConsentCore
 import Diagnostics
+import StringsFiles
 import TextSupport
 
 /// Parses `.attsim` scripts (SPEC §2) into steps, reporting every mistake with its line and column.
