@@ -70,10 +70,11 @@ let package = Package(
     // and compares them with a ScreenBuffer or with each other.
     .target(name: "TerminalModel", dependencies: ["ConsentUI", "TextSupport"], path: "Tests/TerminalModel"),
     .testTarget(name: "ConsentCoreTests", dependencies: ["ConsentCore"]),
-    .testTarget(name: "TextSupportTests", dependencies: ["TextSupport", "FileAccess"]),
+    .testTarget(name: "TextSupportTests", dependencies: ["TextSupport", "FileAccess", "TestApps"]),
     .testTarget(name: "FileAccessTests", dependencies: ["FileAccess"]),
     .testTarget(name: "DiagnosticsTests", dependencies: ["Diagnostics"]),
-    // Apps on disk for the tests of the modules that read and check them.
+    // What the tests share: apps on disk for the tests of the modules that read and check them, and a seeded
+    // random number generator for generated cases.
     .target(name: "TestApps", dependencies: ["FileAccess", "PromptStrings"], path: "Tests/TestApps"),
     .testTarget(
       name: "StringsFilesTests", dependencies: ["Diagnostics", "StringsFiles", "FileAccess", "TextSupport", "TestApps"]),
@@ -93,6 +94,7 @@ let package = Package(
       name: "ConsentUITests",
       dependencies: [
         "ConsentUI", "ConsentCore", "PromptStrings", "PromptCheck", "Scenarios", "TextSupport", "TerminalModel",
+        "TestApps",
       ],
       exclude: ["Snapshots"]),
     .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "ConsentCore", "TextSupport"]),

@@ -41,9 +41,9 @@ public enum PropertyListReader {
       // Text a strings file's rules decode (UTF-16 and UTF-32 by their byte-order marks, else UTF-8).
       guard isUTF16 || !isXML(bytes) else { return .success(bytes) }
       return TextDecoder.decode(bytes, file: file).map(\.utf8).mapError { problem in
-        Diagnostic(
-          file: file, location: problem.location, severity: .error,
-          message: "\(problem.message) at byte \(problem.byteOffset)")
+        var failure = problem.diagnostic
+        failure.message += " at byte \(problem.byteOffset)"
+        return failure
       }
     }
     guard let name = declaredEncoding(bytes) else { return .success(bytes) }

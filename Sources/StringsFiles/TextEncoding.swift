@@ -30,11 +30,6 @@ public struct EncodingProblem: Error, Hashable, Sendable {
     diagnostic = Diagnostic(file: file, location: location, severity: severity, message: message)
     self.byteOffset = byteOffset
   }
-
-  /// Where it is in the decoded text.
-  public var location: SourceLocation? { diagnostic.location }
-  /// What is wrong.
-  public var message: String { diagnostic.message }
 }
 
 /// A file's text, converted to UTF-8.
@@ -206,7 +201,7 @@ public enum TextDecoder {
         scalar = Unicode.Scalar(0x10000 + ((UInt32(unit) - 0xD800) << 10) + (UInt32(next) - 0xDC00))!
         index += 4
       } else if (0xD800...0xDFFF).contains(unit) {
-        if !flaws.contains(where: { $0.message.hasPrefix("an unpaired") }) {
+        if !flaws.contains(where: { $0.diagnostic.message.hasPrefix("an unpaired") }) {
           flaws.append(
             EncodingProblem(
               .warning, file: file, byteOffset: index, after: output,

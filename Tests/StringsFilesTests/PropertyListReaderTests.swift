@@ -1,5 +1,6 @@
 import Diagnostics
 import Foundation
+import TestApps
 import Testing
 import TextSupport
 

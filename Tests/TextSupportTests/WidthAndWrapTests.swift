@@ -1,4 +1,5 @@
 import Glibc
+import TestApps
 import Testing
 import TextSupport
 
