@@ -65,9 +65,8 @@ public struct InfoPlist: Sendable {
     }
     let dictionary: [String: PlistObject]
     switch PropertyListReader.read(bytes, file: path) {
-    case .failure(var problem):
-      problem.message = "not a property list: \(problem.message)"
-      return .failure(ReadProblem(problem))
+    case .failure(let problem):
+      return .failure(ReadProblem(file: path, "not a property list: \(problem.message)", location: problem.location))
     case .success(let object):
       guard let members = object.dictionary else {
         return .failure(ReadProblem(file: path, "not a dictionary property list"))

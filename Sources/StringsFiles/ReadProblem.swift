@@ -10,17 +10,12 @@ public struct ReadProblem: Error, Hashable, Sendable, CustomStringConvertible {
   /// when it was read and is not in the format expected.
   public var refusal: FileReader.Failure.Kind?
 
-  /// The problem `diagnostic`, of a file refused for `refusal` when it was.
-  public init(_ diagnostic: Diagnostic, refusal: FileReader.Failure.Kind? = nil) {
-    self.diagnostic = diagnostic
-    self.refusal = refusal
-  }
-
   /// The file at `path` that could not be used, for `reason` (at `location` in it).
   public init(
     file path: String, _ reason: String, refusal: FileReader.Failure.Kind? = nil, location: SourceLocation? = nil
   ) {
-    self.init(Diagnostic(file: path, location: location, severity: .error, message: reason), refusal: refusal)
+    diagnostic = Diagnostic(file: path, location: location, severity: .error, message: reason)
+    self.refusal = refusal
   }
 
   /// The file.

@@ -135,7 +135,7 @@ struct XcodeProject: Sendable {
     /// Includes that could not be read (`file (why)`).
     var missingIncludes: [String] = []
     /// Includes attsim did not follow: outside the project, loops, past the limits.
-    var refusedIncludes: [XcconfigFile.RefusedInclude] = []
+    var refusedIncludes: [RefusedInclude] = []
   }
 
   /// The build settings of `target` in `configuration`, layered as Xcode layers them, read through `reader`,
@@ -143,7 +143,7 @@ struct XcodeProject: Sendable {
   func settings(of target: Target, configuration: String, reader: InputFiles) -> TargetSettings {
     var layers: [[String: BuildSetting]] = []
     var missing: [String] = []
-    var refused: [XcconfigFile.RefusedInclude] = []
+    var refused: [RefusedInclude] = []
     for owner in [objects.rootObject, target.identifier] {
       guard let list = objects.string(owner, "buildConfigurationList"),
         let config = objects.list(list, "buildConfigurations").first(where: {
