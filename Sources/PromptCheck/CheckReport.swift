@@ -12,9 +12,8 @@ public struct CheckReport: Sendable {
   public var scope: String
   /// The folder checked, when one was.
   public var root: FilePath?
-
-  /// Whether any finding is an error (`check` exits 1).
-  public var hasErrors: Bool { findings.contains { $0.severity == .error } }
+  /// Every file the check read, by identity: no output of the command may replace one.
+  public var inputs: [FileIdentity: String] = [:]
 }
 
 /// Why `check` could not look at what it was given, in one line.
@@ -65,6 +64,7 @@ extension PromptLinter {
       scope = "\(count) localization\(count == 1 ? "" : "s")"
     }
     let root = isFolder ? (given.pathExtension == "xcodeproj" ? given.parent : given) : nil
-    return .success(CheckReport(findings: findings, scope: scope, root: root))
+    let inputs = apps.reduce(into: [:]) { $0.merge($1.inputs) { first, _ in first } }
+    return .success(CheckReport(findings: findings, scope: scope, root: root, inputs: inputs))
   }
 }
