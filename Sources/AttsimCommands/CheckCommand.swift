@@ -33,8 +33,10 @@ enum CheckCommand {
       }
       if let path = command.writeBaseline {
         if let path = command.baseline { inputs.add(path: path) }
-        if let problem = OutputFile.write(Baseline.file(review.unsuppressed), to: path, inputs: inputs.files) {
-          throw CheckControlError("attsim: " + problem.message)
+        if let problem = CommandOutput.write(
+          Baseline.file(review.unsuppressed), to: path, inputs: inputs, console: console)
+        {
+          throw CheckControlError("attsim: " + problem)
         }
       }
       if let path = command.baseline { review.leaveOut(try Baseline.load(path).get()) }

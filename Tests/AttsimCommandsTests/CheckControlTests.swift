@@ -185,3 +185,21 @@ import Testing
   let committed = try String(contentsOf: fixture.appendingPathComponent("attsim-baseline.json"), encoding: .utf8)
   #expect(try String(contentsOfFile: written, encoding: .utf8) == committed)
 }
+
+/// An `.xcodeproj`'s project root is the folder it is in: its `.attsim.json` is read there, and fingerprints
+/// are the same whether the project or its folder is checked.
+@Test func anXcodeProjectsRootIsItsFolder() throws {
+  let copy = try temporaryFolder().appendingPathComponent("App")
+  try FileManager.default.copyItem(at: repositoryRoot.appendingPathComponent("Tests/Fixtures/Xcode15App"), to: copy)
+  _ = try write(
+    "{\"suppressions\": [{\"rule\": \"catalog-state\", \"locale\": \"fr\", \"reason\": \"in review\"}]}",
+    to: ".attsim.json", in: copy)
+  let project = copy.appendingPathComponent("Xcode15App.xcodeproj").path
+  let outcome = attsim("check", project)
+  #expect(!outcome.out.contains("[catalog-state]"))
+  #expect(outcome.err == "attsim check: no problems in 3 localizations (1 note); 1 suppressed\n")
+  let baseline = copy.appendingPathComponent("baseline.json").path
+  _ = attsim("check", project, "--write-baseline", baseline)
+  #expect(
+    attsim("check", copy.path, "--baseline", baseline).err.hasSuffix("; 1 suppressed, 1 matched by the baseline\n"))
+}
