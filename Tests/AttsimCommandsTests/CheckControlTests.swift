@@ -156,6 +156,11 @@ import Testing
       ":2:39: error: unknown field \"file\" (expected \"key\", \"locale\", \"reason\", \"rule\")"
     ),
     ("{\"ignore\": []}", ":1:2: error: unknown field \"ignore\" (expected \"suppressions\")"),
+    // A project's words reach the terminal escaped.
+    (
+      "{\"suppressions\": [{\"rule\": \"\\u001b[2J\", \"reason\": \"r\"}]}",
+      ":1:20: error: no rule is called \"\\u{1B}[2J\""
+    ),
     ("{\"suppressions\": {}}", ":1:2: error: \"suppressions\" must be an array"),
   ])
   func aBadSuppressionIsRefusedWithItsPlace(text: String, message: String) throws {
