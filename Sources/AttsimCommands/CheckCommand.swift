@@ -29,7 +29,7 @@ enum CheckCommand {
     do throws(CheckControlError) {
       if let root = report.root {
         inputs.add(path: root.appending(Suppression.fileName))
-        review.suppress(try Suppression.load(root: root).get())
+        review.suppress(try Suppression.load(root: root))
       }
       if let path = command.writeBaseline {
         if let path = command.baseline { inputs.add(path: path) }
@@ -39,7 +39,7 @@ enum CheckCommand {
           throw CheckControlError("attsim: " + problem)
         }
       }
-      if let path = command.baseline { review.leaveOut(try Baseline.load(path).get()) }
+      if let path = command.baseline { review.leaveOut(try Baseline.load(path)) }
     } catch {
       console.err(error.message.escapingControlCharacters + "\n")
       return 2
@@ -113,14 +113,6 @@ struct FindingReview {
     }
     matchedByBaseline = baseline.counts.values.reduce(0, +) - left.values.reduce(0, +)
   }
-}
-
-/// Why `.attsim.json`, a baseline or the baseline to write cannot be used, in one line.
-struct CheckControlError: Error {
-  var message: String
-  /// Whether the file is not there (no `.attsim.json` means no suppressions).
-  var isMissing = false
-  init(_ message: String) { self.message = message }
 }
 
 /// The three output formats of `attsim check`.
