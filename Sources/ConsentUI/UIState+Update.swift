@@ -13,12 +13,10 @@ extension UIState {
     var effects: [UIEffect] = []
     switch event {
     // While the window is too small nothing is on screen to act on: only quitting (and resizes) act.
-    case .key(let key) where isTooSmall:
-      if key == .interrupt || key == .character("q") { effects.append(.quit) }
     case .press where isTooSmall, .tick where isTooSmall: break
     case .key(let key):
       beginKey()
-      handle(key, &effects)
+      if let command = command(for: key) { run(command, key: key, &effects) }
       endKey()
     case .press(let button):
       // An overlay covers the phone: a click on it does not reach the buttons beneath.
@@ -77,23 +75,22 @@ extension UIState {
     clockDue = false
   }
 
-  private mutating func handle(_ key: KeyPress, _ effects: inout [UIEffect]) {
-    if case .interrupt = key {
-      effects.append(.quit)
-      return
-    }
-    if let overlay {
-      handleOverlay(overlay, key, &effects)
-      return
-    }
-    if autoplay != nil, handlePresenterKey(key, &effects) { return }
-    guard let command = command(for: key) else { return }
-    run(command, key: key, &effects)
-  }
-
   /// The command `key` stands for now, by the key map.
   func command(for key: KeyPress) -> KeyCommand? {
-    KeyMap.bindings.first { $0.keys.contains(key) && holds($0.condition) }?.command
+    KeyMap.command(for: key, in: keyContexts, holds: holds)
+  }
+
+  /// Where keys act now, the first that takes a key first: a small window takes only `q`; an overlay takes
+  /// every key; presenter mode's keys come before the main screen's.
+  var keyContexts: [KeyContext] {
+    switch overlay {
+    case _ where isTooSmall: [.tooSmall]
+    case .help: [.help]
+    case .setup: [.setup]
+    case .picker: [.picker]
+    case .details: [.details]
+    case nil: autoplay == nil ? [.main] : [.presenter, .main]
+    }
   }
 
   /// Whether the window is too small to show the UI (the screen says how big it must be).
@@ -108,6 +105,10 @@ extension UIState {
     case .guided: guide != nil
     case .scenariosLoaded: !environment.scenarios.isEmpty
     case .additionalInformationOffered: buttons.contains(.additionalInformation)
+    case .playing: autoplay?.paused == false
+    case .paused: autoplay?.paused == true
+    case .laterHelpPage: if case .help(let page) = overlay { page < helpPageCount - 1 } else { false }
+    case .earlierHelpPage: if case .help(let page) = overlay { page > 0 } else { false }
     }
   }
 
@@ -125,17 +126,12 @@ extension UIState {
     case .details: overlay = .details(guide == nil ? .check : .warnings, scroll: 0)
     case .repaint: break
     case .scrollPrompt:
-      let most = promptLayout?.maxScroll ?? 0
-      switch key {
-      case .up: promptScroll = max(0, promptScroll - 1)
-      case .pageUp: promptScroll = max(0, promptScroll - Self.sheetScrollStep)
-      case .pageDown: promptScroll = min(promptScroll + Self.sheetScrollStep, most)
-      default: promptScroll = min(promptScroll + 1, most)
-      }
+      let lines =
+        (Self.forwardKeys.contains(key) ? 1 : -1) * (key == .pageUp || key == .pageDown ? Self.sheetScrollStep : 1)
+      promptScroll = min(max(0, promptScroll + lines), promptLayout?.maxScroll ?? 0)
     case .moveFocus:
       let count = buttons.count
-      let forward = key == .tab || key == .right || key == .down
-      focus = (focus + (forward ? 1 : count - 1)) % count
+      focus = (focus + (Self.forwardKeys.contains(key) ? 1 : count - 1)) % count
     case .press: if let button = focusedButton { press(button, &effects) }
     case .leaveSettings: press(settings == .tracking ? .closeSettings : .cancelGlobalOff, &effects)
     case .prePermission: act(.prePermissionShown, &effects)
@@ -160,8 +156,15 @@ extension UIState {
       launch(&effects)
     case .relaunch: relaunch(&effects)
     case .consent: act(.consentSet(track: consent.sdk.consent.track != true, identify: nil), &effects)
+    case .pause, .resume: autoplay?.paused.toggle()
+    case .step: if guide?.isFinished == false { playNextStep(&effects) }
+    case .select, .change, .turnPage, .walkScenario, .scrollDetails, .nextSection, .close:
+      runOverlayCommand(command, key: key, &effects)
     }
   }
+
+  /// The keys that move forward: to the next field, value, page, section or button, or down.
+  static let forwardKeys: Set<KeyPress> = [.tab, .right, .down, .pageDown, .character(" ")]
 
   /// Seconds `w` lets pass (an SDK's wait for the ATT answer runs on them).
   static let waitStep = 10
@@ -254,54 +257,27 @@ extension UIState {
     overlay = .picker(0)
   }
 
-  private mutating func handleOverlay(_ overlay: Overlay, _ key: KeyPress, _ effects: inout [UIEffect]) {
-    if case .picker(let index) = overlay {
-      let count = environment.scenarios.count
-      switch key {
-      case .up, .backTab: self.overlay = .picker((index + count - 1) % count)
-      case .down, .tab: self.overlay = .picker((index + 1) % count)
-      case .enter:
-        self.overlay = nil
-        startScenario(environment.scenarios[index], locale: locale, &effects)
-      case .character("q"): effects.append(.quit)
-      default: self.overlay = nil
-      }
-      return
-    }
-    if case .details(let section, let scroll) = overlay {
+  /// What an overlay's own keys do.
+  private mutating func runOverlayCommand(_ command: KeyCommand, key: KeyPress, _ effects: inout [UIEffect]) {
+    let forward = Self.forwardKeys.contains(key)
+    let step = forward ? 1 : -1
+    func cycle(_ index: Int, _ count: Int) -> Int { (index + step + count) % count }
+    switch (command, overlay) {
+    case (.select, .setup(let field)):
+      overlay = .setup(SetupField.allCases[cycle(field.rawValue, SetupField.allCases.count)])
+    case (.select, .picker(let index)): overlay = .picker(cycle(index, environment.scenarios.count))
+    case (.change, .setup(let field)): change(field, forward: forward, &effects)
+    case (.turnPage, .help(let page)): overlay = .help(page: min(max(0, page + step), helpPageCount - 1))
+    case (.walkScenario, .picker(let index)):
+      overlay = nil
+      startScenario(environment.scenarios[index], locale: locale, &effects)
+    case (.nextSection, .details(let section, _)):
       let sections = DetailsSection.allCases
-      let index = sections.firstIndex(of: section) ?? 0
-      switch key {
-      case .character("q"): effects.append(.quit)
-      case .tab, .right: self.overlay = .details(sections[(index + 1) % sections.count], scroll: 0)
-      case .backTab, .left: self.overlay = .details(sections[(index + sections.count - 1) % sections.count], scroll: 0)
-      case .down: self.overlay = .details(section, scroll: min(scroll + 1, Self.longestDetails))
-      case .up: self.overlay = .details(section, scroll: max(0, scroll - 1))
-      case .pageDown:
-        self.overlay = .details(section, scroll: min(scroll + Self.sheetScrollStep * 2, Self.longestDetails))
-      case .pageUp: self.overlay = .details(section, scroll: max(0, scroll - Self.sheetScrollStep * 2))
-      default: self.overlay = nil
-      }
-      return
-    }
-    if case .help(let page) = overlay {
-      switch key {
-      case .character("q"): effects.append(.quit)
-      case .pageDown, .right, .down: self.overlay = .help(page: min(page + 1, helpPageCount - 1))
-      case .pageUp, .left, .up: self.overlay = .help(page: max(0, page - 1))
-      default: self.overlay = nil
-      }
-      return
-    }
-    guard case .setup(let field) = overlay else { return }
-    let fields = SetupField.allCases
-    switch key {
-    case .up, .backTab: self.overlay = .setup(fields[(field.rawValue + fields.count - 1) % fields.count])
-    case .down, .tab: self.overlay = .setup(fields[(field.rawValue + 1) % fields.count])
-    case .right, .character(" "): change(field, forward: true, &effects)
-    case .left: change(field, forward: false, &effects)
-    case .character("q"): effects.append(.quit)
-    default: self.overlay = nil
+      overlay = .details(sections[cycle(sections.firstIndex(of: section) ?? 0, sections.count)], scroll: 0)
+    case (.scrollDetails, .details(let section, let scroll)):
+      let lines = step * (key == .pageUp || key == .pageDown ? Self.sheetScrollStep * 2 : 1)
+      overlay = .details(section, scroll: min(max(0, scroll + lines), Self.longestDetails))
+    default: overlay = nil
     }
   }
 
@@ -448,17 +424,6 @@ extension UIState {
     let effects = startScenario(scenario)
     autoplay = Autoplay(interval: interval)
     return effects
-  }
-
-  /// Space pauses and resumes, → plays the next step, ← takes the last one back; R and q as ever.
-  private mutating func handlePresenterKey(_ key: KeyPress, _ effects: inout [UIEffect]) -> Bool {
-    switch key {
-    case .character(" "): autoplay?.paused.toggle()
-    case .right: if guide?.isFinished == false { playNextStep(&effects) }
-    case .left: undo(&effects)
-    default: return false
-    }
-    return true
   }
 
   /// Performs the step the tester would: the next one of the walk, as its keys would.
