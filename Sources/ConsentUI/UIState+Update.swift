@@ -17,18 +17,15 @@ extension UIState {
     case .key(let key):
       beginKey()
       if let command = command(for: key) { run(command, key: key, &effects) }
-      endKey()
     case .press(let button):
       // An overlay covers the phone: a click on it does not reach the buttons beneath.
       guard overlay == nil else { break }
       beginKey()
       press(button, &effects)
-      endKey()
     case .tick:
       guard wantsTicks else { break }
       beginKey()
       playNextStep(&effects)
-      endKey()
     case .checked(let findings, let app):
       checkedApps[AppKey(app)] = findings
       if AppKey(app) == AppKey(environment.appTexts.app) { environment.findings = findings }
@@ -44,6 +41,7 @@ extension UIState {
       focus = 0
       promptScroll = 0
     }
+    clockDue = false
     return effects
   }
 
@@ -58,21 +56,11 @@ extension UIState {
     if checkedApps[key] == nil { effects.append(.work(.check(app))) }
   }
 
-  /// Before what one key (or click, or presenter step) does: the clock moves once, and every line it puts in
-  /// the walk is one entry for `u`.
+  /// Before what one key (or click, or presenter step) does: the clock moves once, and the lines it puts in
+  /// the walk are one group, what `u` takes back.
   private mutating func beginKey() {
     clockDue = true
-    linesThisKey = 0
-  }
-
-  /// After a key: the lines it put in the walk are what `u` takes back next.
-  private mutating func endKey() {
-    if linesThisKey > 0 {
-      keyLines.append(linesThisKey)
-      if keyLines.count > Refusal.undoDepth { keyLines.removeFirst() }
-      undoneKeyLines = []
-    }
-    clockDue = false
+    walk.beginGroup()
   }
 
   /// The command `key` stands for now, by the key map.

@@ -65,12 +65,6 @@ public struct UIState: Sendable {
   public internal(set) var clock = 0
   /// Presenter mode: the walk plays by itself.
   public internal(set) var autoplay: Autoplay?
-  /// How many lines each recent key put in the walk's ledger, newest last: what `u` takes back.
-  var keyLines: [Int] = []
-  /// How many lines each `u` took back, newest last: what `U` brings back.
-  var undoneKeyLines: [Int] = []
-  /// Lines the current key has put in the ledger so far.
-  var linesThisKey = 0
   /// Whether the clock moves at the next log line (once per key).
   var clockDue = false
   /// The findings of apps already checked, so taking an `app bundle=` back does not check again.
@@ -184,8 +178,6 @@ public struct UIState: Sendable {
     perform(.action(.sdkInitialized(launchOptions)), &effects)
     // The launch is where the session starts: nothing to take back before it.
     walk = Walk(from: walk.state, bundle: walk.bundle)
-    keyLines = []
-    linesThisKey = 0
     linesRecorded = 0
   }
 
