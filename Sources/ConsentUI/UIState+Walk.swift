@@ -135,7 +135,7 @@ extension UIState {
   /// walk, whose recording begins with the lines that set it up.
   mutating func startScenario(_ scenario: GuidedScenario, locale: String?, _ effects: inout [UIEffect]) {
     let app = sessionApp
-    let start = ConsentState(scriptStartFor: app, locale: locale)
+    let start = session.configured(ConsentState(scriptStartFor: app, locale: locale))
     let keyPressed = walk.groupPending
     walk = Walk(from: start, bundle: session.app == nil ? nil : app, bundles: scenario.bundles)
     // A scenario picked by a key starts with that key: its setup is what `u` takes back first.
@@ -189,7 +189,8 @@ extension UIState {
 
   /// The UI where a replay of `script` begins: the app launched as the live UI launches it (its manifests
   /// read, `Collect.initialize` run), unless the script's setup initializes the SDK itself or sets up the
-  /// device, as a recording's header does: then the SDK waits for the script's `sdk init`, as in `play`.
+  /// device, as a recording's header does: then the SDK waits for the script's `sdk init`, as in `play`. The
+  /// session's `--device` and `--sdk` come first, as lines before the script's.
   public init(
     starting script: Script, environment: UIEnvironment, session: UISession = UISession(),
     bundles: [AppBundleReference: AppResources] = [:]
@@ -201,7 +202,10 @@ extension UIState {
       default: false
       }
     }
-    self.init(environment: environment, session: session, launchOptions: SDKOptions(), sdkLaunched: !setsUpItself)
+    // `--sdk` is an `sdk init` line before the script's own.
+    self.init(
+      environment: environment, session: session, launchOptions: SDKOptions(),
+      sdkLaunched: !setsUpItself || session.sdk != nil)
     walk = Walk(from: walk.state, bundle: walk.bundle, bundles: bundles)
   }
 

@@ -16,17 +16,35 @@ public struct UISession: Hashable, Sendable {
   public var locale: String?
   /// Who puts right-to-left text in order (`--bidi`).
   public var bidi: BidiMode
+  /// Whether the phone shows which button has the keyboard's focus (brackets, reverse video, `▸`): in the
+  /// interactive UI and `render --format text`; captures draw buttons as iOS does unless `--focus`.
+  public var showsFocus: Bool
+  /// `--device`: the device's settings, applied in order before the app launches (and before a scenario's
+  /// first line), as `device` lines would be.
+  public var device: [DeviceChange]
+  /// `--sdk`: the options the app passes to `Collect.initialize` at launch, as an `sdk init` line's.
+  public var sdk: SDKOptions?
 
   /// A session.
   public init(
     isRecording: Bool = false, terminalIsASCII: Bool = false, app: AppBundleReference? = nil, locale: String? = nil,
-    bidi: BidiMode = .visual
+    bidi: BidiMode = .visual, showsFocus: Bool = true, device: [DeviceChange] = [], sdk: SDKOptions? = nil
   ) {
     self.isRecording = isRecording
     self.terminalIsASCII = terminalIsASCII
     self.app = app
     self.locale = locale
     self.bidi = bidi
+    self.showsFocus = showsFocus
+    self.device = device
+    self.sdk = sdk
+  }
+
+  /// `state` with the session's `--device` settings applied (a setting never refuses).
+  func configured(_ state: ConsentState) -> ConsentState {
+    var state = state
+    for change in device { _ = try? state.apply(.deviceConfigured(change)) }
+    return state
   }
 }
 
@@ -170,7 +188,8 @@ public struct UIState: Sendable {
     let start = ConsentState(
       locale: session.locale ?? app.developmentRegion, hasUsageDescription: app.hasUsageDescription,
       trackingDomains: app.trackingDomains)
-    walk = Walk(from: start, bundle: session.app == nil ? nil : app)
+    let launchOptions = session.sdk ?? launchOptions
+    walk = Walk(from: session.configured(start), bundle: session.app == nil ? nil : app)
     scene = Scene(app: app, launchOptions: launchOptions)
     if let findings = environment.findings { checkedApps[AppKey(app)] = findings }
     guard sdkLaunched else { return }
