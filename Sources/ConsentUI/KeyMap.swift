@@ -115,7 +115,7 @@ public enum KeyMap {
       help: "setup: the previous or next field"),
     KeyBinding(
       .change, [.right, .character(" "), .left], names: "←→ Space", in: [.setup], bottomLine: "←→ change",
-      help: "setup: the field's next (Space, →) or previous (←) value"),
+      help: "setup: the field's next (Space, →) or previous (←) value, applied when the field is left"),
     KeyBinding(
       .close, [.escape], orOthers: true, names: "Esc", in: [.setup], bottomLine: "Esc done",
       help: "setup: close it (so does any key not above)"),

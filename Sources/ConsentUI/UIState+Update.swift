@@ -247,14 +247,17 @@ extension UIState {
 
   /// What an overlay's own keys do.
   private mutating func runOverlayCommand(_ command: KeyCommand, key: KeyPress, _ effects: inout [UIEffect]) {
-    let forward = Self.forwardKeys.contains(key)
-    let step = forward ? 1 : -1
+    let step = Self.forwardKeys.contains(key) ? 1 : -1
     func cycle(_ index: Int, _ count: Int) -> Int { (index + step + count) % count }
     switch (command, overlay) {
     case (.select, .setup(let field)):
+      applySetup(field, &effects)
       overlay = .setup(SetupField.allCases[cycle(field.rawValue, SetupField.allCases.count)])
     case (.select, .picker(let index)): overlay = .picker(cycle(index, environment.scenarios.count))
-    case (.change, .setup(let field)): change(field, forward: forward, &effects)
+    case (.change, .setup): setupSteps += step
+    case (.close, .setup(let field)):
+      applySetup(field, &effects)
+      overlay = nil
     case (.turnPage, .help(let page)): overlay = .help(page: min(max(0, page + step), helpPageCount - 1))
     case (.walkScenario, .picker(let index)):
       overlay = nil
@@ -272,15 +275,35 @@ extension UIState {
   /// How many pages the help has at the screen's height: the keys, then where attsim decides.
   public var helpPageCount: Int { HelpPages.keyPages(screenHeight: screenHeight).count + 1 }
 
-  /// Moves a setup field to its next (or previous) value, as the matching script action.
-  private mutating func change(_ field: SetupField, forward: Bool, _ effects: inout [UIEffect]) {
+  /// Leaving a setup field applies the value ←/→ chose there, as one change through the walk, and logs it in
+  /// one line (with what it did to the status and the IDFA).
+  private mutating func applySetup(_ field: SetupField, _ effects: inout [UIEffect]) {
+    let (steps, before) = (setupSteps, setupValue(field))
+    setupSteps = 0
+    let (status, idfa) = (consent.statusWord, consent.deviceIDFA)
+    guard steps != 0 else { return }
+    quietStories = true
+    change(field, steps: steps, &effects)
+    quietStories = false
+    guard setupValue(field) != before else { return }
+    var changes = ["\(field.label) \(before) → \(setupValue(field))"]
+    if consent.statusWord != status { changes.append("status \(status) → \(consent.statusWord)") }
+    if consent.deviceIDFA != idfa {
+      changes.append(
+        consent.deviceIDFA == IDFA.zero ? "the device now hands out the zero IDFA" : "the device now hands out its IDFA"
+      )
+    }
+    note("setup: " + changes.joined(separator: "; "), .notice)
+  }
+
+  /// Moves a setup field `steps` values on (back, when negative), as the matching script action.
+  mutating func change(_ field: SetupField, steps: Int, _ effects: inout [UIEffect]) {
     func step<T: Equatable>(_ values: [T], _ current: T) -> T {
       let index = values.firstIndex(of: current) ?? 0
-      return values[(index + (forward ? 1 : values.count - 1)) % values.count]
+      return values[((index + steps) % values.count + values.count) % values.count]
     }
+    func flip(_ value: Bool) -> Bool { step([false, true], value) }
     let device = consent.device
-    let before = (consent.statusWord, consent.deviceIDFA)
-    defer { logSetupEffect(since: before) }
     switch field {
     case .iOS: setIOS(step(IOSVersion.planVersions, device.iOS), &effects)
     case .kind: act(.deviceConfigured(DeviceChange(kind: step(DeviceKind.allCases, device.kind))), &effects)
@@ -299,41 +322,29 @@ extension UIState {
     case .endpoint:
       scene.launchOptions.endpoint = step(SetupField.endpoints, launchOptions.endpoint)
       relaunch(&effects)
-    case .trackingSwitch: act(.deviceConfigured(DeviceChange(trackingSwitchOn: !device.trackingSwitchOn)), &effects)
-    case .restricted: act(.deviceConfigured(DeviceChange(restricted: !device.restricted)), &effects)
-    case .limitAdTracking: act(.deviceConfigured(DeviceChange(limitAdTracking: !device.limitAdTracking)), &effects)
-    case .otherAlert: act(.deviceConfigured(DeviceChange(otherAlertOnScreen: !device.otherAlertOnScreen)), &effects)
+    case .trackingSwitch:
+      act(.deviceConfigured(DeviceChange(trackingSwitchOn: flip(device.trackingSwitchOn))), &effects)
+    case .restricted: act(.deviceConfigured(DeviceChange(restricted: flip(device.restricted))), &effects)
+    case .limitAdTracking: act(.deviceConfigured(DeviceChange(limitAdTracking: flip(device.limitAdTracking))), &effects)
+    case .otherAlert:
+      act(.deviceConfigured(DeviceChange(otherAlertOnScreen: flip(device.otherAlertOnScreen))), &effects)
     case .appState:
       act(.appConfigured(AppChange(lifecycle: step(Lifecycle.running, consent.app.lifecycle))), &effects)
     case .usageDescription:
-      act(.appConfigured(AppChange(hasUsageDescription: !consent.app.hasUsageDescription)), &effects)
+      act(.appConfigured(AppChange(hasUsageDescription: flip(consent.app.hasUsageDescription))), &effects)
     case .integration:
       scene.launchOptions.integration = step(Integration.allCases, launchOptions.integration)
       relaunch(&effects)
     case .optOut:
-      scene.launchOptions.optOut.toggle()
+      scene.launchOptions.optOut = flip(launchOptions.optOut)
       relaunch(&effects)
     case .useConsent:
-      scene.launchOptions.useConsent.toggle()
+      scene.launchOptions.useConsent = flip(launchOptions.useConsent)
       relaunch(&effects)
     case .waitForATT:
       scene.launchOptions.waitForATT = step(SetupField.waits, launchOptions.waitForATT)
       relaunch(&effects)
     }
-  }
-
-  /// After a setup change: an Events line when the status or the IDFA the device hands out changed, so the
-  /// log says why the panel did.
-  private mutating func logSetupEffect(since before: (status: String, idfa: String)) {
-    let after = (status: consent.statusWord, idfa: consent.deviceIDFA)
-    var changes: [String] = []
-    if after.status != before.status { changes.append("status \(before.status) → \(after.status)") }
-    if after.idfa != before.idfa {
-      changes.append(
-        after.idfa == IDFA.zero ? "the device now hands out the zero IDFA" : "the device now hands out its IDFA")
-    }
-    guard !changes.isEmpty else { return }
-    note("setup: " + changes.joined(separator: "; "), .notice)
   }
 
   // MARK: Compound actions

@@ -72,6 +72,7 @@ extension UIState {
 
   /// A line in the event log, at the clock's time (which moves once per key).
   mutating func note(_ text: String, _ kind: LogLine.Kind) {
+    if quietStories && kind != .refusal { return }
     if clockDue {
       clock += 1
       clockDue = false

@@ -83,6 +83,10 @@ public struct UIState: Sendable {
   public internal(set) var clock = 0
   /// Presenter mode: the walk plays by itself.
   public internal(set) var autoplay: Autoplay?
+  /// How many values ←/→ moved the selected setup field on (back, when negative): applied when it is left.
+  public internal(set) var setupSteps = 0
+  /// Whether stories and notices stay out of the log (a setup change logs one line of its own).
+  var quietStories = false
   /// Whether the clock moves at the next log line (once per key).
   var clockDue = false
   /// The findings of apps already checked, so taking an `app bundle=` back does not check again.
