@@ -3,10 +3,9 @@ import Scenarios
 import TextSupport
 
 /// `--device KEY=VALUE` and `--sdk KEY=VALUE`: where the UI, `render` and `cast` start, in the script
-/// language's own words. The script parser reads them, so they mean what `device …` and `sdk init …` lines
+/// language's words. The script parser reads them, so they mean what `device …` and `sdk init …` lines
 /// mean, and are refused as those lines are.
 enum SetupOptions {
-  /// The two options, for the commands that take them.
   static let specs = [
     OptionSpec(
       name: "device", value: ("KEY=VALUE", .setting),
@@ -22,31 +21,27 @@ enum SetupOptions {
   static func decode(_ arguments: ParsedArguments) throws(UsageError) -> (device: [DeviceChange], sdk: SDKOptions?) {
     var device: [DeviceChange] = []
     for value in arguments.values("device") {
-      if case .deviceConfigured(let change) = try action("device", value, option: "device") { device.append(change) }
+      if case .deviceConfigured(let change) = try action("device", value) { device.append(change) }
     }
-    let words = arguments.values("sdk")
-    guard !words.isEmpty,
-      case .sdkInitialized(let options) = try action("sdk init", words.joined(separator: " "), option: "sdk")
-    else { return (device, nil) }
+    let sdk = arguments.values("sdk").joined(separator: " ")
+    guard !sdk.isEmpty, case .sdkInitialized(let options) = try action("sdk init", sdk) else { return (device, nil) }
     return (device, options)
   }
 
-  /// The action the line `command value` is, as a script reads it.
-  private static func action(_ command: String, _ value: String, option: String) throws(UsageError) -> Action {
-    let shown = value.forMessage(limit: 60)
-    // Keys with values on one line: a line break would start another command, a bare word is no setting.
-    guard !value.contains(where: \.isNewline), value.contains("=") else {
-      throw UsageError("--\(option) takes KEY=VALUE, as a script's \(command) line does, not '\(shown)'")
-    }
-    let script: Script
+  /// The one action the line `command value` is, as a script reads it: keys with values, on one line (a
+  /// line break would start another command).
+  private static func action(_ command: String, _ value: String) throws(UsageError) -> Action {
+    let (option, shown) = ("--" + command.prefix { $0 != " " }, value.forMessage(limit: 60))
+    let notASetting = UsageError("\(option) takes KEY=VALUE, as a script's \(command) line does, not '\(shown)'")
+    guard !value.contains(where: \.isNewline), value.contains("=") else { throw notASetting }
     do {
-      script = try ScriptParser.parse("\(command) \(value)\n", file: "--\(option)")
+      let script = try ScriptParser.parse("\(command) \(value)\n", file: option)
+      guard script.steps.count == 1, case .action(let action) = script.steps[0].kind else { throw notASetting }
+      return action
+    } catch let error as ScriptErrors {
+      throw UsageError("\(option) \(shown): \(error.errors.first?.message ?? "")")
     } catch {
-      throw UsageError("--\(option) \(shown): \(error.errors.first?.message ?? "not a \(command) line")")
+      throw notASetting
     }
-    guard script.steps.count == 1, case .action(let action) = script.steps[0].kind else {
-      throw UsageError("--\(option) takes KEY=VALUE, as a script's \(command) line does, not '\(shown)'")
-    }
-    return action
   }
 }

@@ -100,53 +100,42 @@ public enum KeyMap {
 
   /// The overlays' and presenter mode's keys.
   public static let overlayBindings: [KeyBinding] = [
-    KeyBinding(
-      .pause, [.character(" ")], names: "Space", in: [.presenter], when: .playing, bottomLine: "Space pause",
-      help: "presenter mode: pause the walk"),
-    KeyBinding(
-      .resume, [.character(" ")], names: "Space", in: [.presenter], when: .paused, bottomLine: "Space play",
-      help: "presenter mode: resume the walk"),
-    KeyBinding(
-      .step, [.right], names: "→", in: [.presenter], bottomLine: "→/← step",
-      help: "presenter mode: play the next step now"),
-    KeyBinding(.undo, [.left], names: "←", in: [.presenter], help: "presenter mode: take the last step back"),
-    KeyBinding(
-      .select, [.up, .backTab, .down, .tab], names: "↑↓ Tab Shift-Tab", in: [.setup], bottomLine: "↑↓ field",
-      help: "setup: the previous or next field"),
-    KeyBinding(
-      .change, [.right, .character(" "), .left], names: "←→ Space", in: [.setup], bottomLine: "←→ change",
-      help: "setup: the field's next (Space, →) or previous (←) value, applied when the field is left"),
-    KeyBinding(
-      .close, [.escape], orOthers: true, names: "Esc", in: [.setup], bottomLine: "Esc done",
-      help: "setup: close it (so does any key not above)"),
-    KeyBinding(
-      .turnPage, [.pageDown, .right, .down], names: "PgDn → ↓", in: [.help], bottomLine: "PgDn more",
-      shownWhen: .laterHelpPage, help: "help: the next page"),
-    KeyBinding(
-      .turnPage, [.pageUp, .left, .up], names: "PgUp ← ↑", in: [.help], bottomLine: "PgUp back",
-      shownWhen: .earlierHelpPage, help: "help: the page before"),
-    KeyBinding(
-      .close, [.escape], orOthers: true, names: "any other key", in: [.help],
-      bottomLine: "any other key closes help", help: "help: close it"),
-    KeyBinding(
-      .select, [.up, .backTab, .down, .tab], names: "↑↓ Tab Shift-Tab", in: [.picker], bottomLine: "↑↓ choose",
-      help: "scenario picker: the previous or next scenario"),
-    KeyBinding(
-      .walkScenario, [.enter], names: "Enter", in: [.picker], bottomLine: "⏎ walk it",
-      help: "scenario picker: walk the scenario"),
-    KeyBinding(
-      .close, [.escape], orOthers: true, names: "Esc", in: [.picker], bottomLine: "Esc cancel",
-      help: "scenario picker: close it (so does any key not above)"),
-    KeyBinding(
-      .scrollDetails, [.up, .down, .pageUp, .pageDown], names: "↑↓ PgUp PgDn", in: [.details],
-      bottomLine: "↑↓ PgUp PgDn scroll", help: "details: scroll by a line, or by ten"),
-    KeyBinding(
-      .nextSection, [.tab, .right, .backTab, .left], names: "Tab Shift-Tab ←→", in: [.details],
-      bottomLine: "Tab next section", help: "details: the next or previous section (Check, Warnings, Events)"),
-    KeyBinding(
-      .close, [.escape], orOthers: true, names: "Esc", in: [.details], bottomLine: "Esc close",
-      help: "details: close them (so does any key not above)"),
+    bind(.presenter, .pause, [.character(" ")], "Space", "Space pause", "pause the walk", when: .playing),
+    bind(.presenter, .resume, [.character(" ")], "Space", "Space play", "resume the walk", when: .paused),
+    bind(.presenter, .step, [.right], "→", "→/← step", "play the next step now"),
+    bind(.presenter, .undo, [.left], "←", nil, "take the last step back"),
+    bind(.setup, .select, [.up, .backTab, .down, .tab], "↑↓ Tab Shift-Tab", "↑↓ field", "the previous or next field"),
+    bind(
+      .setup, .change, [.right, .character(" "), .left], "←→ Space", "←→ change",
+      "the field's next (Space, →) or previous (←) value, applied when the field is left"),
+    bind(.setup, .close, [.escape], "Esc", "Esc done", "close it (so does any key not above)", orOthers: true),
+    bind(
+      .help, .turnPage, [.pageDown, .right, .down], "PgDn → ↓", "PgDn more", "the next page", shown: .laterHelpPage),
+    bind(.help, .turnPage, [.pageUp, .left, .up], "PgUp ← ↑", "PgUp back", "the page before", shown: .earlierHelpPage),
+    bind(.help, .close, [.escape], "any other key", "any other key closes help", "close it", orOthers: true),
+    bind(
+      .picker, .select, [.up, .backTab, .down, .tab], "↑↓ Tab Shift-Tab", "↑↓ choose", "the previous or next scenario"),
+    bind(.picker, .walkScenario, [.enter], "Enter", "⏎ walk it", "walk the scenario"),
+    bind(.picker, .close, [.escape], "Esc", "Esc cancel", "close it (so does any key not above)", orOthers: true),
+    bind(
+      .details, .scrollDetails, [.up, .down, .pageUp, .pageDown], "↑↓ PgUp PgDn", "↑↓ PgUp PgDn scroll",
+      "scroll by a line, or by ten"),
+    bind(
+      .details, .nextSection, [.tab, .right, .backTab, .left], "Tab Shift-Tab ←→", "Tab next section",
+      "the next or previous section (Check, Warnings, Events)"),
+    bind(.details, .close, [.escape], "Esc", "Esc close", "close them (so does any key not above)", orOthers: true),
   ]
+
+  /// An overlay's or presenter mode's binding; its README row says where it acts.
+  private static func bind(
+    _ context: KeyContext, _ command: KeyCommand, _ keys: [KeyPress], _ names: String, _ words: String?,
+    _ help: String, when condition: KeyCondition = .always, shown: KeyCondition? = nil, orOthers: Bool = false
+  ) -> KeyBinding {
+    let place = [KeyContext.presenter: "presenter mode", .setup: "setup", .help: "help", .picker: "scenario picker"]
+    return KeyBinding(
+      command, keys, orOthers: orOthers, names: names, in: [context], when: condition, bottomLine: words,
+      shownWhen: shown, help: "\(place[context] ?? "details"): \(help)")
+  }
 
   /// The main screen's bindings, in the bottom line's order of preference: what the help overlay lists.
   public static let bindings: [KeyBinding] = [
