@@ -1,4 +1,4 @@
-import Glibc
+import Platform
 
 /// What a path names on disk: its device and inode, so two paths can be seen to be one file.
 public struct FileIdentity: Hashable, Sendable {
@@ -15,8 +15,9 @@ public struct FileIdentity: Hashable, Sendable {
   }
 
   init(_ status: stat) {
-    device = UInt64(status.st_dev)
-    inode = UInt64(status.st_ino)
+    // Bit for bit: macOS's device numbers are signed.
+    device = UInt64(truncatingIfNeeded: status.st_dev)
+    inode = UInt64(truncatingIfNeeded: status.st_ino)
   }
 }
 

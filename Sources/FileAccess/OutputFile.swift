@@ -1,4 +1,4 @@
-import Glibc
+import Platform
 import TextSupport
 
 /// Why an output file could not be written; the message names the file.
@@ -97,7 +97,7 @@ public final class OutputFile {
       let file = OutputFile(path: path, descriptor: descriptor, temporary: temporary, finalMode: permissions)
       if case .streaming = mode {
         // Held for as long as the session records: a second session cannot replace a live recording.
-        flock(descriptor, LOCK_EX | LOCK_NB)
+        Platform.lock(descriptor)
         file.isStreaming = true
         // The recording exists under its name from the start; later writes land in it at once.
         if case .streaming(replacing: false) = mode, let problem = file.linkIntoPlace() { return .failure(problem) }
@@ -136,17 +136,12 @@ public final class OutputFile {
   /// back to where it started, so a recording never ends in half a line, and the file is closed.
   public func write(_ bytes: UnsafeBufferPointer<UInt8>) throws(OutputError) {
     guard descriptor >= 0 else { throw OutputError("cannot write '\(path.shown())': it is closed") }
-    var written = 0
-    while written < bytes.count, let start = bytes.baseAddress {
-      let result = Glibc.write(descriptor, start + written, bytes.count - written)
-      if result < 0 && errno == EINTR { continue }
-      guard result > 0 else {
-        // A write of nothing, which would otherwise be retried for ever.
-        throw abandon(result < 0 ? failure(errno) : OutputError("cannot write '\(path.shown())': no byte was written"))
-      }
-      written += result
+    switch Platform.writeAll(UnsafeRawBufferPointer(bytes), to: descriptor) {
+    case nil: length += off_t(bytes.count)
+    case .error(let code): throw abandon(failure(code))
+    // A write of nothing, which would otherwise be retried for ever.
+    case .nothingWritten: throw abandon(OutputError("cannot write '\(path.shown())': no byte was written"))
     }
-    length += off_t(written)
     if isStreaming, let problem = notInPlace() {
       discard()
       throw problem
@@ -171,9 +166,7 @@ public final class OutputFile {
     let descriptor = path.withCString { open($0, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC | O_NOCTTY) }
     guard descriptor >= 0 else { return false }
     defer { close(descriptor) }
-    guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else { return errno == EWOULDBLOCK }
-    flock(descriptor, LOCK_UN)
-    return false
+    return Platform.isLockedElsewhere(descriptor)
   }
 
   /// Finishes the file: its data reaches the disk, it gets its permissions, and (atomic mode) it is renamed
