@@ -82,7 +82,7 @@ public final class OutputFile {
         return .failure(
           OutputError("\(shown) already exists; attsim does not overwrite it (use --force to replace it)"))
       }
-      if case .streaming = mode, isLocked(path) {
+      if case .streaming = mode, path.withCString(Platform.isLocked) {
         return .failure(
           OutputError(
             "cannot write \(shown): another attsim session is recording into it; --force replaces a finished recording, not a live one"
@@ -159,14 +159,6 @@ public final class OutputFile {
       return OutputError("\(shown) was replaced by another file while attsim was writing it")
     }
     return nil
-  }
-
-  /// Whether another process holds the lock a live recording takes on `path`.
-  private static func isLocked(_ path: FilePath) -> Bool {
-    let descriptor = path.withCString { open($0, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC | O_NOCTTY) }
-    guard descriptor >= 0 else { return false }
-    defer { close(descriptor) }
-    return Platform.isLockedElsewhere(descriptor)
   }
 
   /// Finishes the file: its data reaches the disk, it gets its permissions, and (atomic mode) it is renamed

@@ -18,9 +18,7 @@ extension Platform {
       guard descriptor >= 0 else { return nil }
     #endif
     guard fstat(descriptor, &status) == 0 else {
-      let code = errno
-      close(descriptor)
-      errno = code
+      close(descriptor)  // which leaves errno as fstat set it
       return nil
     }
     #if canImport(Darwin)
@@ -69,10 +67,8 @@ extension Platform {
     #if canImport(Glibc)
       let path = Array("/proc/self/exe".utf8CString)
     #elseif canImport(Darwin)
-      // The path it was started by, which may go through links or `..`.
-      var size: UInt32 = 0
-      _ = _NSGetExecutablePath(nil, &size)
-      var path = [CChar](repeating: 0, count: Int(size) + 1)
+      // The path it was started by, which may go through links or `..` (fails if longer than the buffer).
+      var (path, size) = ([CChar](repeating: 0, count: Int(MAXPATHLEN) * 2), UInt32(MAXPATHLEN) * 2)
       guard _NSGetExecutablePath(&path, &size) == 0 else { return nil }
     #endif
     guard let (descriptor, _) = openForIdentity(path) else { return nil }
@@ -86,8 +82,12 @@ extension Platform {
     flock(descriptor, LOCK_EX | LOCK_NB) == 0
   }
 
-  /// Whether another open file holds the lock on the file open on `descriptor` (taken and let go when free).
-  public static func isLockedElsewhere(_ descriptor: Int32) -> Bool {
+  /// Whether another open file holds the lock on the file at `path` (a live recording's; a final link is not
+  /// followed): the lock is taken and let go at once when it is free.
+  public static func isLocked(_ path: UnsafePointer<CChar>) -> Bool {
+    let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
+    guard descriptor >= 0 else { return false }
+    defer { close(descriptor) }
     guard lock(descriptor) else { return errno == EWOULDBLOCK }
     flock(descriptor, LOCK_UN)
     return false

@@ -63,13 +63,15 @@ import Testing
     let first = open(files.file, O_RDONLY)
     let second = open(files.file, O_RDONLY)
     defer { close(second) }
-    #expect(!Platform.isLockedElsewhere(second))
+    #expect(!Platform.isLocked(files.file))
     #expect(Platform.lock(first))
-    #expect(Platform.isLockedElsewhere(second))
+    #expect(Platform.isLocked(files.file))
     #expect(!Platform.lock(second))
     close(first)
-    #expect(!Platform.isLockedElsewhere(second))
+    #expect(!Platform.isLocked(files.file))
     #expect(Platform.lock(second))
+    #expect(Platform.isLocked(files.file))
+    #expect(!Platform.isLocked(files.folder + "/none"))
   }
 
   @Test func aFolderListsItsEntriesWithTheirKinds() throws {
