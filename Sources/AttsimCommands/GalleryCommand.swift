@@ -31,7 +31,7 @@ enum GalleryCommand {
 
   /// `--out` as given, or `DIR/gallery.html` when it names a folder (an existing one, or one ending in `/`).
   static func pagePath(for out: FilePath) -> FilePath {
-    let isFolder = out.bytes.last == UInt8(ascii: "/") || PathKind(out) == .folder
+    let isFolder = out.bytes.last == UInt8(ascii: "/") || FileKind.isFolder(out) == true
     return isFolder ? out.appending("gallery.html") : out
   }
 }

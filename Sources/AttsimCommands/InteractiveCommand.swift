@@ -213,7 +213,7 @@ extension InteractiveCommand {
       let hint =
         nearest.map { "; did you mean '\($0)'? ('attsim scenarios' lists all \(names.count))" }
         ?? " (a file, or one of: \(MessageList.of(names)); 'attsim scenarios' lists them)"
-      return .failure(ScriptProblems(lines: ["attsim: no scenario '\(nameOrFile.shown())'\(hint)"]))
+      return .failure(.unusable("attsim: no scenario '\(nameOrFile.shown())'\(hint)"))
     }
     return PlayCommand.load(path).map { script, bundles in
       (GuidedScenario(name: path.lastComponent, script: script, bundles: bundles), path)

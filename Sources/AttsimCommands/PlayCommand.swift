@@ -89,16 +89,26 @@ enum PlayCommand {
         let problem = Diagnostic(
           file: script.file, location: SourceLocation(line: step.line, column: step.column), severity: .error,
           message: "cannot open the app bundle: \(failure.message)")
-        return .failure(ScriptProblems(lines: [problem.description.escapingControlCharacters]))
+        return .failure(.invalid(ScriptErrors(errors: [problem])))
       }
     }
     return .success(bundles)
   }
 }
 
-/// Why a script cannot run, one line per problem.
-struct ScriptProblems: Error {
-  var lines: [String]
+/// Why a script cannot run: it could not be found or read (one line, with no place), or the errors in it
+/// (each a `Diagnostic`, an app bundle it names that cannot be opened among them).
+enum ScriptProblems: Error {
+  case unusable(String)
+  case invalid(ScriptErrors)
+
+  /// One line per problem, safe for a terminal.
+  var lines: [String] {
+    switch self {
+    case .unusable(let line): [line]
+    case .invalid(let errors): errors.lines
+    }
+  }
 }
 
 extension StepResult {

@@ -28,7 +28,7 @@ enum ScenarioLibrary {
 
   /// A file path, or the path of the library scenario called `name`.
   static func path(for nameOrFile: FilePath) -> FilePath? {
-    if PathKind(nameOrFile) != .missing { return nameOrFile }
+    if FileKind.isFolder(nameOrFile) != nil { return nameOrFile }
     return entries().first { $0.name == nameOrFile.string }?.path
   }
 }

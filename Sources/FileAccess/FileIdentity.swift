@@ -21,8 +21,16 @@ public struct FileIdentity: Hashable, Sendable {
   }
 }
 
-/// What kind of thing a `stat` describes, in words for messages.
-enum FileKind {
+/// What kind of thing a path or a `stat` names.
+public enum FileKind {
+  /// Whether `path` names a folder (following links), as stat(2) says; nil when nothing is there. For commands
+  /// choosing what to do with a path the user gave: reading goes through `InputFiles`.
+  public static func isFolder(_ path: FilePath) -> Bool? {
+    var status = stat()
+    guard !path.bytes.isEmpty, path.withCString({ stat($0, &status) }) == 0 else { return nil }
+    return status.st_mode & S_IFMT == S_IFDIR
+  }
+
   /// `a FIFO`, `a folder`, … for a mode that is not a regular file.
   static func name(of mode: mode_t) -> String {
     switch mode & S_IFMT {

@@ -139,7 +139,6 @@ public final class OutputFile {
     switch Platform.writeAll(UnsafeRawBufferPointer(bytes), to: descriptor) {
     case nil: length += off_t(bytes.count)
     case .error(let code): throw abandon(failure(code))
-    // A write of nothing, which would otherwise be retried for ever.
     case .nothingWritten: throw abandon(OutputError("cannot write '\(path.shown())': no byte was written"))
     }
     if isStreaming, let problem = notInPlace() {

@@ -20,7 +20,6 @@ public enum StandardStream {
       case .error(EPIPE): .brokenPipe
       case .error(EBADF): .failed("it is closed")
       case .error(let code): .failed(FileKind.reason(code))
-      // A stream that takes nothing would be asked forever.
       case .nothingWritten: .failed("it takes no more bytes")
       }
     }

@@ -94,9 +94,7 @@ extension Platform {
   }
 
   /// What a folder's listing says an entry is (`unknown` on file systems that do not say).
-  public enum EntryKind: Sendable {
-    case folder, link, unknown, other
-  }
+  public enum EntryKind: Sendable { case folder, link, unknown, other }
 
   /// The names in the folder at `path` (without `.` and `..`), as bytes, with their kinds, unsorted; empty when
   /// it cannot be read.

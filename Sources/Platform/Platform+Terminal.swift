@@ -49,9 +49,7 @@ extension Platform {
   }
 
   /// Why `writeAll` stopped short: write(2)'s errno, or a write that took nothing (and would be asked forever).
-  public enum WriteFailure: Error, Hashable, Sendable {
-    case error(Int32), nothingWritten
-  }
+  public enum WriteFailure: Error, Hashable, Sendable { case error(Int32), nothingWritten }
 
   /// Writes all of `bytes` to `descriptor`, however many writes it takes: an interrupted write is retried, and a
   /// descriptor set non-blocking is waited on until it takes more. Nil once everything is written.

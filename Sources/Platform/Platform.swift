@@ -5,9 +5,7 @@
   import MachO  // _NSGetExecutablePath
 #endif
 
-/// Every call to the operating system that differs between Linux and macOS, each with a Linux branch and a
-/// Darwin branch (docs/platforms.md lists the Darwin ones, which are written from Apple's headers and untested).
-/// The C library itself comes through this module too, for the calls that are the same on both (`read`,
-/// `close`, `stat`, `rename`, …): no other module imports `Glibc` or `Darwin`, and no other module asks which
-/// system it runs on (DECISIONS D83).
+/// Every call to the operating system that differs between Linux and macOS, with a Linux and a Darwin branch
+/// (the Darwin ones untested: docs/platforms.md), and the C library for the calls that are the same on both. No
+/// other module imports `Glibc` or `Darwin` or asks which system it runs on (DECISIONS D83).
 public enum Platform {}

@@ -29,9 +29,6 @@ enum SignalPipe {
     }
   }
 
-  /// Gives `signals` their default actions back.
-  static func uninstall(_ signals: [Int32]) { Platform.restoreDefaultActions(signals) }
-
   /// The signals that arrived since the last call, oldest first.
   static func drain() -> [Int32] {
     var received: [Int32] = []

@@ -42,9 +42,6 @@ enum TerminalRescue {
     }
   }
 
-  /// Gives the crash signals their default actions back.
-  static func uninstall() { Platform.restoreDefaultActions(crashSignals) }
-
   /// Writes the prepared bytes and sets the saved settings back. Safe in a signal handler.
   static func restoreNow() {
     let output = descriptor.load(ordering: .acquiring)

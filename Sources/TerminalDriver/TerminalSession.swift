@@ -32,10 +32,7 @@ public enum TerminalSession {
     let signals = Platform.terminatingSignals + [SIGWINCH, SIGTSTP, SIGCONT]
     SignalPipe.install(signals)
     TerminalRescue.install()
-    defer {
-      SignalPipe.uninstall(signals)
-      TerminalRescue.uninstall()
-    }
+    defer { Platform.restoreDefaultActions(signals + TerminalRescue.crashSignals) }
     // Runs before the handlers go (defers run last first).
     defer { terminal.stop() }
     // A resize before the handlers were in place went unnoticed: start from the size the terminal has now.
@@ -113,7 +110,7 @@ public enum TerminalSession {
   /// process group without a parent shell in its session is not stopped: then it goes straight on).
   private static func stop(_ terminal: Terminal) {
     terminal.suspend()
-    SignalPipe.uninstall([SIGTSTP])
+    Platform.restoreDefaultActions([SIGTSTP])
     raise(SIGTSTP)
     SignalPipe.install([SIGTSTP])
     terminal.resume()

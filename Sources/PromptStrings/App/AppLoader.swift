@@ -16,9 +16,8 @@ enum AppLoader {
     -> Result<[AppResources], Failure>
   {
     let shown = "'\(given.shown())'"
-    let kind = PathKind(given)
-    guard kind != .missing else { return .failure(Failure(message: "\(shown) does not exist")) }
-    guard kind == .folder else {
+    guard let isFolder = FileKind.isFolder(given) else { return .failure(Failure(message: "\(shown) does not exist")) }
+    guard isFolder else {
       if target != nil { return .failure(Failure(message: "--target needs an Xcode project, not the file \(shown)")) }
       // One file the user named: read as named, and nothing else.
       return FileApp.read(given, reader: InputFiles()).map { [$0] }
@@ -98,7 +97,7 @@ enum AppLoader {
   }
 
   /// Whether `path` is a folder (following a link).
-  static func isFolder(_ path: FilePath) -> Bool { PathKind(path) == .folder }
+  static func isFolder(_ path: FilePath) -> Bool { FileKind.isFolder(path) == true }
 
   /// Files and folders under `root` that localization lookup cares about, without entering other bundles
   /// (`.app`, `.framework`, `.appex`, `.bundle`, `.xcodeproj`) or build output and dependencies, nor, unless
