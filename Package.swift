@@ -3,24 +3,29 @@ import PackageDescription
 
 let package = Package(
   name: "attsim",
+  // Mutex and Atomic (Synchronization) need macOS 15. macOS builds but is untested (docs/platforms.md).
+  platforms: [.macOS(.v15)],
   products: [
     .executable(name: "attsim", targets: ["attsim"])
   ],
   targets: [
+    // Every call to the operating system that differs between Linux and macOS, and the C library for the rest:
+    // the only module that imports Glibc or Darwin (DECISIONS D83).
+    .target(name: "Platform"),
     // The ATT / IDFA / SDK behaviour model: value types and a reducer, no I/O.
     // Optimized even in debug builds: the exhaustive state walk in `swift test` runs through it millions of times.
     .target(name: "ConsentCore", swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
     // Text for terminals and messages, shared by every module: terminal widths, line breaking (Thai, Lao,
     // Khmer and Burmese at ICU's dictionary word boundaries), visual order for right-to-left text and Arabic's
     // joined forms (ICU), escaping for terminals, HTML and JSON, "did you mean" suggestions.
-    .target(name: "TextSupport", dependencies: ["CICU"]),
+    .target(name: "TextSupport", dependencies: ["CICU", "Platform"]),
     // ICU (libicu-dev), the one text engine: its line break iterator with its dictionaries, the bidirectional
     // algorithm and Arabic shaping, behind a C API that keeps ICU's headers out of Swift (Foundation's private
     // ICU defines the same types differently). Linked as the system's shared libicuuc (DECISIONS D80).
     .target(name: "CICU", linkerSettings: [.linkedLibrary("icuuc")]),
     // Reading inputs and writing outputs safely: a path type, a bounded reader of regular files, a bounded
     // folder walk, and the one writer of output files (temporary file, O_EXCL|O_NOFOLLOW, rename).
-    .target(name: "FileAccess", dependencies: ["TextSupport"]),
+    .target(name: "FileAccess", dependencies: ["Platform", "TextSupport"]),
     // One located message, as every reader, script and check reports it: file, line, column, severity,
     // message, and for a finding its rule, key, locale, text and fingerprint. Depends on nothing.
     .target(name: "Diagnostics"),
@@ -41,12 +46,16 @@ let package = Package(
       dependencies: ["ConsentCore", "Diagnostics", "PromptStrings", "PromptCheck", "Scenarios", "TextSupport"]),
     // `attsim gallery`: every locale's prompt as one self-contained HTML page.
     .target(name: "Gallery", dependencies: ["Diagnostics", "PromptStrings", "PromptCheck", "TextSupport"]),
-    // Wide-character ncurses, as a system library (libncurses-dev).
+    // Wide-character ncurses, as a system library (libncurses-dev), linked by TerminalDriver under its name on
+    // each system.
     .systemLibrary(name: "CNcurses", providers: [.apt(["libncurses-dev"])]),
     // Shows ScreenBuffers on a real terminal, handing their cells to ncurses, and reads keys and clicks: the only
     // ncurses user.
     .target(
-      name: "TerminalDriver", dependencies: ["CNcurses", "ConsentUI", "Scenarios"]),
+      name: "TerminalDriver", dependencies: ["CNcurses", "ConsentUI", "Platform", "Scenarios"],
+      linkerSettings: [
+        .linkedLibrary("ncursesw", .when(platforms: [.linux])), .linkedLibrary("ncurses", .when(platforms: [.macOS])),
+      ]),
     // The `.attsim` script language, its runner, and the QA test plan.
     .target(
       name: "Scenarios", dependencies: ["ConsentCore", "Diagnostics", "PromptStrings", "StringsFiles", "TextSupport"]),
@@ -54,16 +63,18 @@ let package = Package(
     .target(
       name: "AttsimCommands",
       dependencies: [
-        "ConsentCore", "ConsentUI", "Diagnostics", "FileAccess", "Gallery", "Scenarios", "PromptStrings", "PromptCheck",
-        "StringsFiles", "TerminalDriver", "TextSupport",
+        "ConsentCore", "ConsentUI", "Diagnostics", "FileAccess", "Gallery", "Platform", "Scenarios", "PromptStrings",
+        "PromptCheck", "StringsFiles", "TerminalDriver", "TextSupport",
       ]),
-    // The executable: hands the command line to AttsimCommands. A release build links the Swift runtime in and
-    // exports no names, as `make install` does: with the runtime loaded as nine shared libraries and 4,600
-    // exported names for its start to search, its first frame took 2.6-2.9x dialog's, now 1.8-2.0x (D69).
+    // The executable: hands the command line to AttsimCommands. A release build on Linux links the Swift runtime
+    // in and exports no names (GNU ld's flag), as `make install` does: with the runtime loaded as nine shared
+    // libraries and 4,600 exported names for its start to search, its first frame took 2.6-2.9x dialog's, now
+    // 1.8-2.0x (D69).
     .executableTarget(
-      name: "attsim", dependencies: ["AttsimCommands"],
+      name: "attsim", dependencies: ["AttsimCommands", "Platform"],
       linkerSettings: [
-        .unsafeFlags(["-static-stdlib", "-Xlinker", "--no-export-dynamic"], .when(configuration: .release))
+        .unsafeFlags(
+          ["-static-stdlib", "-Xlinker", "--no-export-dynamic"], .when(platforms: [.linux], configuration: .release))
       ]),
 
     // Tests' model of a terminal: plays ANSI screens (casts' frames, `render --format ansi`, tmux's captured panes)
@@ -71,6 +82,7 @@ let package = Package(
     .target(name: "TerminalModel", dependencies: ["ConsentUI", "TextSupport"], path: "Tests/TerminalModel"),
     .testTarget(name: "ConsentCoreTests", dependencies: ["ConsentCore"]),
     .testTarget(name: "TextSupportTests", dependencies: ["TextSupport", "FileAccess", "TestApps"]),
+    .testTarget(name: "PlatformTests", dependencies: ["Platform"]),
     .testTarget(name: "FileAccessTests", dependencies: ["FileAccess"]),
     .testTarget(name: "DiagnosticsTests", dependencies: ["Diagnostics"]),
     // What the tests share: apps on disk for the tests of the modules that read and check them, and a seeded

@@ -45,6 +45,7 @@ module() {
   swiftc "${flags[@]}" -emit-module -emit-library -static -module-name "$1" -I "$out" \
     -emit-module-path "$out/$1.swiftmodule" -o "$out/lib$1.a" $(find "Sources/$1" -name '*.swift')
 }
+module Platform
 module Diagnostics
 module TextSupport
 module FileAccess
@@ -53,25 +54,25 @@ module PromptStrings
 module PromptCheck
 case "$target" in
   strings)
-    libraries=(-lPromptStrings -lStringsFiles -lFileAccess -lTextSupport -lDiagnostics)
+    libraries=(-lPromptStrings -lStringsFiles -lFileAccess -lTextSupport -lPlatform -lDiagnostics)
     source=Fuzz/StringsReaderFuzz.swift
     ;;
   script)
     module ConsentCore
     module Scenarios
-    libraries=(-lScenarios -lConsentCore -lPromptStrings -lStringsFiles -lFileAccess -lTextSupport -lDiagnostics)
+    libraries=(-lScenarios -lConsentCore -lPromptStrings -lStringsFiles -lFileAccess -lTextSupport -lPlatform -lDiagnostics)
     source=Fuzz/ScriptParserFuzz.swift
     ;;
   project)
-    libraries=(-lPromptCheck -lPromptStrings -lStringsFiles -lFileAccess -lTextSupport -lDiagnostics)
+    libraries=(-lPromptCheck -lPromptStrings -lStringsFiles -lFileAccess -lTextSupport -lPlatform -lDiagnostics)
     source=Fuzz/ProjectReaderFuzz.swift
     ;;
   manifest)
-    libraries=(-lPromptStrings -lStringsFiles -lFileAccess -lTextSupport -lDiagnostics)
+    libraries=(-lPromptStrings -lStringsFiles -lFileAccess -lTextSupport -lPlatform -lDiagnostics)
     source=Fuzz/PrivacyManifestFuzz.swift
     ;;
   plist)
-    libraries=(-lStringsFiles -lFileAccess -lTextSupport -lDiagnostics)
+    libraries=(-lStringsFiles -lFileAccess -lTextSupport -lPlatform -lDiagnostics)
     source=Fuzz/PropertyListFuzz.swift
     ;;
   *)

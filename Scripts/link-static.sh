@@ -1,7 +1,7 @@
 #!/bin/sh
 # The linker of the installed binary (Makefile): ld.lld with the C and C++ libraries attsim uses built in, so
 # that only libc, libm and the system's ICU (with the C++ runtime it needs, D80) are loaded when it starts
-# (DECISIONS D61). The Swift driver asks for them as shared libraries (-lstdc++, -lgcc_s, the module map's
+# (DECISIONS D61). The Swift driver asks for them as shared libraries (-lstdc++, -lgcc_s, Package.swift's
 # -lncursesw); each is swapped for its static archive here, and terminfo, which libncursesw.a needs, is added.
 # Anything else passes through untouched: ICU (-licuuc) stays the system's shared library.
 set -eu

@@ -1,5 +1,5 @@
 import FileAccess
-import Glibc
+import Platform
 
 /// Finds attsim's Assets folder (demo app, system texts, scenarios) from any working directory.
 enum AssetLocator {
@@ -8,7 +8,7 @@ enum AssetLocator {
   static func assetsFolder() -> String? {
     var candidates: [String] = []
     if let override = getenv("ATTSIM_ASSETS") { candidates.append(String(cString: override)) }
-    if let executable = RealPath.of("/proc/self/exe")?.string {
+    if let executable = Platform.executablePath().map({ String(decoding: $0, as: UTF8.self) }) {
       let folder = parent(executable)
       candidates.append(folder + "/Assets")
       candidates.append(parent(folder) + "/share/attsim/Assets")

@@ -1,4 +1,4 @@
-import Glibc
+import Platform
 import TextSupport
 
 /// attsim's entry point: decode the command line, run the subcommand, return the exit status.

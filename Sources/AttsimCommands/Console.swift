@@ -1,5 +1,5 @@
 import FileAccess
-import Glibc
+import Platform
 import PromptStrings
 import Scenarios
 import StringsFiles

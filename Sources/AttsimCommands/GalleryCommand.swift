@@ -1,6 +1,5 @@
 import FileAccess
 import Gallery
-import Glibc
 import PromptCheck
 import TextSupport
 
@@ -32,10 +31,7 @@ enum GalleryCommand {
 
   /// `--out` as given, or `DIR/gallery.html` when it names a folder (an existing one, or one ending in `/`).
   static func pagePath(for out: FilePath) -> FilePath {
-    var status = stat()
-    let isFolder =
-      out.bytes.last == UInt8(ascii: "/")
-      || (out.withCString { stat($0, &status) } == 0 && status.st_mode & S_IFMT == S_IFDIR)
+    let isFolder = out.bytes.last == UInt8(ascii: "/") || FileKind.isFolder(out) == true
     return isFolder ? out.appending("gallery.html") : out
   }
 }

@@ -1,6 +1,6 @@
 import ConsentUI
 import FileAccess
-import Glibc
+import Platform
 import PromptCheck
 import PromptStrings
 import Scenarios
@@ -50,7 +50,7 @@ enum InteractiveCommand {
     // The first frame is rendered before ncurses takes the terminal over (at the size the terminal says it
     // has), so that its start and the draw come last (TerminalSession.run).
     var firstFrame: Frame?
-    if let size = Terminal.windowSize() {
+    if let size = Platform.windowSize(of: 1) {
       _ = state.handle(.resized(width: size.width, height: size.height))
       firstFrame = Renderer.render(state, width: size.width, height: size.height)
     }

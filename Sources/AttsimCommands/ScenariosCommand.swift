@@ -1,5 +1,4 @@
 import FileAccess
-import Glibc
 import Scenarios
 import TextSupport
 
@@ -29,7 +28,7 @@ enum ScenarioLibrary {
 
   /// A file path, or the path of the library scenario called `name`.
   static func path(for nameOrFile: FilePath) -> FilePath? {
-    if nameOrFile.withCString({ access($0, F_OK) }) == 0 { return nameOrFile }
+    if FileKind.isFolder(nameOrFile) != nil { return nameOrFile }
     return entries().first { $0.name == nameOrFile.string }?.path
   }
 }

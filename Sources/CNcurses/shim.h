@@ -1,10 +1,13 @@
-// Wide-character ncurses for Swift: the macros and globals Swift cannot import, as inline functions.
-#ifndef ATTSIM_CNCURSES_SHIM_H
-#define ATTSIM_CNCURSES_SHIM_H
-
+// Wide-character ncurses for Swift: the macros and globals Swift cannot import, as inline functions. macOS's
+// ncurses is wide-character under its plain names (<curses.h>, libncurses; Package.swift links each system's).
+#pragma once
 #define _XOPEN_SOURCE_EXTENDED 1
 #include <locale.h>
+#ifdef __APPLE__
+#include <curses.h>
+#else
 #include <ncursesw/curses.h>
+#endif
 
 static inline WINDOW *attsim_stdscr(void) { return stdscr; }
 /// ncurses' idea of what the terminal shows (clearok on it repaints the whole screen at the next update).
@@ -28,5 +31,3 @@ static inline const char *attsim_string_capability(const char *name) {
 extern int tputs(const char *, int, int (*)(int));
 /// Whether the current terminal's entry has the string capability `name`.
 static inline bool attsim_has_string_capability(const char *name) { return attsim_string_capability(name) != NULL; }
-
-#endif

@@ -1,4 +1,4 @@
-import Glibc
+import Platform
 
 /// A bounded walk of a folder tree: depth first in name order, never through a symbolic link to a folder,
 /// never onto another file system, never into a folder twice, and never past a number of entries, so a
@@ -42,17 +42,19 @@ public struct DirectoryWalk: Sendable {
     skip: (String) -> Bool, descend: (Entry) -> Bool
   ) {
     guard depth < maxDepth, !isTruncated else { return }
-    let names = FolderListing.entries(of: folder).filter { !skip($0.name.string) }
-    for (name, type) in names.sorted(by: { $0.name.bytes.lexicographicallyPrecedes($1.name.bytes) }) {
+    let names = folder.withCString { Platform.entries(of: $0) }.filter {
+      !skip(String(decoding: $0.name, as: UTF8.self))
+    }
+    for (name, kind) in names.sorted(by: { $0.name.lexicographicallyPrecedes($1.name) }) {
       guard entries.count < limit else {
         isTruncated = true
         return
       }
-      let path = folder.appending(name)
+      let path = folder.appending(FilePath(bytes: name))
       var status = stat()
-      var isDirectory = type == DT_DIR
+      var isDirectory = kind == .folder
       var isLink = false
-      if type == DT_LNK || type == DT_UNKNOWN {
+      if kind == .link || kind == .unknown {
         guard path.withCString({ lstat($0, &status) }) == 0 else { continue }
         let mode = status.st_mode & S_IFMT
         if mode == S_IFLNK {
@@ -68,7 +70,7 @@ public struct DirectoryWalk: Sendable {
       guard isDirectory, descend(entry) else { continue }
       // A folder the listing named as one is asked for its identity only when it is to be entered (the demo
       // app's first frame enters none of its seventeen).
-      if type == DT_DIR {
+      if kind == .folder {
         guard path.withCString({ lstat($0, &status) }) == 0, status.st_mode & S_IFMT == S_IFDIR else { continue }
       }
       guard status.st_dev == device, visited.insert(FileIdentity(status)).inserted else { continue }

@@ -1,4 +1,4 @@
-import Glibc
+import Platform
 
 /// What a path names on disk: its device and inode, so two paths can be seen to be one file.
 public struct FileIdentity: Hashable, Sendable {
@@ -15,13 +15,22 @@ public struct FileIdentity: Hashable, Sendable {
   }
 
   init(_ status: stat) {
-    device = UInt64(status.st_dev)
-    inode = UInt64(status.st_ino)
+    // Bit for bit: macOS's device numbers are signed.
+    device = UInt64(truncatingIfNeeded: status.st_dev)
+    inode = UInt64(truncatingIfNeeded: status.st_ino)
   }
 }
 
-/// What kind of thing a `stat` describes, in words for messages.
-enum FileKind {
+/// What kind of thing a path or a `stat` names.
+public enum FileKind {
+  /// Whether `path` names a folder (following links), as stat(2) says; nil when nothing is there. For commands
+  /// choosing what to do with a path the user gave: reading goes through `InputFiles`.
+  public static func isFolder(_ path: FilePath) -> Bool? {
+    var status = stat()
+    guard !path.bytes.isEmpty, path.withCString({ stat($0, &status) }) == 0 else { return nil }
+    return status.st_mode & S_IFMT == S_IFDIR
+  }
+
   /// `a FIFO`, `a folder`, … for a mode that is not a regular file.
   static func name(of mode: mode_t) -> String {
     switch mode & S_IFMT {

@@ -1,4 +1,4 @@
-import Glibc
+import Platform
 
 /// RFC 3986 URIs for paths, as SARIF and other tools want them.
 public enum FileURI {

@@ -1,4 +1,4 @@
-import Glibc
+import Platform
 
 /// A regular file opened for reading by `InputFiles`' rule, read whole or in chunks (a script line by line),
 /// never past its limit. Closed when released.
@@ -24,7 +24,7 @@ public final class InputFile {
     let chunk = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
       count = 0
       while true {
-        let got = Glibc.read(descriptor, buffer.baseAddress!, capacity)
+        let got = read(descriptor, buffer.baseAddress!, capacity)
         if got < 0 {
           if errno == EINTR || errno == EAGAIN { continue }
           failure = FileReader.Failure(kind: .unreadable, reason: FileKind.reason(errno))
@@ -57,7 +57,7 @@ public final class InputFile {
     }
   }
 
-  /// What a path names, resolved by the kernel without opening it (`O_PATH`: nothing is read, a FIFO or a
+  /// What a path names, resolved by the kernel without reading it (`Platform.openForIdentity`: a FIFO or a
   /// device is not opened), with its status and real path.
   final class Named {
     let status: stat
@@ -68,15 +68,15 @@ public final class InputFile {
     fileprivate init(descriptor: Int32, status: stat) {
       self.descriptor = descriptor
       self.status = status
-      realPath = RealPath.of(descriptor: descriptor)
+      realPath = Platform.realPath(of: descriptor).map { FilePath(bytes: $0) }
     }
 
-    deinit { close(descriptor) }
+    deinit { if descriptor >= 0 { close(descriptor) } }
 
     /// The file itself, opened for reading: the one that was resolved, reopened through its descriptor, so
     /// nothing renamed in between can take its place.
     func open(limit: Int) -> Result<InputFile, FileReader.Failure> {
-      let reading = Glibc.open("/proc/self/fd/\(descriptor)", O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
+      let reading = Platform.openForReading(descriptor)
       guard reading >= 0 else {
         return .failure(FileReader.Failure(kind: .unreadable, reason: FileKind.reason(errno)))
       }
@@ -89,24 +89,14 @@ public final class InputFile {
     }
   }
 
-  /// Linux's `O_PATH` (Glibc's module leaves it out: it is a GNU extension).
-  private static let openForNameOnly: Int32 = 0o10_000_000
-
-  /// Resolves `path` (following links) without opening what it names.
+  /// Resolves `path` (following links) without reading what it names.
   static func resolve(_ path: FilePath) -> Result<Named, FileReader.Failure> {
     guard !path.bytes.isEmpty, !path.bytes.contains(0) else {
       return .failure(FileReader.Failure(kind: .missing, reason: "no such file"))
     }
-    let descriptor = path.withCString { Glibc.open($0, openForNameOnly | O_CLOEXEC) }
-    guard descriptor >= 0 else {
+    guard let (descriptor, status) = path.withCString({ Platform.openForIdentity($0) }) else {
       let code = errno
       return .failure(FileReader.Failure(kind: code == ENOENT ? .missing : .unreadable, reason: FileKind.reason(code)))
-    }
-    var status = stat()
-    guard fstat(descriptor, &status) == 0 else {
-      let code = errno
-      close(descriptor)
-      return .failure(FileReader.Failure(kind: .unreadable, reason: FileKind.reason(code)))
     }
     return .success(Named(descriptor: descriptor, status: status))
   }

@@ -1,4 +1,4 @@
-import Glibc
+import Platform
 import Synchronization
 import TextSupport
 
@@ -197,17 +197,5 @@ public enum RealPath {
   static func ofParent(_ path: FilePath) -> FilePath? {
     guard let folder = of(path.parent) else { return nil }
     return folder.appending(FilePath(bytes: path.lastComponentBytes))
-  }
-
-  /// The real path of the file open on `descriptor`, as the kernel knows it (`/proc/self/fd`), or nil where
-  /// it cannot be known whole (no `/proc`, or a path longer than the buffer: a cut path is never taken).
-  static func of(descriptor: Int32) -> FilePath? {
-    let capacity = Int(PATH_MAX) * 2
-    return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer in
-      let count = readlink("/proc/self/fd/\(descriptor)", buffer.baseAddress!, capacity)
-      // A count that fills the buffer may be a cut path: refused, not guessed.
-      guard count > 0, count < capacity, buffer[0] == 0x2F else { return nil }
-      return FilePath(bytes: UnsafeBufferPointer(rebasing: buffer[0..<count]))
-    }
   }
 }

@@ -1,4 +1,4 @@
-import Glibc
+import Platform
 import TextSupport
 
 /// Why an output file could not be written; the message names the file.
@@ -82,7 +82,7 @@ public final class OutputFile {
         return .failure(
           OutputError("\(shown) already exists; attsim does not overwrite it (use --force to replace it)"))
       }
-      if case .streaming = mode, isLocked(path) {
+      if case .streaming = mode, path.withCString(Platform.isLocked) {
         return .failure(
           OutputError(
             "cannot write \(shown): another attsim session is recording into it; --force replaces a finished recording, not a live one"
@@ -97,7 +97,7 @@ public final class OutputFile {
       let file = OutputFile(path: path, descriptor: descriptor, temporary: temporary, finalMode: permissions)
       if case .streaming = mode {
         // Held for as long as the session records: a second session cannot replace a live recording.
-        flock(descriptor, LOCK_EX | LOCK_NB)
+        Platform.lock(descriptor)
         file.isStreaming = true
         // The recording exists under its name from the start; later writes land in it at once.
         if case .streaming(replacing: false) = mode, let problem = file.linkIntoPlace() { return .failure(problem) }
@@ -136,17 +136,11 @@ public final class OutputFile {
   /// back to where it started, so a recording never ends in half a line, and the file is closed.
   public func write(_ bytes: UnsafeBufferPointer<UInt8>) throws(OutputError) {
     guard descriptor >= 0 else { throw OutputError("cannot write '\(path.shown())': it is closed") }
-    var written = 0
-    while written < bytes.count, let start = bytes.baseAddress {
-      let result = Glibc.write(descriptor, start + written, bytes.count - written)
-      if result < 0 && errno == EINTR { continue }
-      guard result > 0 else {
-        // A write of nothing, which would otherwise be retried for ever.
-        throw abandon(result < 0 ? failure(errno) : OutputError("cannot write '\(path.shown())': no byte was written"))
-      }
-      written += result
+    switch Platform.writeAll(UnsafeRawBufferPointer(bytes), to: descriptor) {
+    case nil: length += off_t(bytes.count)
+    case .error(let code): throw abandon(failure(code))
+    case .nothingWritten: throw abandon(OutputError("cannot write '\(path.shown())': no byte was written"))
     }
-    length += off_t(written)
     if isStreaming, let problem = notInPlace() {
       discard()
       throw problem
@@ -164,16 +158,6 @@ public final class OutputFile {
       return OutputError("\(shown) was replaced by another file while attsim was writing it")
     }
     return nil
-  }
-
-  /// Whether another process holds the lock a live recording takes on `path`.
-  private static func isLocked(_ path: FilePath) -> Bool {
-    let descriptor = path.withCString { open($0, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC | O_NOCTTY) }
-    guard descriptor >= 0 else { return false }
-    defer { close(descriptor) }
-    guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else { return errno == EWOULDBLOCK }
-    flock(descriptor, LOCK_UN)
-    return false
   }
 
   /// Finishes the file: its data reaches the disk, it gets its permissions, and (atomic mode) it is renamed

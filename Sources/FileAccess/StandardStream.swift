@@ -1,4 +1,4 @@
-import Glibc
+import Platform
 
 /// Writing to standard output and standard error with every error seen: a full disk, a closed stream, a
 /// reader that went away.
@@ -15,21 +15,13 @@ public enum StandardStream {
   public static func write(_ text: String, to descriptor: Int32) -> Failure? {
     var text = text
     return text.withUTF8 { buffer -> Failure? in
-      var written = 0
-      while written < buffer.count {
-        let result = Glibc.write(descriptor, buffer.baseAddress! + written, buffer.count - written)
-        if result < 0 {
-          let code = errno
-          if code == EINTR || code == EAGAIN { continue }
-          if code == EPIPE { return .brokenPipe }
-          if code == EBADF { return .failed("it is closed") }
-          return .failed(FileKind.reason(code))
-        }
-        // A stream that takes nothing would be asked forever.
-        if result == 0 { return .failed("it takes no more bytes") }
-        written += result
+      switch Platform.writeAll(UnsafeRawBufferPointer(buffer), to: descriptor) {
+      case nil: nil
+      case .error(EPIPE): .brokenPipe
+      case .error(EBADF): .failed("it is closed")
+      case .error(let code): .failed(FileKind.reason(code))
+      case .nothingWritten: .failed("it takes no more bytes")
       }
-      return nil
     }
   }
 }

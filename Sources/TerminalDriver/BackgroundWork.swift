@@ -1,5 +1,5 @@
 import Dispatch
-import Glibc
+import Platform
 import Synchronization
 
 /// Work the session hands to another thread (the check of an app, which may read thousands of source files;
@@ -50,14 +50,9 @@ private final class Channel<Event: Sendable>: Sendable {
   private let doneWrite: Int32
 
   init?() {
-    var done: [Int32] = [-1, -1]
-    guard pipe(&done) == 0 else { return nil }
     // Neither end blocks: the loop drains its end, and a full pipe is a wake-up already given.
-    for end in done {
-      _ = fcntl(end, F_SETFD, FD_CLOEXEC)
-      _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
-    }
-    (doneRead, doneWrite) = (done[0], done[1])
+    guard let done = Platform.nonBlockingPipe() else { return nil }
+    (doneRead, doneWrite) = (done.read, done.write)
   }
 
   deinit {

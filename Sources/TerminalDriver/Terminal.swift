@@ -1,6 +1,6 @@
 import CNcurses
 import ConsentUI
-import Glibc
+import Platform
 import Synchronization
 
 /// What the terminal reports.
@@ -52,7 +52,7 @@ public final class Terminal {
     guard let outputFile = fdopen(dup(output), "w"), let inputFile = fdopen(dup(input), "r") else {
       throw TerminalError(message: "cannot open the terminal's input and output")
     }
-    let name = type ?? ProcessInfoLite.environment("TERM") ?? ""
+    let name = type ?? getenv("TERM").map { String(cString: $0) } ?? ""
     let created = type.map { newterm($0, outputFile, inputFile) } ?? newterm(nil, outputFile, inputFile)
     guard let screen = created, let window = attsim_stdscr() else {
       throw TerminalError(message: "the terminal type '\(name)' is unknown to ncurses")
@@ -99,34 +99,13 @@ public final class Terminal {
   /// BDSM: explicit mode (`CSI 8 l`: the application orders the text) and implicit, the default (`CSI 8 h`).
   /// terminfo has no name for these modes: they are written straight to the terminal, between ncurses'
   /// updates (ncurses sends what it buffered at the end of each).
-  static let explicitBidi = "\u{1B}[8l"
-  static let implicitBidi = "\u{1B}[8h"
+  static let explicitBidi = Array("\u{1B}[8l".utf8)
+  static let implicitBidi = Array("\u{1B}[8h".utf8)
 
-  /// Bytes straight to the terminal on `descriptor`, around ncurses.
-  private static func write(_ text: String, to descriptor: Int32) {
-    write(Array(text.utf8), to: descriptor)
-  }
-
-  /// Writes all of `bytes` to `descriptor`, however many writes it takes (a signal may interrupt one, a
-  /// descriptor set non-blocking may have to wait until it can take more); a terminal that has gone away takes
-  /// nothing more.
+  /// Bytes straight to the terminal on `descriptor`, around ncurses, however many writes it takes; a terminal
+  /// that has gone away takes nothing more.
   private static func write(_ bytes: [UInt8], to descriptor: Int32) {
-    bytes.withUnsafeBytes { buffer in
-      var offset = 0
-      while offset < buffer.count {
-        let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-        if written > 0 {
-          offset += written
-        } else if written < 0 && errno == EINTR {
-          continue
-        } else if written < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) {
-          var writable = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
-          guard poll(&writable, 1, -1) >= 0 || errno == EINTR else { return }
-        } else {
-          return
-        }
-      }
-    }
+    _ = bytes.withUnsafeBytes { Platform.writeAll($0, to: descriptor) }
   }
 
   /// Where `sendCapability`'s bytes go (tputs' output function takes no context).
@@ -176,29 +155,14 @@ public final class Terminal {
     return String(cString: nl_langinfo(nl_item(CODESET))) == "UTF-8"
   }()
 
-  /// The size in cells of the terminal on `descriptor`, from the window-size ioctl, as ncurses will take it;
-  /// nil when it has none (not a terminal, or one that does not say).
-  public static func windowSize(of descriptor: Int32 = 1) -> (width: Int, height: Int)? {
-    var size = winsize()
-    guard ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0, size.ws_col > 0 else { return nil }
-    return (Int(size.ws_col), Int(size.ws_row))
-  }
-
   /// The window's size in cells.
   public var size: (width: Int, height: Int) {
     (Int(getmaxx(window)), Int(getmaxy(window)))
   }
 
-  /// Whether the input has hung up (the terminal closed), so reading would fail at once forever.
-  private func inputHungUp() -> Bool {
-    var descriptor = pollfd(fd: inputDescriptor, events: Int16(POLLIN), revents: 0)
-    guard poll(&descriptor, 1, 0) >= 0 else { return false }
-    return descriptor.revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0
-  }
-
   /// Takes the window's new size from the terminal (after SIGWINCH); the next frame repaints every cell.
   public func adoptWindowSize() {
-    if let size = Self.windowSize(of: outputDescriptor) { resize_term(Int32(size.height), Int32(size.width)) }
+    if let size = Platform.windowSize(of: outputDescriptor) { resize_term(Int32(size.height), Int32(size.width)) }
     repaint()
   }
 
@@ -208,7 +172,7 @@ public final class Terminal {
     clearok(attsim_curscr(), true)
   }
 
-  /// The terminal's input, for poll(2).
+  /// The terminal's input, for `Platform.waitUntilReady`.
   public var input: Int32 { inputDescriptor }
 
   /// Shows `buffer`: hands ncurses every row's cells, then has it update the terminal once (it sends only the
@@ -257,7 +221,7 @@ public final class Terminal {
     wtimeout(window, milliseconds)
     var code: wint_t = 0
     let result = wget_wch(window, &code)
-    if result == ERR { return inputHungUp() ? .hangup : nil }
+    if result == ERR { return Platform.hasHungUp(inputDescriptor) ? .hangup : nil }
     if result == KEY_CODE_YES {
       switch Int32(code) {
       case KEY_UP: return .key(.up)
@@ -282,16 +246,9 @@ public final class Terminal {
     case 10, 13: return .key(.enter)
     case 27: return .key(.escape)
     default:
-      guard let scalar = Unicode.Scalar(code), code >= 0x20 else { return nil }
+      guard let scalar = Unicode.Scalar(UInt32(truncatingIfNeeded: code)), code >= 0x20 else { return nil }
       return .key(.character(Character(scalar)))
     }
-  }
-}
-
-/// Environment lookups without Foundation.
-enum ProcessInfoLite {
-  static func environment(_ name: String) -> String? {
-    getenv(name).map { String(cString: $0) }
   }
 }
 

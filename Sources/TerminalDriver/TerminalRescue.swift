@@ -1,5 +1,5 @@
 import CNcurses
-import Glibc
+import Platform
 import Synchronization
 
 /// Puts the terminal back from inside a crash handler, where ncurses must not be called: the bytes that leave
@@ -35,20 +35,11 @@ enum TerminalRescue {
 
   /// Catches the crash signals: restore the terminal, then die of the same signal.
   static func install() {
-    var action = sigaction()
-    action.__sigaction_handler.sa_handler = { signal in
+    Platform.handle(crashSignals, flags: Int32(truncatingIfNeeded: SA_RESETHAND)) { number in
       TerminalRescue.restoreNow()
-      Glibc.signal(signal, SIG_DFL)
-      raise(signal)
+      signal(number, SIG_DFL)
+      raise(number)
     }
-    action.sa_flags = Int32(truncatingIfNeeded: SA_RESETHAND)
-    sigemptyset(&action.sa_mask)
-    for signal in crashSignals { sigaction(signal, &action, nil) }
-  }
-
-  /// Gives the crash signals their default actions back.
-  static func uninstall() {
-    for signal in crashSignals { Glibc.signal(signal, SIG_DFL) }
   }
 
   /// Writes the prepared bytes and sets the saved settings back. Safe in a signal handler.

@@ -1,11 +1,11 @@
 import CNcurses
 import ConsentUI
-import Glibc
+import Platform
 import Scenarios
 
-/// The UI's run loop on a real terminal: draw, wait for input or a signal, update, repeat. It blocks in
-/// poll(2) between events, so an idle session costs nothing. The terminal is restored on `q`, Ctrl-C, every
-/// signal whose default action would end the process, and on crashes.
+/// The UI's run loop on a real terminal: draw, wait for input or a signal, update, repeat. It blocks between
+/// events (`Platform.waitUntilReady`), so an idle session costs nothing. The terminal is restored on `q`,
+/// Ctrl-C, every signal whose default action would end the process, and on crashes.
 public enum TerminalSession {
   /// Runs the UI until the user quits or a signal ends it. `work` does the slow work the UI asks for
   /// (`UIWork`: the check of an app, the scenario library) on another thread, starting with the state's
@@ -29,13 +29,10 @@ public enum TerminalSession {
     // SIGTSTP (from outside: raw mode makes Ctrl-Z a key) stops the session as its default action would, the
     // terminal given back meanwhile; SIGCONT (after SIGSTOP too) draws the screen again whole, whatever the
     // shell wrote over it.
-    let signals = SignalPipe.terminating + [SIGWINCH, SIGTSTP, SIGCONT]
+    let signals = Platform.terminatingSignals + [SIGWINCH, SIGTSTP, SIGCONT]
     SignalPipe.install(signals)
     TerminalRescue.install()
-    defer {
-      SignalPipe.uninstall(signals)
-      TerminalRescue.uninstall()
-    }
+    defer { Platform.restoreDefaultActions(signals + TerminalRescue.crashSignals) }
     // Runs before the handlers go (defers run last first).
     defer { terminal.stop() }
     // A resize before the handlers were in place went unnoticed: start from the size the terminal has now.
@@ -60,17 +57,13 @@ public enum TerminalSession {
       } else if nextTick == nil, let interval = state.autoplay?.interval {
         nextTick = ContinuousClock.now + .seconds(interval)
       }
-      var watched = [
-        pollfd(fd: terminal.input, events: Int16(POLLIN), revents: 0),
-        pollfd(fd: SignalPipe.descriptor, events: Int16(POLLIN), revents: 0),
-        pollfd(fd: background?.descriptor ?? -1, events: Int16(POLLIN), revents: 0),
-      ]
       let timeout = nextTick.map { due -> Int32 in
         Int32(clamping: max(0, Int(ContinuousClock.now.duration(to: due) / .milliseconds(1))))
       }
-      guard poll(&watched, 3, timeout ?? -1) >= 0 || errno == EINTR else { return SIGHUP }
+      let watched = [terminal.input, SignalPipe.descriptor, background?.descriptor ?? -1]
+      guard let ready = Platform.waitUntilReady(watched, milliseconds: timeout) else { return SIGHUP }
       var needsDraw = false
-      if watched[2].revents != 0, let events = background?.take() {
+      if ready[2], let events = background?.take() {
         for event in events where deliver(event, &state, record, background) { return 0 }
         needsDraw = true
       }
@@ -88,7 +81,7 @@ public enum TerminalSession {
         terminal.adoptWindowSize()
         needsDraw = true
       }
-      if watched[0].revents != 0 {
+      if ready[0] {
         // ncurses may have read several keys at once: take every one it holds.
         while let input = terminal.read(timeout: 0) {
           switch input {
@@ -117,7 +110,7 @@ public enum TerminalSession {
   /// process group without a parent shell in its session is not stopped: then it goes straight on).
   private static func stop(_ terminal: Terminal) {
     terminal.suspend()
-    SignalPipe.uninstall([SIGTSTP])
+    Platform.restoreDefaultActions([SIGTSTP])
     raise(SIGTSTP)
     SignalPipe.install([SIGTSTP])
     terminal.resume()

@@ -1,4 +1,4 @@
-import Glibc
+import Platform
 
 /// Searching bytes for bytes with memchr(3) and memcmp(3), where much is read: the check's look into an app's
 /// code (`CodeScan`: up to 32 MB of sources), into a built app's binaries (`InputFiles.firstMatch`: up to 256 MB

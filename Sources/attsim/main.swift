@@ -1,5 +1,5 @@
 import AttsimCommands
-import Glibc
+import Platform
 
 // A file that grows past the size limit is a write error attsim reports, not a reason to die.
 signal(SIGXFSZ, SIG_IGN)

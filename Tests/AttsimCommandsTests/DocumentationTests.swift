@@ -269,6 +269,7 @@ import Testing
 
   /// The table of build dependencies names every system header the C targets include, every library a module
   /// map or `Package.swift` links, and every library the code loads by name: a new one cannot come in unlisted.
+  /// What only macOS uses (`#ifdef __APPLE__`, `.when(platforms: [.macOS])`) is named in docs/platforms.md.
   @Test func theDependencyTableNamesEveryHeaderAndLibrary() throws {
     let table = try Self.table(after: "<!-- build-dependencies -->", in: "docs/building.md").map {
       $0.joined(separator: " | ")
@@ -278,10 +279,18 @@ import Testing
       $0.hasSuffix(".c") || $0.hasSuffix(".h") || $0.hasSuffix(".modulemap")
     }
     var needed: Set<String> = []
+    var macOS: Set<String> = []
     for file in files {
       let text = try String(contentsOf: sources.appendingPathComponent(file), encoding: .utf8)
+      var inApple = false
       for line in text.split(separator: "\n").map({ $0.trimmingCharacters(in: .whitespaces) }) {
-        if line.hasPrefix("#include <") { needed.insert("`" + line.dropFirst("#include ".count) + "`") }
+        if line.hasPrefix("#if") || line.hasPrefix("#else") || line.hasPrefix("#endif") {
+          inApple = line == "#ifdef __APPLE__"
+        }
+        if line.hasPrefix("#include <") {
+          let header = "`" + line.dropFirst("#include ".count) + "`"
+          if inApple { macOS.insert(header) } else { needed.insert(header) }
+        }
         if line.hasPrefix("link \"") { needed.insert("`lib" + line.dropFirst(6).prefix { $0 != "\"" } + ".so`") }
         for call in line.components(separatedBy: "dlopen(\"").dropFirst() {
           needed.insert("`" + call.prefix { $0 != "\"" } + "`")
@@ -290,12 +299,20 @@ import Testing
     }
     let package = try Self.text(of: "Package.swift")
     for setting in package.components(separatedBy: ".linkedLibrary(\"").dropFirst() {
-      needed.insert("`lib" + setting.prefix { $0 != "\"" } + ".so`")
+      let name = setting.prefix { $0 != "\"" }
+      if setting.prefix(while: { $0 != ")" }).contains(".macOS") {
+        macOS.insert("`lib\(name)`")
+      } else {
+        needed.insert("`lib\(name).so`")
+      }
     }
     #expect(
       needed.isSuperset(of: ["`<ncursesw/curses.h>`", "`libncursesw.so`", "`<unicode/ubidi.h>`", "`libicuuc.so`"]),
       "\(needed)")
+    #expect(macOS.isSuperset(of: ["`<curses.h>`", "`libncurses`"]), "\(macOS)")
     for name in needed.sorted() { #expect(table.contains(name), "the dependency table lacks \(name)") }
+    let platforms = try Self.text(of: "docs/platforms.md")
+    for name in macOS.sorted() { #expect(platforms.contains(name), "docs/platforms.md lacks \(name)") }
   }
 
   /// The rule table names every rule `check` has, each with its usual severity first, and each rule has a

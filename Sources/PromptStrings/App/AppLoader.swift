@@ -1,5 +1,4 @@
 import FileAccess
-import Glibc
 import StringsFiles
 import TextSupport
 
@@ -17,11 +16,8 @@ enum AppLoader {
     -> Result<[AppResources], Failure>
   {
     let shown = "'\(given.shown())'"
-    var status = stat()
-    guard !given.bytes.isEmpty, given.withCString({ stat($0, &status) }) == 0 else {
-      return .failure(Failure(message: "\(shown) does not exist"))
-    }
-    guard status.st_mode & S_IFMT == S_IFDIR else {
+    guard let isFolder = FileKind.isFolder(given) else { return .failure(Failure(message: "\(shown) does not exist")) }
+    guard isFolder else {
       if target != nil { return .failure(Failure(message: "--target needs an Xcode project, not the file \(shown)")) }
       // One file the user named: read as named, and nothing else.
       return FileApp.read(given, reader: InputFiles()).map { [$0] }
@@ -101,10 +97,7 @@ enum AppLoader {
   }
 
   /// Whether `path` is a folder (following a link).
-  static func isFolder(_ path: FilePath) -> Bool {
-    var status = stat()
-    return path.withCString({ stat($0, &status) }) == 0 && status.st_mode & S_IFMT == S_IFDIR
-  }
+  static func isFolder(_ path: FilePath) -> Bool { FileKind.isFolder(path) == true }
 
   /// Files and folders under `root` that localization lookup cares about, without entering other bundles
   /// (`.app`, `.framework`, `.appex`, `.bundle`, `.xcodeproj`) or build output and dependencies, nor, unless

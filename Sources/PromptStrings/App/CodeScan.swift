@@ -1,6 +1,5 @@
 import Diagnostics
 import FileAccess
-import Glibc
 import StringsFiles
 import TextSupport
 
