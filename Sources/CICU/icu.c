@@ -3,7 +3,6 @@
 // this file links are those of the ICU it was built against.
 #include "attsim_icu.h"
 
-#include <stddef.h>
 #include <stdlib.h>
 #include <unicode/ubidi.h>
 #include <unicode/ubrk.h>
@@ -50,15 +49,6 @@ static bool stays_with_letter(UCharDirection direction) {
     return true;
   default:
     return false;
-  }
-}
-
-/// Reverses `count` entries of `order` in place.
-static void reverse(int32_t *order, int32_t count) {
-  for (int32_t low = 0, high = count - 1; low < high; low++, high--) {
-    int32_t kept = order[low];
-    order[low] = order[high];
-    order[high] = kept;
   }
 }
 
@@ -128,7 +118,11 @@ int attsim_bidi_reorder(
       }
       // Marks at the start of their run have no letter before them: they are reversed among themselves.
       if (index < 0 || resolved[index] != level) index++;
-      reverse(order + index, end - index + 1);
+      for (int32_t low = index, high = end; low < high; low++, high--) {
+        int32_t kept = order[low];
+        order[low] = order[high];
+        order[high] = kept;
+      }
     }
   }
   // L2 on the levels, then each visual place takes the scalar the L3 order puts there, mirrored at an odd level.

@@ -29,5 +29,3 @@ static inline const char *attsim_string_capability(const char *name) {
 }
 /// tputs(3), declared in <term.h> (whose macros, `lines` and `columns` among them, are kept out of Swift).
 extern int tputs(const char *, int, int (*)(int));
-/// Whether the current terminal's entry has the string capability `name`.
-static inline bool attsim_has_string_capability(const char *name) { return attsim_string_capability(name) != NULL; }

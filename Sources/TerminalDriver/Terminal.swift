@@ -58,7 +58,7 @@ public final class Terminal {
       throw TerminalError(message: "the terminal type '\(name)' is unknown to ncurses")
     }
     set_term(screen)
-    guard attsim_has_string_capability("clear"), attsim_has_string_capability("cup") else {
+    guard attsim_string_capability("clear") != nil, attsim_string_capability("cup") != nil else {
       endwin()
       delscreen(screen)
       throw TerminalError(message: "the terminal type '\(name)' cannot clear its screen or place its cursor")
@@ -128,7 +128,7 @@ public final class Terminal {
   public func stop() {
     guard !stopped else { return }
     stopped = true
-    let keepsFrame = !attsim_has_string_capability("smcup")
+    let keepsFrame = attsim_string_capability("smcup") == nil
     suspend()
     if keepsFrame { sendCapability("clear") }
     delscreen(screen)
