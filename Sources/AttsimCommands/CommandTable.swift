@@ -174,8 +174,10 @@ enum CommandTable {
       name: "play", summary: "run .attsim scripts, one JSON line per command",
       discussion: """
         Runs each script from the defaults (iPhone on iOS 26.0, switches permissive, the app installed and
-        active, the SDK not initialized) and prints one JSON object per command: line, command, status,
-        prompt, crashed, device_idfa, payload, events, warnings, warning_ids, story. A script with a syntax
+        active, the SDK not initialized, no app's resources until an app bundle= line names them: so do
+        render --script, cast and --scenario, whatever app they draw) and prints one JSON object per command:
+        line, command, status, prompt, crashed, device_idfa, payload, events, warnings, warning_ids, story.
+        A script with a syntax
         error runs nothing of itself; the other scripts run. --report junit gives JUnit XML (one test case per
         expectation, an errored case for a script that cannot run), --report markdown a bug report; --output
         FILE writes the result to FILE atomically instead of standard output. A summary line ends on

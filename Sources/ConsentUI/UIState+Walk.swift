@@ -212,22 +212,16 @@ extension UIState {
     }
   }
 
-  /// The UI where a replay of `script` begins: the app launched as the live UI launches it (its manifests
-  /// read, `Collect.initialize` run), unless the script's setup initializes the SDK itself or sets up the
-  /// device, as a recording's header does: then the SDK waits for the script's `sdk init`, as in `play`.
+  /// The UI where a replay of `script` begins: where `play` begins it (DECISIONS D90), from the script
+  /// defaults with the SDK not initialized and no tracking domains, in the session's locale; the app on screen
+  /// (the demo app, or `--app`) is the one a guided walk starts on.
   public init(
     starting script: Script, environment: UIEnvironment, session: UISession = UISession(),
     bundles: [AppBundleReference: AppResources] = [:]
   ) {
-    let setup = script.steps.prefix { !$0.isUserStep }
-    let setsUpItself = setup.contains { step in
-      switch step.kind {
-      case .action(.sdkInitialized), .action(.deviceConfigured): true
-      default: false
-      }
-    }
-    self.init(environment: environment, session: session, launchOptions: SDKOptions(), sdkLaunched: !setsUpItself)
-    walk = Walk(from: walk.state, bundle: walk.bundle, bundles: bundles)
+    self.init(environment: environment, session: session, launchOptions: SDKOptions(), sdkLaunched: false)
+    let start = ConsentState(scriptStartFor: sessionApp, locale: session.locale)
+    walk = Walk(from: start, bundle: walk.bundle, bundles: bundles)
   }
 
   /// Takes one script step as the UI would (the clock moving only at a user step); returns whether it was
