@@ -83,13 +83,18 @@ enum PlayCommand {
     for step in script.steps {
       guard case .useBundle(let reference) = step.kind else { continue }
       let path = folder.resolving(reference.path)
+      let place = Diagnostic.place(script.file, SourceLocation(line: step.line, column: step.column))
       switch AppResources.load(path, target: reference.target, configuration: reference.configuration) {
-      case .success(let resources): bundles[reference] = resources
+      case .success(let resources):
+        // An app whose Info.plist cannot be read stops the script at the reader's place: run on, it would
+        // "crash" at the request for a usage description it may well have (DECISIONS D91).
+        if let error = resources.infoPlistError {
+          return .failure(ScriptProblems(lines: ["\(error) (the app \(place) names)".escapingControlCharacters]))
+        }
+        bundles[reference] = resources
       case .failure(let failure):
-        let problem = Diagnostic(
-          file: script.file, location: SourceLocation(line: step.line, column: step.column), severity: .error,
-          message: "cannot open the app bundle: \(failure.message)")
-        return .failure(ScriptProblems(lines: [problem.description.escapingControlCharacters]))
+        let problem = "\(place): error: cannot open the app bundle: \(failure.message)"
+        return .failure(ScriptProblems(lines: [problem.escapingControlCharacters]))
       }
     }
     return .success(bundles)

@@ -34,4 +34,52 @@ import Testing
     // Frames are drawn over the one before: the event's log line is in the last.
     #expect(cast.out.split(separator: "\n").last?.contains("purchase sent with the payloa") == true, "\(cast.out)")
   }
+
+  /// An app whose Info.plist does not parse (a `<string>` closed by `</strin>` on line 5), beside a script
+  /// that names it.
+  static func folderWithBrokenApp() throws -> (folder: URL, script: String) {
+    let folder = try temporaryFolder()
+    let app = folder.appendingPathComponent("Broken")
+    try FileManager.default.createDirectory(
+      at: app.appendingPathComponent("en.lproj"), withIntermediateDirectories: true)
+    _ = try write(
+      """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <plist version="1.0">
+      <dict>
+        <key>NSUserTrackingUsageDescription</key>
+        <string>We track</strin>
+      </dict>
+      </plist>
+
+      """, to: "Info.plist", in: app)
+    _ = try write(#""NSUserTrackingUsageDescription" = "x";"# + "\n", to: "en.lproj/InfoPlist.strings", in: app)
+    return (folder, try write("app bundle=Broken\nsdk init\nrequest\n", to: "broken.attsim", in: folder))
+  }
+
+  /// `play`, `render --script` and `cast` stop at the reader's place, exit 2, run nothing; the UI, `render`
+  /// and `cast` given the app with `--app` refuse it the same way.
+  @Test func anAppThatCannotBeReadStopsTheScript() throws {
+    let (folder, script) = try Self.folderWithBrokenApp()
+    let place =
+      folder.appendingPathComponent("Broken/Info.plist").path + ":5:19: error: the app's Info.plist cannot be read: "
+    for arguments in [["play", script], ["render", "--script", script], ["cast", script, "--out", "-"]] {
+      let outcome = attsim(arguments)
+      #expect(outcome.status == 2, "\(arguments)")
+      #expect(outcome.out.isEmpty, "\(arguments)")
+      #expect(outcome.err.hasPrefix(place), "\(arguments): \(outcome.err)")
+      #expect(outcome.err.hasSuffix(" (the app \(script):1:1 names)\n"), "\(arguments): \(outcome.err)")
+      #expect(outcome.err.split(separator: "\n").count == 1)
+    }
+    let app = folder.appendingPathComponent("Broken").path
+    for arguments in [["render", "--app", app], ["cast", "--app", app, script, "--out", "-"]] {
+      let outcome = attsim(arguments)
+      #expect(outcome.status == 2, "\(arguments)")
+      #expect(outcome.err.hasPrefix("attsim: " + place), "\(arguments): \(outcome.err)")
+    }
+    // The UI says it on the terminal before it takes the terminal over.
+    let ui = try runShell("TERM=xterm script -qec '$ATTSIM --app Broken' /dev/null", in: folder)
+    #expect(ui.status == 2)
+    #expect(ui.out.contains("Broken/Info.plist:5:19: error: the app's Info.plist cannot be read"), "\(ui.out)")
+  }
 }

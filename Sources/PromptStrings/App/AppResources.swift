@@ -128,6 +128,9 @@ public struct AppResources: Sendable {
   public var catalogs: [StringCatalog]
   /// Files found that could not be read (Info.plist, catalogs, strings files).
   public var unreadable: [UnreadableFile]
+  /// `file:line:col: error: …` when the app's Info.plist was found and could not be read (it is in
+  /// `unreadable` too): the simulators stop there rather than run an app without one (DECISIONS D91).
+  public var infoPlistError: String?
   /// Localization files in the tree that are not the app's (a project's are not looked for by `prompts`' read).
   public var outside: [FileOutsideApp] = []
   /// How attsim chose among folders of the same name, one line each.
@@ -397,7 +400,12 @@ public struct AppResources: Sendable {
   mutating func read(infoPlist path: FilePath) {
     switch InfoPlist.read(path, from: reader) {
     case .success(let plist): infoPlist = plist
-    case .failure(let failure): unreadable.append(UnreadableFile(path: path.string, failure))
+    case .failure(let failure):
+      let message = "the app's Info.plist cannot be read: \(failure.reason)"
+      infoPlistError =
+        Diagnostic(file: path.string, location: failure.location, severity: .error, message: message)
+        .description
+      unreadable.append(UnreadableFile(path: path.string, failure))
     }
   }
 
