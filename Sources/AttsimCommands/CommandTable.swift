@@ -180,7 +180,8 @@ enum CommandTable {
         A script with a syntax
         error runs nothing of itself; the other scripts run. --report junit gives JUnit XML (one test case per
         expectation, an errored case for a script that cannot run), --report markdown a bug report; --output
-        FILE writes the result to FILE atomically instead of standard output. A summary line ends on
+        FILE writes the result to FILE atomically instead of standard output. A library scenario's name
+        (attsim scenarios) works wherever a script does; a path wins. A summary line ends on
         standard error: 3 scripts, 12 of 12 expectations passed.
 
         Commands: device, app, sdk init, prepermission show|continue|not-now, request [expanded=yes|no
@@ -197,7 +198,7 @@ enum CommandTable {
           help: "a JUnit XML or Markdown report instead of JSON lines"),
         OptionSpec(
           name: "output", value: ("FILE", .output), help: "write to FILE (atomically) instead of standard output"),
-      ], operands: ("FILE", .file, 1...Int.max)
+      ], operands: ("NAME|FILE", .scenario, 1...Int.max)
     ) { arguments throws(UsageError) in
       .play(
         Command.Play(
@@ -280,7 +281,8 @@ enum CommandTable {
         appOption, targetOption, configurationOption, localeOption,
         OptionSpec(name: "width", value: ("N", .cells), help: "columns (default 80, at least 80)"),
         OptionSpec(name: "height", value: ("N", .cells), help: "rows (default 24, at least 24)"),
-        OptionSpec(name: "script", value: ("FILE", .file), help: "run this script first, as play does"),
+        OptionSpec(
+          name: "script", value: ("NAME|FILE", .scenario), help: "run this script first, as play does"),
         OptionSpec(
           name: "keys", value: ("KEYS", .keys), help: "then press these keys, space-separated (p enter a; pgdn, esc …)"),
         OptionSpec(
@@ -329,7 +331,7 @@ enum CommandTable {
         OptionSpec(name: "width", value: ("N", .cells), help: "columns (default 80, at least 80)"),
         OptionSpec(name: "height", value: ("N", .cells), help: "rows (default 24, at least 24)"),
         OptionSpec(name: "pace", value: ("SECONDS", .seconds), help: "seconds between steps (default 1)"),
-      ], operands: ("SCRIPT", .file, 1...1)
+      ], operands: ("NAME|FILE", .scenario, 1...1)
     ) { arguments throws(UsageError) in
       guard let out = arguments.path("out") else { throw UsageError("attsim cast needs --out FILE.cast") }
       var command = Command.Cast(script: arguments.operandPaths[0], out: out)

@@ -19,7 +19,7 @@ enum PlayCommand {
     // The scripts and every file of the apps they name: the output may replace none of them.
     var inputs = CommandInputs()
     for file in files {
-      inputs.add(path: file)
+      inputs.add(path: ScenarioLibrary.path(for: file) ?? file)
       switch load(file) {
       case .failure(let problems):
         console.err(problems.lines.map { $0 + "\n" }.joined())
@@ -67,9 +67,11 @@ enum PlayCommand {
     return outcomes.allSatisfy(\.passed) ? 0 : 1
   }
 
-  /// A script and the app bundles it names (relative to its folder), or every problem, one line each.
-  static func load(_ file: FilePath) -> Result<(Script, [AppBundleReference: AppResources]), ScriptProblems> {
-    TextFile.script(file, named: file.shownWhole).flatMap { script in
+  /// A script (a file, or a library scenario by name: a path wins where both exist) and the app bundles it
+  /// names (relative to its folder), or every problem, one line each.
+  static func load(_ nameOrFile: FilePath) -> Result<(Script, [AppBundleReference: AppResources]), ScriptProblems> {
+    guard let file = ScenarioLibrary.path(for: nameOrFile) else { return .failure(ScenarioLibrary.unknown(nameOrFile)) }
+    return TextFile.script(file, named: file.shownWhole).flatMap { script in
       bundles(of: script, in: file.parent).map { (script, $0) }
     }
   }

@@ -27,10 +27,28 @@ enum ScenarioLibrary {
     }
   }
 
-  /// A file path, or the path of the library scenario called `name`.
+  /// A file path, or the path of the library scenario called `name`. A path (holding a `/` or ending in
+  /// `.attsim`) is taken as it is, so that reading it says why it cannot be read.
   static func path(for nameOrFile: FilePath) -> FilePath? {
-    if nameOrFile.withCString({ access($0, F_OK) }) == 0 { return nameOrFile }
-    return entries().first { $0.name == nameOrFile.string }?.path
+    let name = nameOrFile.string
+    if nameOrFile.withCString({ access($0, F_OK) }) == 0 || name.contains("/") || name.hasSuffix(".attsim") {
+      return nameOrFile
+    }
+    return entries().first { $0.name == name }?.path
+  }
+
+  /// Why `name` is no file and no library scenario: exit 2's line, with the closest library names.
+  static func unknown(_ name: FilePath) -> ScriptProblems {
+    let names = entries().map(\.name)
+    let word = Array(name.string.lowercased().unicodeScalars)
+    let limit = max(3, word.count / 2)
+    let closest = names.compactMap { candidate in
+      EditDistance.within(limit, word, Array(candidate.lowercased().unicodeScalars)).map { ($0, candidate) }
+    }.sorted { $0 < $1 }.prefix(3).map { "'\($0.1)'" }
+    let hint = closest.isEmpty ? "" : "; did you mean \(MessageList.of(closest))?"
+    return ScriptProblems(lines: [
+      "attsim: no file or library scenario '\(name.shown())'\(hint) ('attsim scenarios' lists all \(names.count))"
+    ])
   }
 }
 

@@ -10,7 +10,7 @@ import TextSupport
   }
 
   @Test func helpAndVersion() {
-    #expect(attsim("--help").out.contains("attsim play [--report junit|markdown] [--output FILE] FILE…"))
+    #expect(attsim("--help").out.contains("attsim play [--report junit|markdown] [--output FILE] NAME|FILE…"))
     #expect(
       attsim("--help").out.contains(
         "attsim gallery [--app PATH] [--target NAME] [--configuration NAME] --out FILE.html"))

@@ -82,4 +82,29 @@ import Testing
     #expect(ui.status == 2)
     #expect(ui.out.contains("Broken/Info.plist:5:19: error: the app's Info.plist cannot be read"), "\(ui.out)")
   }
+
+  /// A library scenario's name works wherever a script does; a file of that name wins; a typo is exit 2 with
+  /// the closest names.
+  @Test func libraryNamesWorkWhereverAScriptDoes() throws {
+    let played = attsim("play", "prepermission")
+    #expect(played.status == 0, "\(played.err)")
+    #expect(played.err.hasSuffix("attsim play: 1 script, 6 of 6 expectations passed\n"))
+    #expect(attsim("render", "--script", "ios13-no-att").out.contains("iOS 13.7"))
+    #expect(attsim("cast", "allow-method-a", "--out", "-").status == 0)
+    let typo = attsim("play", "prepermision")
+    #expect(typo.status == 2)
+    #expect(
+      typo.err
+        == "attsim: no file or library scenario 'prepermision'; did you mean 'prepermission'? ('attsim scenarios' lists all 41)\n"
+    )
+    for arguments in [["render", "--script", "ios14-queued-promt"], ["cast", "opt-ot", "--out", "-"]] {
+      let outcome = attsim(arguments)
+      #expect(outcome.status == 2 && outcome.err.contains("; did you mean '"), "\(arguments): \(outcome.err)")
+    }
+    // A file named like a library scenario is the one run.
+    let folder = try temporaryFolder()
+    _ = try write("device ios=13.7\nexpect status=unavailable\n", to: "prepermission", in: folder)
+    let local = try runShell("$ATTSIM play prepermission", in: folder)
+    #expect(local.status == 0 && local.out.contains(#""file":"prepermission""#), "\(local.out)\(local.err)")
+  }
 }
