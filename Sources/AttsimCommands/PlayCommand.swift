@@ -109,11 +109,12 @@ struct ScriptProblems: Error {
 }
 
 extension StepResult {
-  /// One line per failed expectation or refused step, as compilers print: `file:line:col: …`.
+  /// One line per failed expectation or refused step, as compilers print: `file:line:col: …` (a long value's
+  /// difference under it).
   func problemLines(file: String) -> [String] {
-    var lines = failures.map { failure in
+    var lines = failures.flatMap { failure in
       let place = Diagnostic.place(file, SourceLocation(line: step.line, column: failure.expectation.column))
-      return "\(place): expect failed: \(failure.message)"
+      return ["\(place): expect failed: \(failure.message)"] + failure.differenceLines
     }
     if let refusal {
       let place = Diagnostic.place(file, SourceLocation(line: step.line, column: step.column))

@@ -103,7 +103,7 @@ import Testing
       "unknown subcommand 'plya'; did you mean 'play'? (subcommands: play, scenarios, check, prompts, render, cast, gallery, matrix, completion, man)"
     ),
     (["play", "--report", "html", "a.attsim"], "--report must be one of junit, markdown, not 'html'"),
-    (["play"], "attsim play needs FILE"),
+    (["play"], "attsim play needs NAME|FILE"),
     (["matrix", "--formt", "csv"], "unknown option '--formt' for attsim matrix; did you mean '--format'?"),
     (["matrix", "--format", "html"], "--format must be one of csv, markdown, not 'html'"),
     (["matrix", "--format"], "--format needs a value (FORMAT)"),

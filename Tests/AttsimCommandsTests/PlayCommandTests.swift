@@ -54,7 +54,7 @@ import Testing
     #expect(outcome.status == 1)
     #expect(
       outcome.err
-        == "\(path):4:20: expect failed: status: expected denied, got authorized\nattsim play: 1 script, 1 of 2 expectations passed\n"
+        == "\(path):4:20: expect failed: status: expected \"denied\", got \"authorized\"\nattsim play: 1 script, 1 of 2 expectations passed\n"
     )
   }
 

@@ -107,4 +107,27 @@ import Testing
     let local = try runShell("$ATTSIM play prepermission", in: folder)
     #expect(local.status == 0 && local.out.contains(#""file":"prepermission""#), "\(local.out)\(local.err)")
   }
+
+  /// Both sides quoted; a long purpose string shows 60 columns of each around the first difference, with a
+  /// caret under it.
+  @Test func aFailedExpectationShowsTheDifference() throws {
+    let folder = try Self.folderWithDemoApp()
+    let long = "Lumen uses your data to show you ads that fit your interests and to measure how well they wörk"
+    let script = try write(
+      "app bundle=Lumen\nsdk init\nrequest\nexpect prompt-text=\"\(long)\" status=denied\n", to: "diff.attsim",
+      in: folder)
+    let outcome = attsim("play", script)
+    #expect(outcome.status == 1)
+    let lines = outcome.err.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    #expect(
+      lines[0].hasSuffix(
+        #"expect failed: prompt-text: expected "Lumen uses your data to show you ads that fit your interests…", got "Lumen uses your data to show you ads that fit your interests…""#
+      ))
+    #expect(lines[1] == #"  expected "…sure how well they wörk""#)
+    #expect(lines[2] == #"  got      "…sure how well they work.""#)
+    #expect(lines[3] == String(repeating: " ", count: 33) + "^")
+    #expect(lines[4].hasSuffix(#"expect failed: status: expected "denied", got "notDetermined""#))
+    // The JSON line keeps both values whole, as before.
+    #expect(outcome.out.contains("prompt-text: expected \(long), got Lumen uses your data"))
+  }
 }
