@@ -377,16 +377,24 @@ enum CommandTable {
         Prints the QA test plan: every iOS release of the plan, device kind, Tracking switch, restriction,
         Limit Ad Tracking, app state, integration and answer, with the resulting status, device IDFA,
         payload, blog callback and warnings. Markdown (the default) prints one table per iOS release; CSV
-        adds the exact script of every row.
+        adds the exact script of every row. --row N prints row N as an .attsim script that attsim play runs
+        (its steps, then expect lines pinning the row's outcome); --format attsim --out DIR writes every row's
+        script to DIR/row-0001.attsim, row-0002.attsim, ….
         """,
-      exitStatus: "0.",
+      exitStatus: "0, or 2 for a usage error or a script that cannot be written.",
       options: [
         OptionSpec(
           name: "format", value: ("FORMAT", .choice(MatrixFormat.allCases.map(\.rawValue))),
-          help: "Markdown tables (default) or CSV with the script of each row")
+          help: "Markdown tables (default), CSV with the script of each row, or attsim: every row's script"),
+        OptionSpec(name: "row", value: ("N", .name), help: "print row N (1-based) as an .attsim script"),
+        OptionSpec(name: "out", value: ("DIR", .output), help: "with --format attsim: the folder to write to"),
       ], operands: nil
     ) { arguments throws(UsageError) in
-      .matrix(format: arguments.value("format").flatMap(MatrixFormat.init(rawValue:)) ?? .markdown)
+      let format = arguments.value("format").flatMap(MatrixFormat.init(rawValue:)) ?? .markdown
+      guard (format == .attsim) == (arguments.path("out") != nil) || arguments.value("row") != nil else {
+        throw UsageError("attsim matrix writes scripts with --format attsim --out DIR, and only then takes --out")
+      }
+      return .matrix(format: format, row: arguments.value("row"), out: arguments.path("out"))
     },
     CommandSpec(
       name: "completion", summary: "the completion script for bash, zsh or fish",

@@ -6,7 +6,7 @@ import TextSupport
   @Test func usageErrorIsOneLineAndExitsTwo() {
     let outcome = attsim("matrix", "--format", "pdf")
     #expect(outcome.status == 2)
-    #expect(outcome.err == "attsim: --format must be one of csv, markdown, not 'pdf' (see 'attsim --help')\n")
+    #expect(outcome.err == "attsim: --format must be one of csv, markdown, attsim, not 'pdf' (see 'attsim --help')\n")
   }
 
   @Test func helpAndVersion() {

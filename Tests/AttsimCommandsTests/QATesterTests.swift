@@ -130,4 +130,29 @@ import Testing
     // The JSON line keeps both values whole, as before.
     #expect(outcome.out.contains("prompt-text: expected \(long), got Lumen uses your data"))
   }
+
+  /// `matrix --row N` prints a script that parses and passes in `play`; `--format attsim --out DIR` writes every
+  /// row, one file each, named by its number, and every one passes.
+  @Test func everyMatrixRowIsAScriptThatPlays() throws {
+    let row = attsim("matrix", "--row", "170")
+    #expect(row.status == 0)
+    #expect(row.out.hasPrefix("# title: attsim matrix row 170, iOS 14.5\ndevice ios=14.5 kind=device"))
+    #expect(
+      row.out.hasSuffix(
+        "\ntap ask-not-to-track\ntrack purchase\nexpect status=denied prompt=none device-idfa=zero att_authorization_status=denied advertising_id=absent event=sent warning=none\n"
+      ))
+    #expect(attsim("matrix", "--row", "1561").err == "attsim: --row must be a row of the plan, 1 to 1560, not '1561'\n")
+    #expect(attsim("matrix", "--format", "attsim").status == 2)
+    let folder = try temporaryFolder()
+    let written = attsim("matrix", "--format", "attsim", "--out", folder.path)
+    #expect(written.status == 0 && written.err == "attsim matrix: 1560 scripts written to \(folder.path)\n")
+    let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+    #expect(files.count == 1560 && files.first == "row-0001.attsim" && files.last == "row-1560.attsim")
+    #expect(try String(contentsOf: folder.appendingPathComponent("row-0170.attsim"), encoding: .utf8) == row.out)
+    let played = attsim(["play"] + files.map { folder.appendingPathComponent($0).path })
+    #expect(played.status == 0)
+    #expect(played.err.hasPrefix("attsim play: 1560 scripts, ") && played.err.hasSuffix(" expectations passed\n"))
+    // Markdown names each row as --row takes it.
+    #expect(attsim("matrix").out.contains("| Row | Device | Tracking switch |"))
+  }
 }
