@@ -1,4 +1,5 @@
 import Foundation
+import FoundationXML
 import Testing
 
 /// What issue 41's QA tester tripped over: one answer per script, apps that cannot be read, library names,
@@ -154,5 +155,45 @@ import Testing
     #expect(played.err.hasPrefix("attsim play: 1560 scripts, ") && played.err.hasSuffix(" expectations passed\n"))
     // Markdown names each row as --row takes it.
     #expect(attsim("matrix").out.contains("| Row | Device | Tracking switch |"))
+  }
+
+  /// Every case and suite has a `time` from the simulated clock, every suite that ran the app, target and
+  /// locale its setup leaves; hostile names keep the XML well-formed.
+  @Test func junitHasTimesAndPropertiesAndStaysWellFormed() throws {
+    let folder = try Self.folderWithDemoApp()
+    let hostile = #"L&<b>"q'\#u{1B}[2J"#
+    try FileManager.default.moveItem(
+      at: folder.appendingPathComponent("Lumen"), to: folder.appendingPathComponent(hostile))
+    let script = try write(
+      """
+      # title: <a & "b"> \u{1B}[31m
+      app bundle="\(hostile.replacingOccurrences(of: "\"", with: "\\\""))"
+      app locale=de
+      device ios=17.5
+      sdk init
+      request
+      clock advance=30s
+      expect prompt=shown
+      tap allow
+      clock advance=2d
+      expect status=authorized
+
+      """, to: "j.attsim", in: folder)
+    let outcome = attsim("play", "--report", "junit", script, "prepermission")
+    #expect(outcome.status == 0, "\(outcome.err)")
+    let root = try #require(try XMLDocument(data: Data(outcome.out.utf8)).rootElement())
+    #expect(root.attribute(forName: "time")?.stringValue == "172830")
+    let suites = root.elements(forName: "testsuite")
+    #expect(suites.map { $0.attribute(forName: "time")?.stringValue } == ["172830", "0"])
+    let cases = suites.flatMap { $0.elements(forName: "testcase") }
+    #expect(cases.prefix(2).map { $0.attribute(forName: "time")?.stringValue } == ["30", "172800"])
+    #expect(cases.allSatisfy { $0.attribute(forName: "time") != nil })
+    let properties = suites[0].elements(forName: "properties").first?.elements(forName: "property") ?? []
+    #expect(
+      properties.map { [$0.attribute(forName: "name")?.stringValue, $0.attribute(forName: "value")?.stringValue] }
+        == [
+          ["app", hostile.replacingOccurrences(of: "\u{1B}", with: "\\u{1B}")], ["target", "none"], ["locale", "de"],
+        ])
+    #expect(suites[0].attribute(forName: "name")?.stringValue?.hasPrefix(#"<a & "b">"#) == true)
   }
 }
