@@ -377,9 +377,8 @@ enum CommandTable {
         Prints the QA test plan: every iOS release of the plan, device kind, Tracking switch, restriction,
         Limit Ad Tracking, app state, integration and answer, with the resulting status, device IDFA,
         payload, blog callback and warnings. Markdown (the default) prints one table per iOS release; CSV
-        adds the exact script of every row. --row N prints row N as an .attsim script that attsim play runs
-        (its steps, then expect lines pinning the row's outcome); --format attsim --out DIR writes every row's
-        script to DIR/row-0001.attsim, row-0002.attsim, ….
+        adds the exact script of every row. --row N prints row N as a script attsim play passes (its steps and
+        expect lines); --format attsim --out DIR writes every row's, DIR/row-0001.attsim on.
         """,
       exitStatus: "0, or 2 for a usage error or a script that cannot be written.",
       options: [

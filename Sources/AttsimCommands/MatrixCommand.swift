@@ -22,8 +22,7 @@ enum MatrixCommand {
       // One file per row, each through a temporary file renamed into place: a row's script is whole or absent.
       guard let out else { return 2 }
       for row in rows {
-        let digits = String(row.number)
-        let name = "row-" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits + ".attsim"
+        let name = "row-\(String(10_000 + row.number).dropFirst()).attsim"
         if let problem = OutputFile.write(TestPlan.script(row), to: out.appending(name)) {
           console.err("attsim: \(problem.message.escapingControlCharacters)\n")
           return 2

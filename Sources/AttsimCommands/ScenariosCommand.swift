@@ -37,14 +37,16 @@ enum ScenarioLibrary {
     return entries().first { $0.name == name }?.path
   }
 
-  /// Why `name` is no file and no library scenario: exit 2's line, with the closest library names.
+  /// Why `name` is no file and no library scenario: exit 2's line, with up to three library names within half
+  /// its length in edits (at least 3), nearest first.
   static func unknown(_ name: FilePath) -> ScriptProblems {
-    let names = entries().map(\.name)
-    let word = Array(name.string.lowercased().unicodeScalars)
-    let limit = max(3, word.count / 2)
-    let closest = names.compactMap { candidate in
-      EditDistance.within(limit, word, Array(candidate.lowercased().unicodeScalars)).map { ($0, candidate) }
-    }.sorted { $0 < $1 }.prefix(3).map { "'\($0.1)'" }
+    let (names, word) = (entries().map(\.name), Array(name.string.lowercased().unicodeScalars))
+    let near = names.compactMap { candidate in
+      EditDistance.within(max(3, word.count / 2), word, Array(candidate.lowercased().unicodeScalars)).map {
+        ($0, candidate)
+      }
+    }
+    let closest = near.sorted { $0 < $1 }.prefix(3).map { "'\($0.1)'" }
     let hint = closest.isEmpty ? "" : "; did you mean \(MessageList.of(closest))?"
     return ScriptProblems(lines: [
       "attsim: no file or library scenario '\(name.shown())'\(hint) ('attsim scenarios' lists all \(names.count))"

@@ -21,12 +21,11 @@ public struct ScriptOutcome: Sendable {
   private(set) var refused: (step: Step, reason: String, seconds: Int)?
   /// The state after the last step that ran.
   private(set) var finalState: ConsentState?
-  /// The simulated clock at the last case (an undo may take it back).
-  private var clock = 0
-  /// The app (`app bundle=`), target and locale once the script's setup ran (the lines before its first user
-  /// step), for JUnit's properties; `started` once a user step came.
+  /// The simulated clock at the last case (an undo may take it back), and whether a user step came.
+  private var (clock, started) = (0, false)
+  /// The app (`app bundle=`), target and locale the script's setup (the lines before its first user step)
+  /// leaves, for JUnit's properties.
   private(set) var start: (app: String, target: String, locale: String) = ("none", "none", ConsentState().app.locale)
-  private var started = false
   /// Why the file could not be run at all (it could not be read or parsed, or names an app that cannot be
   /// opened), one line per problem; empty for a script that ran.
   public private(set) var problems: [String] = []
@@ -124,59 +123,53 @@ public enum JUnitReport {
     let failures = outcomes.reduce(0) { $0 + $1.checks.filter { $0.failure != nil }.count }
     let errors = outcomes.filter { $0.refused != nil || !$0.problems.isEmpty }.count
     var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-    let seconds = outcomes.reduce(0) { $0 + $1.seconds }
     xml += "<testsuites name=\"attsim\" tests=\"\(tests)\" failures=\"\(failures)\" errors=\"\(errors)\""
-    xml += " time=\"\(seconds)\">\n"
+    xml += " time=\"\(outcomes.reduce(0) { $0 + $1.seconds })\">\n"
     for outcome in outcomes {
+      let file = outcome.script.file
       let suiteFailures = outcome.checks.filter { $0.failure != nil }.count
       let suiteErrors = outcome.refused == nil && outcome.problems.isEmpty ? 0 : 1
       xml +=
         "  <testsuite name=\"\(escape(outcome.name))\" tests=\"\(outcome.caseCount)\" failures=\"\(suiteFailures)\""
-      xml +=
-        " errors=\"\(suiteErrors)\" skipped=\"\(outcome.skipped.count)\" time=\"\(outcome.seconds)\""
-      xml += " file=\"\(escape(outcome.script.file))\">\n"
+      xml += " errors=\"\(suiteErrors)\" skipped=\"\(outcome.skipped.count)\" time=\"\(outcome.seconds)\""
+      xml += " file=\"\(escape(file))\">\n"
       if outcome.problems.isEmpty {
         // Where the script starts, for dashboards that group runs.
+        let start = [("app", outcome.start.app), ("target", outcome.start.target), ("locale", outcome.start.locale)]
         xml += "    <properties>\n"
-        for (name, value) in [
-          ("app", outcome.start.app), ("target", outcome.start.target), ("locale", outcome.start.locale),
-        ] {
-          xml += "      <property name=\"\(name)\" value=\"\(escape(value))\"/>\n"
-        }
+        xml += start.map { "      <property name=\"\($0)\" value=\"\(escape($1))\"/>\n" }.joined()
         xml += "    </properties>\n"
       }
-      let className =
-        "attsim." + (outcome.script.file.split(separator: "/").last.map(String.init) ?? outcome.script.file)
+      let className = "attsim." + (file.split(separator: "/").last.map(String.init) ?? file)
+      /// One case, with what is inside it (a failure, an error, skipped), if anything.
+      func testcase(_ name: String, seconds: Int = 0, _ inner: String? = nil) {
+        xml += "    <testcase classname=\"\(escape(className))\" name=\"\(escape(name))\" time=\"\(seconds)\""
+        xml += inner.map { ">\n      \($0)\n    </testcase>\n" } ?? "/>\n"
+      }
+      /// A `<failure>` or `<error>` of `type`: the message, and the text at its place.
+      func problem(_ tag: String, _ type: String, _ message: String, _ text: String) -> String {
+        "<\(tag) type=\"\(type)\" message=\"\(escape(message))\">\(escape(text))</\(tag)>"
+      }
       if !outcome.problems.isEmpty {
         // A file that could not run is one errored case, its problems the error's text.
-        xml += "    <testcase classname=\"\(escape(className))\" name=\"the script runs\" time=\"0\">\n"
-        xml += "      <error type=\"script\" message=\"\(escape(outcome.problems[0]))\">"
-        xml += escape(outcome.problems.joined(separator: "\n")) + "</error>\n    </testcase>\n"
+        let text = outcome.problems.joined(separator: "\n")
+        testcase("the script runs", problem("error", "script", outcome.problems[0], text))
       }
       for check in outcome.checks {
-        let name = "line \(check.step.line): expect \(check.expectation.key)=\(check.expectation.expected)"
-        xml += "    <testcase classname=\"\(escape(className))\" name=\"\(escape(name))\" time=\"\(check.seconds)\""
-        if let failure = check.failure {
-          let location = Diagnostic.place(
-            outcome.script.file, SourceLocation(line: check.step.line, column: check.expectation.column))
-          xml += ">\n      <failure type=\"expectation\" message=\"\(escape(failure.sentence))\">"
-          xml += escape("\(location): \(failure.sentence)") + "</failure>\n    </testcase>\n"
-        } else {
-          xml += "/>\n"
-        }
+        let place = Diagnostic.place(file, SourceLocation(line: check.step.line, column: check.expectation.column))
+        let failure = check.failure.map { problem("failure", "expectation", $0.sentence, "\(place): \($0.sentence)") }
+        testcase(
+          "line \(check.step.line): expect \(check.expectation.key)=\(check.expectation.expected)",
+          seconds: check.seconds, failure)
       }
       if let (step, reason, seconds) = outcome.refused {
-        let name = "line \(step.line): \(step.command)"
-        xml += "    <testcase classname=\"\(escape(className))\" name=\"\(escape(name))\" time=\"\(seconds)\">\n"
-        xml += "      <error type=\"refused\" message=\"\(escape(reason))\">"
-        let place = Diagnostic.place(outcome.script.file, SourceLocation(line: step.line, column: step.column))
-        xml += escape("\(place): \(reason)") + "</error>\n"
-        xml += "    </testcase>\n"
+        let place = Diagnostic.place(file, SourceLocation(line: step.line, column: step.column))
+        testcase(
+          "line \(step.line): \(step.command)", seconds: seconds,
+          problem("error", "refused", reason, "\(place): \(reason)"))
       }
       for step in outcome.skipped {
-        xml +=
-          "    <testcase classname=\"\(escape(className))\" name=\"\(escape("line \(step.line): \(step.command)"))\" time=\"0\">"
-        xml += "<skipped message=\"an earlier step could not happen\"/></testcase>\n"
+        testcase("line \(step.line): \(step.command)", "<skipped message=\"an earlier step could not happen\"/>")
       }
       xml += "  </testsuite>\n"
     }

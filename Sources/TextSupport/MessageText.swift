@@ -61,19 +61,14 @@ public enum MessageList {
   }
 }
 
-/// Where two values part, for a failed expectation (issue 41): a window of each, at most `limit` columns,
-/// around their first differing character, the same characters before it in both.
+/// Where two values part, for a failed expectation (issue 41): a window of each, at most `limit` columns, from up
+/// to a third of them before the first differing character (the same characters in both), `…` where cut, and
+/// the caret's column within either. Characters are shown and measured by their first `ClusterBound.maxScalars`
+/// scalars, controls escaped, and a window holds at most `4 × limit` scalars: a hostile value gives a short line.
 public struct DifferenceWindow: Hashable, Sendable {
-  /// The windows of the two values, control characters escaped, `…` where a side is cut.
-  public var expected: String
-  public var actual: String
-  /// The column, within either window, of the first differing character.
-  public var caret: Int
+  public var expected: String, actual: String, caret: Int
 
-  /// The windows of `expected` and `actual`: up to a third of `limit` columns before the first difference, the
-  /// rest after it; nil when the two are the same. Each character is shown and measured by its first
-  /// `ClusterBound.maxScalars` scalars, and a window holds at most `4 × limit` scalars, so a hostile value
-  /// gives a short line.
+  /// nil when the two are the same.
   public init?(_ expected: String, _ actual: String, limit: Int = 60) {
     var (e, a) = (expected.startIndex, actual.startIndex)
     while e < expected.endIndex, a < actual.endIndex, expected[e] == actual[a] {
@@ -81,38 +76,29 @@ public struct DifferenceWindow: Hashable, Sendable {
     }
     guard e < expected.endIndex || a < actual.endIndex else { return nil }
     var before = 0
-    while e > expected.startIndex {
-      let width = TerminalWidth.of(Self.shown(expected[expected.index(before: e)]))
-      guard before + width <= limit / 3 else { break }
-      before += width
+    while e > expected.startIndex, before + Self.width(expected[expected.index(before: e)]) <= limit / 3 {
+      before += Self.width(expected[expected.index(before: e)])
       (e, a) = (expected.index(before: e), actual.index(before: a))
     }
-    caret = (e > expected.startIndex ? 1 : 0) + before
-    self.expected = Self.window(expected, from: e, limit: limit)
-    self.actual = Self.window(actual, from: a, limit: limit)
+    (caret, self.expected, self.actual) =
+      ((e > expected.startIndex ? 1 : 0) + before, Self.window(expected, e, limit), Self.window(actual, a, limit))
   }
 
-  /// A character as a window shows it: its first `ClusterBound.maxScalars` scalars, controls escaped.
   private static func shown(_ character: Character) -> String {
-    String(String.UnicodeScalarView(character.unicodeScalars.prefix(ClusterBound.maxScalars)))
-      .escapingControlCharacters
+    String(String.UnicodeScalarView(character.unicodeScalars.prefix(ClusterBound.maxScalars))).escapingControlCharacters
   }
 
-  /// `text` from `start`, `…` before it when it is not the start, cut with `…` to `limit` columns.
-  private static func window(_ text: String, from start: String.Index, limit: Int) -> String {
-    var shown = start > text.startIndex ? "…" : ""
+  private static func width(_ character: Character) -> Int { TerminalWidth.of(shown(character)) }
+
+  /// `text` from `start`, cut with `…` to `limit` columns (the last character may take the `…`'s column).
+  private static func window(_ text: String, _ start: String.Index, _ limit: Int) -> String {
+    var (shown, index) = (start > text.startIndex ? "…" : "", start)
     var (columns, scalars) = (shown.count, 0)
-    var index = start
     while index < text.endIndex {
-      let piece = Self.shown(text[index])
-      let next = text.index(after: index)
-      // The last character may take the column a `…` would need.
-      let room = next == text.endIndex ? limit : limit - 1
-      columns += TerminalWidth.of(piece)
-      scalars += piece.unicodeScalars.count
-      guard columns <= room, scalars <= 4 * limit else { return shown + "…" }
-      shown += piece
-      index = next
+      let (piece, next) = (Self.shown(text[index]), text.index(after: index))
+      (columns, scalars) = (columns + TerminalWidth.of(piece), scalars + piece.unicodeScalars.count)
+      guard columns <= (next == text.endIndex ? limit : limit - 1), scalars <= 4 * limit else { return shown + "…" }
+      (shown, index) = (shown + piece, next)
     }
     return shown
   }
