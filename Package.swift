@@ -10,9 +10,9 @@ let package = Package(
     // The ATT / IDFA / SDK behaviour model: value types and a reducer, no I/O.
     // Optimized even in debug builds: the exhaustive state walk in `swift test` runs through it millions of times.
     .target(name: "ConsentCore", swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
-    // Text helpers shared by every module: terminal widths, line breaking (Thai, Lao, Khmer and Burmese at
-    // ICU's dictionary word boundaries), visual order for right-to-left text and Arabic's joined forms (ICU),
-    // control-character escaping, edit distance.
+    // Text for terminals and messages, shared by every module: terminal widths, line breaking (Thai, Lao,
+    // Khmer and Burmese at ICU's dictionary word boundaries), visual order for right-to-left text and Arabic's
+    // joined forms (ICU), escaping for terminals, HTML and JSON, "did you mean" suggestions.
     .target(name: "TextSupport", dependencies: ["CICU"]),
     // ICU (libicu-dev), the one text engine: its line break iterator with its dictionaries, the bidirectional
     // algorithm and Arabic shaping, behind a C API that keeps ICU's headers out of Swift (Foundation's private
@@ -25,10 +25,12 @@ let package = Package(
     // message, and for a finding its rule, key, locale, text and fingerprint. Depends on nothing.
     .target(name: "Diagnostics"),
     // The file formats of localized strings: .strings (CoreFoundation's grammar and encodings), String
-    // Catalogs, Info.plist and privacy manifests (XML or binary), with positions for findings.
+    // Catalogs, Info.plist and privacy manifests (XML or binary, their tracking domains' host names), with
+    // positions for findings.
     .target(name: "StringsFiles", dependencies: ["Diagnostics", "FileAccess", "TextSupport"]),
     // Apps as Xcode builds them and iOS looks them up: projects, build settings, built bundles, folders, the
-    // locale lookup, and every text a screen shows; all read inside the project's sandbox.
+    // locale lookup, and every text a screen shows (the prompt model: the dialog's and sheet's metrics, the
+    // sheet's Markdown); all read inside the project's sandbox, and what `check` is given.
     .target(name: "PromptStrings", dependencies: ["Diagnostics", "StringsFiles", "FileAccess", "TextSupport"]),
     // `attsim check`: the rules over an app's purpose strings, manifests and bundle keys.
     .target(
@@ -46,7 +48,8 @@ let package = Package(
     .target(
       name: "TerminalDriver", dependencies: ["CNcurses", "ConsentUI", "Scenarios"]),
     // The `.attsim` script language, its runner, and the QA test plan.
-    .target(name: "Scenarios", dependencies: ["ConsentCore", "Diagnostics", "PromptStrings", "TextSupport"]),
+    .target(
+      name: "Scenarios", dependencies: ["ConsentCore", "Diagnostics", "PromptStrings", "StringsFiles", "TextSupport"]),
     // Argument parsing and the subcommands, as a library so tests can drive them.
     .target(
       name: "AttsimCommands",
@@ -67,10 +70,11 @@ let package = Package(
     // and compares them with a ScreenBuffer or with each other.
     .target(name: "TerminalModel", dependencies: ["ConsentUI", "TextSupport"], path: "Tests/TerminalModel"),
     .testTarget(name: "ConsentCoreTests", dependencies: ["ConsentCore"]),
-    .testTarget(name: "TextSupportTests", dependencies: ["TextSupport", "FileAccess"]),
+    .testTarget(name: "TextSupportTests", dependencies: ["TextSupport", "FileAccess", "TestApps"]),
     .testTarget(name: "FileAccessTests", dependencies: ["FileAccess"]),
     .testTarget(name: "DiagnosticsTests", dependencies: ["Diagnostics"]),
-    // Apps on disk for the tests of the modules that read and check them.
+    // What the tests share: apps on disk for the tests of the modules that read and check them, and a seeded
+    // random number generator for generated cases.
     .target(name: "TestApps", dependencies: ["FileAccess", "PromptStrings"], path: "Tests/TestApps"),
     .testTarget(
       name: "StringsFilesTests", dependencies: ["Diagnostics", "StringsFiles", "FileAccess", "TextSupport", "TestApps"]),
@@ -90,6 +94,7 @@ let package = Package(
       name: "ConsentUITests",
       dependencies: [
         "ConsentUI", "ConsentCore", "PromptStrings", "PromptCheck", "Scenarios", "TextSupport", "TerminalModel",
+        "TestApps",
       ],
       exclude: ["Snapshots"]),
     .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "ConsentCore", "TextSupport"]),

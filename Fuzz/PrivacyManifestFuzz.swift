@@ -10,7 +10,7 @@ import TextSupport
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzPrivacyManifest(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   let path = NSTemporaryDirectory() + "attsim-fuzz-\(getpid()).xcprivacy"
-  FileManager.default.createFile(atPath: path, contents: Data(bytes: data, count: size))
+  _ = FileManager.default.createFile(atPath: path, contents: Data(bytes: data, count: size))
   let manifest = PrivacyManifest.read(FilePath(path), owner: nil)
   for domain in manifest.enforcedDomains where HostName.problem(in: domain) != nil {
     FileHandle.standardError.write(Data("an enforced domain is not a host name: \(domain)\n".utf8))

@@ -15,14 +15,14 @@ import Foundation
 public func fuzzProjectReader(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   let bytes = Array(UnsafeBufferPointer(start: data, count: size))
   let separator = Array("\n#XCCONFIG\n".utf8)
-  let split = bytes.firstRange(of: separator, from: 0)
+  let split = bytes.firstRange(of: separator)
   let project = split.map { Array(bytes[..<$0.lowerBound]) } ?? bytes
   let xcconfig = split.map { Array(bytes[$0.upperBound...]) } ?? []
   let folder = FilePath(NSTemporaryDirectory()).appending("attsim-fuzz-\(getpid())")
   let bundle = folder.appending("App.xcodeproj")
   try? FileManager.default.createDirectory(atPath: bundle.string, withIntermediateDirectories: true)
-  FileManager.default.createFile(atPath: bundle.appending("project.pbxproj").string, contents: Data(project))
-  FileManager.default.createFile(atPath: folder.appending("Base.xcconfig").string, contents: Data(xcconfig))
+  _ = FileManager.default.createFile(atPath: bundle.appending("project.pbxproj").string, contents: Data(project))
+  _ = FileManager.default.createFile(atPath: folder.appending("Base.xcconfig").string, contents: Data(xcconfig))
   guard case .success(let apps) = AppResources.loadAll(folder) else { return 0 }
   for app in apps { _ = PromptLinter.check(app: app) }
   return 0

@@ -12,9 +12,9 @@ import Foundation
 public func fuzzPropertyList(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   let bytes = Array(UnsafeBufferPointer(start: data, count: size))
   let isBinary = bytes.starts(with: Array("bplist".utf8))
-  let read = PropertyListReader.read(bytes)
+  let read = PropertyListReader.read(bytes, file: "test.plist")
   // An encoding other than UTF-8, ASCII and ISO-8859-1 named in the declaration is refused on purpose (D61).
-  if case .failure(let problem) = read, problem.reason.contains("attsim reads property lists in") { return 0 }
+  if case .failure(let problem) = read, problem.message.contains("attsim reads property lists in") { return 0 }
   let ours = try? read.get()
   guard !isBinary || BinaryPropertyList.binaryProblem(bytes) == nil else { return 0 }
   let theirs = (try? PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: nil)).map(text)

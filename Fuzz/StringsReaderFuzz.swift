@@ -10,7 +10,7 @@ import TextSupport
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzStringsReader(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   let bytes = Array(UnsafeBufferPointer(start: data, count: size))
-  let result = StringsReader.read(bytes)
+  let result = StringsReader.read(bytes, file: "test.strings")
   if case .success(let table) = result {
     let map = table.lineMap
     for entry in table.entries {
@@ -31,7 +31,9 @@ public func fuzzStringsReader(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt
       return table.values
     }()
     let theirs: [String: PlistValue]? = {
-      if case .success(let decoded) = TextDecoder.decode(bytes), decoded.utf8.isEmpty { return [:] }
+      if case .success(let decoded) = TextDecoder.decode(bytes, file: "test.strings"), decoded.utf8.isEmpty {
+        return [:]
+      }
       guard let object = try? PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: nil),
         let dictionary = object as? [String: Any]
       else { return nil }

@@ -11,9 +11,17 @@
 # finding) and 4 GB on the process (the oracle leaks, below).
 # Crashes and disagreements land in .build/fuzz/ as crash-* files; turn each into a regression test.
 # Usage: Scripts/fuzz.sh [strings|script|project|manifest|plist] [SECONDS] [JOBS]
+#        Scripts/fuzz.sh typecheck   (every target against the debug build's modules, in seconds; CI runs it)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 target=${1:-strings}
+if [ "$target" = typecheck ]; then
+  for source in Fuzz/*.swift; do
+    swiftc -typecheck -parse-as-library -I .build/debug/Modules \
+      -Xcc -fmodule-map-file=.build/debug/CICU.build/module.modulemap "$source"
+  done
+  exit 0
+fi
 seconds=${2:-300}
 jobs=${3:-1}
 out=.build/fuzz

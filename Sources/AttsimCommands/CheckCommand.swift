@@ -11,14 +11,16 @@ enum CheckCommand {
   /// Exit 0 when clean (warnings allowed), 1 with errors, 2 when the input is unusable.
   static func run(_ command: Command.Check, console: Console) -> Int32 {
     let report: CheckReport
-    switch PromptLinter.check(
-      path: command.app.path ?? FilePath("."), target: command.app.target, configuration: command.app.configuration,
-      developmentRegion: command.developmentRegion, options: CheckOptions(allStrings: command.allStrings))
+    switch CheckInput.read(
+      command.app.path ?? FilePath("."), target: command.app.target, configuration: command.app.configuration,
+      allStrings: command.allStrings)
     {
     case .failure(let failure):
       console.err("attsim: \(failure.message.escapingControlCharacters)\n")
       return 2
-    case .success(let checked): report = checked
+    case .success(let input):
+      report = PromptLinter.check(
+        input, developmentRegion: command.developmentRegion, options: CheckOptions(allStrings: command.allStrings))
     }
     switch command.format {
     case .text:

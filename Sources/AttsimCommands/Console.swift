@@ -50,7 +50,7 @@ enum TextFile {
   /// time into a `ScriptReader`, line by line: memory holds one line and the packed steps, never the file.
   static func script(_ path: FilePath, named name: String) -> Result<Script, ScriptProblems> {
     func cannotRead(_ failure: FileReader.Failure) -> ScriptProblems {
-      ScriptProblems(lines: ["attsim: cannot read '\(path.shown())': \(failure.reason)"])
+      .unusable("attsim: cannot read '\(path.shown())': \(failure.reason)")
     }
     let file: InputFile
     switch InputFiles().open(path) {
@@ -65,7 +65,7 @@ enum TextFile {
       case .success(let chunk): reader.read(chunk)
       }
     }
-    return reader.finish().mapError { ScriptProblems(lines: $0.lines) }
+    return reader.finish().mapError { .invalid($0) }
   }
 }
 

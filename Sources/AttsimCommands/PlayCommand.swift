@@ -85,27 +85,40 @@ enum PlayCommand {
     for step in script.steps {
       guard case .useBundle(let reference) = step.kind else { continue }
       let path = folder.resolving(reference.path)
-      let place = Diagnostic.place(script.file, SourceLocation(line: step.line, column: step.column))
+      let location = SourceLocation(line: step.line, column: step.column)
       switch AppResources.load(path, target: reference.target, configuration: reference.configuration) {
       case .success(let resources):
         // An app whose Info.plist cannot be read stops the script at the reader's place: run on, it would
         // "crash" at the request for a usage description it may well have (DECISIONS D91).
-        if let error = resources.infoPlistError {
-          return .failure(ScriptProblems(lines: ["\(error) (the app \(place) names)".escapingControlCharacters]))
+        if var error = resources.infoPlistError {
+          error.message += " (the app \(Diagnostic.place(script.file, location)) names)"
+          return .failure(.invalid(ScriptErrors(errors: [error])))
         }
         bundles[reference] = resources
       case .failure(let failure):
-        let problem = "\(place): error: cannot open the app bundle: \(failure.message)"
-        return .failure(ScriptProblems(lines: [problem.escapingControlCharacters]))
+        let problem = Diagnostic(
+          file: script.file, location: location, severity: .error,
+          message: "cannot open the app bundle: \(failure.message)")
+        return .failure(.invalid(ScriptErrors(errors: [problem])))
       }
     }
     return .success(bundles)
   }
 }
 
-/// Why a script cannot run, one line per problem.
-struct ScriptProblems: Error {
-  var lines: [String]
+/// Why a script cannot run: it could not be found or read (one line, with no place), or the errors in it
+/// (each a `Diagnostic`, an app bundle it names that cannot be opened among them).
+enum ScriptProblems: Error {
+  case unusable(String)
+  case invalid(ScriptErrors)
+
+  /// One line per problem, safe for a terminal.
+  var lines: [String] {
+    switch self {
+    case .unusable(let line): [line]
+    case .invalid(let errors): errors.lines
+    }
+  }
 }
 
 extension StepResult {

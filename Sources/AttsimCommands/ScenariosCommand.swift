@@ -48,9 +48,8 @@ enum ScenarioLibrary {
     }
     let closest = near.sorted { $0 < $1 }.prefix(3).map { "'\($0.1)'" }
     let hint = closest.isEmpty ? "" : "; did you mean \(MessageList.of(closest))?"
-    return ScriptProblems(lines: [
-      "attsim: no file or library scenario '\(name.shown())'\(hint) ('attsim scenarios' lists all \(names.count))"
-    ])
+    return .unusable(
+      "attsim: no file or library scenario '\(name.shown())'\(hint) ('attsim scenarios' lists all \(names.count))")
   }
 }
 

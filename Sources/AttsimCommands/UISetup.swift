@@ -43,7 +43,7 @@ enum UISetup {
     let resources: AppResources
     switch appRead {
     case .success(let resourcesLoaded):
-      if let error = resourcesLoaded.infoPlistError { return .failure(UsageError(error)) }
+      if let error = resourcesLoaded.infoPlistError { return .failure(UsageError(error.description)) }
       resources = resourcesLoaded
     case .failure(let failure): return .failure(UsageError("cannot open the app: \(failure.message)"))
     }

@@ -1,4 +1,5 @@
 import ConsentCore
+import PromptStrings
 import TextSupport
 
 /// The phone: frame, status bar, and the screen the app or the system shows.

@@ -1,3 +1,4 @@
+import PromptStrings
 import TextSupport
 
 /// Building HTML text safely: every text from a file goes through `escape`.

@@ -37,7 +37,7 @@ enum AppRules {
         Finding(
           file: call.file, location: call.location, rule: .betaAPI, locale: nil, key: PurposeKeys.tracking,
           message:
-            "\(call.text) is how the iOS 27.2 betas spelled the expanded request; the released SDK calls it requestTrackingAuthorization(preferringExpandedInterface:additionalInformationAction:completionHandler:), so this does not build against it, and code that looks the beta name up at run time gets the classic prompt"
+            "\(call.text ?? "") is how the iOS 27.2 betas spelled the expanded request; the released SDK calls it requestTrackingAuthorization(preferringExpandedInterface:additionalInformationAction:completionHandler:), so this does not build against it, and code that looks the beta name up at run time gets the classic prompt"
         ))
     }
     return findings
@@ -71,7 +71,7 @@ enum AppRules {
   private static func trackingKey(_ plist: InfoPlist, _ context: CheckContext) -> [Finding] {
     guard let tracking = context.tracking else { return [] }
     let key = PurposeKeys.tracking
-    func finding(_ severity: Severity, _ message: String, at match: CodeScan.Match? = nil) -> Finding {
+    func finding(_ severity: Severity, _ message: String, at match: Diagnostic? = nil) -> Finding {
       Finding(
         file: match?.file ?? plist.path, location: match?.location, rule: .missingUsageDescription,
         severity: severity, locale: nil, key: key, message: message)
@@ -80,7 +80,7 @@ enum AppRules {
     case .asks(_, let call?):
       return [
         finding(
-          .error, "\(call.text) crashes the app here: Info.plist has no \(key)", at: call)
+          .error, "\(call.text ?? "") crashes the app here: Info.plist has no \(key)", at: call)
       ]
     case .asks(let evidence, nil):
       return [
@@ -91,7 +91,7 @@ enum AppRules {
       return [
         finding(
           .info,
-          "\(call.sentence) only after checking for \(key), which Info.plist does not have: no crash, but the app never asks",
+          "\(call.message) only after checking for \(key), which Info.plist does not have: no crash, but the app never asks",
           at: call)
       ]
     case .unknown:
@@ -184,10 +184,9 @@ enum AppRules {
   private static func filesOutside(_ app: AppResources, _ context: CheckContext) -> [Finding] {
     var findings: [Finding] = []
     for file in app.outside {
-      let path = FilePath(file.path)
-      let language = path.parent.pathExtension == "lproj" ? path.parent.stem : nil
-      guard path.pathExtension == "strings", case .success(let strings) = StringsFile.read(path, from: app.reader)
-      else { continue }
+      guard let strings = app.read(outside: file) else { continue }
+      let folder = FilePath(file.path).parent
+      let language = folder.pathExtension == "lproj" ? folder.stem : nil
       let fileContext = FileRules.Context(
         locale: language, fallback: "every key in it falls back", isSource: context.isSource,
         keys: context.options.allStrings ? nil : TableRules.checkedKeys(app.purposeKeys))

@@ -1,5 +1,4 @@
 import FileAccess
-import Glibc
 import PromptStrings
 import StringsFiles
 import TextSupport
@@ -17,35 +16,17 @@ public struct CheckReport: Sendable {
   public var hasErrors: Bool { findings.contains { $0.severity == .error } }
 }
 
-/// Why `check` could not look at what it was given, in one line.
-public struct CheckFailure: Error, Sendable {
-  public var message: String
-}
-
 extension PromptLinter {
-  /// Checks what is at `path`: an app of any layout (every app target of a project, each under its target),
-  /// a built app, a folder, or one strings file, catalog, Info.plist or manifest.
+  /// Judges what the readers read at the path `check` was given: every app there (each one's findings under
+  /// its target when there are several), or one strings file; `developmentRegion` overrides the apps' own.
   public static func check(
-    path given: FilePath, target: String? = nil, configuration: String? = nil, developmentRegion: String? = nil,
-    options: CheckOptions = CheckOptions()
-  ) -> Result<CheckReport, CheckFailure> {
-    var status = stat()
-    guard given.withCString({ stat($0, &status) }) == 0 else {
-      return .failure(CheckFailure(message: "cannot check '\(given.shown())': no such file or folder"))
-    }
-    let isFolder = status.st_mode & S_IFMT == S_IFDIR
-    guard isFolder || ["xcstrings", "plist", "xcprivacy"].contains(given.pathExtension ?? "") else {
-      // One strings file (or something that is not a file at all).
-      return check(stringsFile: given, options: options)
-        .map { CheckReport(findings: $0, scope: "1 file", root: nil) }
-        .mapError { CheckFailure(message: "cannot check '\(given.shown())': \($0.reason)") }
-    }
-    let apps: [AppResources]
-    // Without --all-strings no rule reads the other tables; one that cannot be opened is still named.
-    let strings: AppResources.StringsToParse = options.allStrings ? .all : .purposeTables(forCheck: true)
-    switch AppResources.loadAll(given, target: target, configuration: configuration, strings: strings) {
-    case .failure(let failure): return .failure(CheckFailure(message: "cannot check: \(failure.message)"))
-    case .success(let loaded): apps = loaded
+    _ input: CheckInput, developmentRegion: String? = nil, options: CheckOptions = CheckOptions()
+  ) -> CheckReport {
+    let (apps, root): ([AppResources], FilePath?)
+    switch input {
+    case .stringsFile(let file):
+      return CheckReport(findings: check(stringsFile: file, options: options), scope: "1 file", root: nil)
+    case .apps(let read, let folder): (apps, root) = (read, folder)
     }
     var findings: [Finding] = []
     for var app in apps {
@@ -64,7 +45,6 @@ extension PromptLinter {
       let count = apps.first?.localizations.count ?? 0
       scope = "\(count) localization\(count == 1 ? "" : "s")"
     }
-    let root = isFolder ? (given.pathExtension == "xcodeproj" ? given.parent : given) : nil
-    return .success(CheckReport(findings: findings, scope: scope, root: root))
+    return CheckReport(findings: findings, scope: scope, root: root)
   }
 }

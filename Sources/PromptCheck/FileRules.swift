@@ -40,7 +40,8 @@ enum FileRules {
     switch file.contents {
     case .failure(let problem):
       report(
-        .encoding, problem.location, "\(problem.message) at byte \(problem.byteOffset): \(consequence)",
+        .encoding, problem.diagnostic.location,
+        "\(problem.diagnostic.message) at byte \(problem.byteOffset): \(consequence)",
         severity: unreadableSeverity)
       return findings.all
     case .success(let read): table = read
@@ -57,7 +58,8 @@ enum FileRules {
     default: break
     }
     for flaw in table.encodingFlaws {
-      report(.encoding, flaw.location, "\(table.encoding.rawValue) file with \(flaw.message)", severity: .warning)
+      let (location, message) = (flaw.diagnostic.location, flaw.diagnostic.message)
+      report(.encoding, location, "\(table.encoding.rawValue) file with \(message)", severity: .warning)
     }
     if let error = table.syntaxError {
       let location = table.text.isEmpty ? nil : map.location(of: error.offset)

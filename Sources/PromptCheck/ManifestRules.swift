@@ -41,9 +41,7 @@ enum ManifestRules {
   /// One manifest's own validity: its types, its domains, and domains declared without tracking.
   private static func check(_ manifest: PrivacyManifest) -> [Finding] {
     if let refusal = manifest.refusal {
-      return [
-        PromptLinter.unreadable(UnreadableFile(path: manifest.path, reason: refusal.reason, refusal: refusal.refusal))
-      ]
+      return [PromptLinter.unreadable(refusal)]
     }
     var findings: [Finding] = []
     for problem in manifest.problems {

@@ -29,35 +29,31 @@ public enum PromptLinter {
   }
 
   /// Findings for one strings file given on its own (its locale taken from an enclosing `xx.lproj` folder).
-  public static func check(stringsFile path: FilePath, options: CheckOptions = CheckOptions()) -> Result<
-    [Finding], ReadProblem
-  > {
-    let parent = path.parent
+  public static func check(stringsFile file: StringsFile, options: CheckOptions = CheckOptions()) -> [Finding] {
+    let parent = FilePath(file.path).parent
     let locale = parent.pathExtension == "lproj" ? parent.stem : nil
-    return StringsFile.read(path).map { file in
-      var findings = FindingList()
-      // A file named on its own is linted whole: the user asked about it.
-      findings.add(
-        FileRules.check(
-          file, displayPath: path.string,
-          context: FileRules.Context(locale: locale, fallback: "every key in it falls back")))
-      if let table = file.table, table.isReadByIOS {
-        for key in PurposeKeys.ordered(table.keys.filter(PurposeKeys.isPurposeKey)) {
-          guard let entry = table.entry(for: key), let value = entry.value.string else { continue }
-          let location = table.text.isEmpty ? nil : table.lineMap.location(of: entry.valueOffset)
-          findings.add(
-            ValueRules.check(
-              PromptValue(
-                key: key, value: value, file: path.string, location: location, locale: locale, developmentText: nil,
-                developmentRegion: locale ?? "en")))
-        }
+    var findings = FindingList()
+    // A file named on its own is linted whole: the user asked about it.
+    findings.add(
+      FileRules.check(
+        file, displayPath: file.path, context: FileRules.Context(locale: locale, fallback: "every key in it falls back")
+      ))
+    if let table = file.table, table.isReadByIOS {
+      for key in PurposeKeys.ordered(table.keys.filter(PurposeKeys.isPurposeKey)) {
+        guard let entry = table.entry(for: key), let value = entry.value.string else { continue }
+        let location = table.text.isEmpty ? nil : table.lineMap.location(of: entry.valueOffset)
+        findings.add(
+          ValueRules.check(
+            PromptValue(
+              key: key, value: value, file: file.path, location: location, locale: locale, developmentText: nil,
+              developmentRegion: locale ?? "en")))
       }
-      return sorted(findings.all)
     }
+    return sorted(findings.all)
   }
 
   /// A file the app names that could not be read: a parse error, or (when it was refused) where it leads.
-  static func unreadable(_ file: UnreadableFile) -> Finding {
+  static func unreadable(_ file: ReadProblem) -> Finding {
     switch file.refusal {
     case .linkOutside?:
       return Finding(file: file.path, location: nil, rule: .linkOutside, locale: nil, message: file.reason)

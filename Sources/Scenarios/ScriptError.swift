@@ -14,6 +14,9 @@ public struct ScriptErrors: Error, Sendable, CustomStringConvertible {
   /// The errors, in line order.
   public var errors: [Diagnostic]
 
+  /// The errors `errors`, in line order.
+  public init(errors: [Diagnostic]) { self.errors = errors }
+
   /// One line per error, `file:line:column: error: message` as compilers print; safe for a terminal.
   public var lines: [String] { errors.map(\.description.escapingControlCharacters) }
 

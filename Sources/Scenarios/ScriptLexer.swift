@@ -1,3 +1,5 @@
+import Diagnostics
+
 /// One word of a script line: `request`, `ios=14.5`, `name="Sign up"`.
 struct ScriptWord: Hashable, Sendable {
   /// The part before the first unquoted `=`, or nil when there is none.
@@ -15,9 +17,12 @@ struct ScriptWord: Hashable, Sendable {
 /// Splits a script line into words: spaces separate, `#` outside quotes starts a comment, double quotes
 /// group spaces, and `\"` and `\\` escape inside quotes.
 enum ScriptLexer {
-  /// The words of `line`, or an error message with its 1-based column. One pass over the line's characters,
-  /// keeping nothing per character: a line of a megabyte costs its words, not an array of its characters.
-  static func words(of line: some StringProtocol) -> Result<[ScriptWord], LexError> {
+  /// The words of `line`, or the script error that stops it (placed at `lineNumber` of `file`). One pass over
+  /// the line's characters, keeping nothing per character: a line of a megabyte costs its words, not an array
+  /// of its characters.
+  static func words(of line: some StringProtocol, file: String = "", lineNumber: Int = 1) -> Result<
+    [ScriptWord], Diagnostic
+  > {
     var words: [ScriptWord] = []
     // Columns count characters, as an editor shows them; unquoted runs are copied from `line` whole.
     var index = line.startIndex
@@ -66,7 +71,10 @@ enum ScriptLexer {
               value.append(quoted)
             }
           }
-          if !closed { return .failure(LexError(column: quoteColumn, message: "unterminated quote")) }
+          if !closed {
+            return .failure(
+              .scriptError(file: file, line: lineNumber, column: quoteColumn, message: "unterminated quote"))
+          }
           run = index
         } else {
           line.formIndex(after: &index)
@@ -89,10 +97,4 @@ enum ScriptLexer {
     let end = line.index(start, offsetBy: last.column - first.column + last.text.count)
     return line[start..<end]
   }
-}
-
-/// A line the lexer cannot split.
-struct LexError: Error {
-  var column: Int
-  var message: String
 }

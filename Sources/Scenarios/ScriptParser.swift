@@ -1,5 +1,6 @@
 import ConsentCore
 import Diagnostics
+import StringsFiles
 import TextSupport
 
 /// Parses `.attsim` scripts (SPEC §2) into steps, reporting every mistake with its line and column.
@@ -67,10 +68,10 @@ public struct ScriptBuilder {
   public mutating func add(_ line: Substring) {
     lineNumber += 1
     if inHeader { readHeader(line) }
-    switch ScriptLexer.words(of: line) {
-    case .failure(let lexError):
+    switch ScriptLexer.words(of: line, file: file, lineNumber: lineNumber) {
+    case .failure(let error):
       commandLines += 1
-      report(Diagnostic.scriptError(file: file, line: lineNumber, column: lexError.column, message: lexError.message))
+      report(error)
     case .success(let words) where words.isEmpty:
       return
     case .success(let words):

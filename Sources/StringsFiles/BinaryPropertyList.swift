@@ -1,13 +1,17 @@
+import Diagnostics
+
 /// Reads binary property lists (`bplist00`), as built apps hold their Info.plist and strings files. The
 /// file is checked whole first: its trailer, every offset and reference, and the values it would expand to
 /// (CoreFoundation builds a shared child each time it is referred to, so a few hundred bytes can stand for
 /// gigabytes); then its objects are read, each once.
 enum BinaryPropertyList {
-  /// The top object of `bytes`, or why there is none.
-  static func read(_ bytes: [UInt8]) -> Result<PlistObject, ReadProblem> {
-    if let problem = binaryProblem(bytes) { return .failure(ReadProblem(problem)) }
-    var reader = ObjectReader(bytes: bytes)
-    do throws(ReadProblem) {
+  /// The top object of `bytes` (the file `file`), or why there is none.
+  static func read(_ bytes: [UInt8], file: String) -> Result<PlistObject, Diagnostic> {
+    if let problem = binaryProblem(bytes) {
+      return .failure(Diagnostic(file: file, severity: .error, message: problem))
+    }
+    var reader = ObjectReader(bytes: bytes, file: file)
+    do throws(Diagnostic) {
       return .success(try reader.object(reader.top, depth: 0))
     } catch {
       return .failure(error)
@@ -115,6 +119,8 @@ enum BinaryPropertyList {
   /// Reads the objects of a file `binaryProblem` passed: every offset and reference is known to be inside it.
   private struct ObjectReader {
     let bytes: [UInt8]
+    /// The file, as shown in problems.
+    let file: String
     let offsets: [Int]
     let referenceSize: Int
     let top: Int
@@ -123,8 +129,9 @@ enum BinaryPropertyList {
     /// Objects already read, by number: a shared child is read once.
     var cache: [PlistObject?]
 
-    init(bytes: [UInt8]) {
+    init(bytes: [UInt8], file: String) {
       self.bytes = bytes
+      self.file = file
       let trailer = bytes.count - 32
       let offsetSize = Int(bytes[trailer + 6])
       referenceSize = Int(bytes[trailer + 7])
@@ -141,19 +148,19 @@ enum BinaryPropertyList {
       bytes[start..<start + size].reduce(0) { $0 << 8 | UInt64($1) }
     }
 
-    mutating func object(_ number: Int, depth: Int) throws(ReadProblem) -> PlistObject {
+    mutating func object(_ number: Int, depth: Int) throws(Diagnostic) -> PlistObject {
       if let known = cache[number] { return known }
       let read = try decode(number, depth: depth)
       cache[number] = read
       return read
     }
 
-    private func problem(_ reason: String) -> ReadProblem {
-      ReadProblem("a binary property list \(reason)")
+    private func problem(_ reason: String) -> Diagnostic {
+      Diagnostic(file: file, severity: .error, message: "a binary property list \(reason)")
     }
 
     /// The bytes `size` from `start`, or a problem when they run into the offset table (where objects end).
-    private func slice(_ start: Int, _ size: Int) throws(ReadProblem) -> ArraySlice<UInt8> {
+    private func slice(_ start: Int, _ size: Int) throws(Diagnostic) -> ArraySlice<UInt8> {
       guard size >= 0, start <= table, size <= table - start else {
         throw problem("with an object that runs into its offset table")
       }
@@ -161,7 +168,7 @@ enum BinaryPropertyList {
     }
 
     /// An object's length: the marker's low four bits, or an integer object after it when they are 0xF.
-    private func length(at offset: Int) throws(ReadProblem) -> (count: Int, start: Int) {
+    private func length(at offset: Int) throws(Diagnostic) -> (count: Int, start: Int) {
       let low = Int(bytes[offset] & 0x0F)
       guard low == 0x0F else { return (low, offset + 1) }
       let marker = try slice(offset + 1, 1).first!
@@ -172,7 +179,7 @@ enum BinaryPropertyList {
       return (Int(value), offset + 2 + size)
     }
 
-    private mutating func decode(_ number: Int, depth: Int) throws(ReadProblem) -> PlistObject {
+    private mutating func decode(_ number: Int, depth: Int) throws(Diagnostic) -> PlistObject {
       let offset = offsets[number]
       let marker = bytes[offset]
       switch marker >> 4 {

@@ -64,11 +64,13 @@ public struct InfoPlist: Sendable {
     case .success(let read): bytes = read
     }
     let dictionary: [String: PlistObject]
-    switch PropertyListReader.read(bytes) {
+    switch PropertyListReader.read(bytes, file: path) {
     case .failure(let problem):
-      return .failure(ReadProblem("not a property list: \(problem.reason)", location: problem.location))
+      return .failure(ReadProblem(file: path, "not a property list: \(problem.message)", location: problem.location))
     case .success(let object):
-      guard let members = object.dictionary else { return .failure(ReadProblem("not a dictionary property list")) }
+      guard let members = object.dictionary else {
+        return .failure(ReadProblem(file: path, "not a dictionary property list"))
+      }
       dictionary = members
     }
     var strings: [String: String] = [:]

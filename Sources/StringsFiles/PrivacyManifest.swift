@@ -21,19 +21,13 @@ public struct PrivacyManifest: Sendable {
   public var domainsLocation: SourceLocation?
   /// What makes the file invalid for App Store Connect (ITMS-91056): not a property list, or a key of the
   /// wrong type.
-  public var problems: [Problem] = []
+  public var problems: [Diagnostic] = []
   /// Why the file was not read at all (outside the project, through a link out of it), when it was not.
   public var refusal: ReadProblem?
 
   /// One declared domain.
   public struct Domain: Hashable, Sendable {
     public var value: String
-    public var location: SourceLocation?
-  }
-
-  /// Why the manifest is invalid, and where.
-  public struct Problem: Hashable, Sendable {
-    public var message: String
     public var location: SourceLocation?
   }
 
@@ -46,26 +40,28 @@ public struct PrivacyManifest: Sendable {
   public static func read(_ file: FilePath, from files: InputFiles = InputFiles(), owner: String?) -> PrivacyManifest {
     let path = file.string
     var manifest = PrivacyManifest(path: path, owner: owner)
+    func problem(_ message: String, at location: SourceLocation? = nil) -> Diagnostic {
+      Diagnostic(file: path, location: location, severity: .error, message: message)
+    }
     let bytes: [UInt8]
     switch ReadProblem.bytes(of: file, from: files) {
     case .failure(let failure):
       if failure.refusal == .outsideProject || failure.refusal == .linkOutside {
         manifest.refusal = failure
       } else {
-        manifest.problems.append(Problem(message: "cannot be read: \(failure.reason)", location: nil))
+        manifest.problems.append(problem("cannot be read: \(failure.reason)"))
       }
       return manifest
     case .success(let read): bytes = read
     }
     let dictionary: [String: PlistObject]
-    switch PropertyListReader.read(bytes) {
-    case .failure(let problem):
-      manifest.problems.append(
-        Problem(message: "is not a property list (\(problem.reason))", location: problem.location))
+    switch PropertyListReader.read(bytes, file: path) {
+    case .failure(let failure):
+      manifest.problems.append(problem("is not a property list (\(failure.message))", at: failure.location))
       return manifest
     case .success(let object):
       guard let members = object.dictionary else {
-        manifest.problems.append(Problem(message: "is not a dictionary property list", location: nil))
+        manifest.problems.append(problem("is not a dictionary property list"))
         return manifest
       }
       dictionary = members
@@ -80,15 +76,14 @@ public struct PrivacyManifest: Sendable {
         manifest.tracking = flag
       } else {
         manifest.problems.append(
-          Problem(
-            message: "\(trackingKey) must be a Boolean (<true/> or <false/>)", location: manifest.trackingLocation))
+          problem("\(trackingKey) must be a Boolean (<true/> or <false/>)", at: manifest.trackingLocation))
       }
     }
     if let value = dictionary[domainsKey] {
       guard case .array(let items) = value, case let list = items.compactMap(\.string), list.count == items.count
       else {
         manifest.problems.append(
-          Problem(message: "\(domainsKey) must be an array of strings", location: manifest.domainsLocation))
+          problem("\(domainsKey) must be an array of strings", at: manifest.domainsLocation))
         return manifest
       }
       let places = isXML ? stringLocations(in: bytes, after: manifest.domainsLocation) : []

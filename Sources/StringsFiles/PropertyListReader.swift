@@ -1,30 +1,50 @@
+import Diagnostics
 import TextSupport
 
 /// Reads a property list whatever its format, as CoreFoundation does: binary (`bplist`), XML, or the
 /// old-style text of NeXTSTEP (`{ key = value; }`, which strings files use). attsim's own reader: it
 /// gives a line and column for what is wrong, and keeps Foundation out of the binary.
 public enum PropertyListReader {
-  /// The object `bytes` hold, or why they hold none (with where, for text).
-  public static func read(_ bytes: [UInt8]) -> Result<PlistObject, ReadProblem> {
-    if bytes.starts(with: Array("bplist".utf8)) { return BinaryPropertyList.read(bytes) }
-    guard !bytes.isEmpty else { return .failure(ReadProblem("the file is empty")) }
-    switch text(of: bytes) {
-    case .failure(let problem): return .failure(problem)
-    case .success(let text):
-      guard !text.isEmpty else { return .failure(ReadProblem("the file holds no text")) }
-      return isXML(text) ? xml(text) : oldStyle(text)
+  /// The object `bytes` (of the file `file`, as shown) hold, or why they hold none, as an error at `file`
+  /// (with where, for text).
+  public static func read(_ bytes: [UInt8], file: String) -> Result<PlistObject, Diagnostic> {
+    func problem(_ message: String, _ location: SourceLocation? = nil) -> Diagnostic {
+      Diagnostic(file: file, location: location, severity: .error, message: message)
     }
+    if bytes.starts(with: Array("bplist".utf8)) { return BinaryPropertyList.read(bytes, file: file) }
+    guard !bytes.isEmpty else { return .failure(problem("the file is empty")) }
+    let text: [UInt8]
+    switch self.text(of: bytes, file: file) {
+    case .failure(let failure): return .failure(failure)
+    case .success(let read): text = read
+    }
+    guard !text.isEmpty else { return .failure(problem("the file holds no text")) }
+    guard isXML(text) else {
+      // Old-style text: a dictionary in braces, or `key = value;` pairs as in a strings file.
+      let table = StringsReader.parse(text)
+      if let error = table.syntaxError, error.effect == .fileIgnored {
+        return .failure(problem(error.message, table.lineMap.location(of: error.offset)))
+      }
+      return .success(.dictionary(table.values.mapValues(PlistObject.init)))
+    }
+    return XMLPropertyList.read(text).mapError { problem($0.message, LineMap(bytes: text).location(of: $0.offset)) }
   }
 
   /// The text of a property list as UTF-8, in the encoding CoreFoundation picks: UTF-16 when the file starts
   /// with a byte-order mark or a NUL, else the one an `<?xml … encoding="…"?>` at its very start declares,
   /// else UTF-8.
-  private static func text(of bytes: [UInt8]) -> Result<[UInt8], ReadProblem> {
+  private static func text(of bytes: [UInt8], file: String) -> Result<[UInt8], Diagnostic> {
     let isUTF16 =
       bytes.count > 2
       && (bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) || bytes[0] == 0 || bytes[1] == 0)
     guard !isUTF16, bytes.starts(with: Array("<?xml".utf8)) else {
-      return isUTF16 || !isXML(bytes) ? decoded(bytes) : .success(bytes)
+      // Text a strings file's rules decode (UTF-16 and UTF-32 by their byte-order marks, else UTF-8).
+      guard isUTF16 || !isXML(bytes) else { return .success(bytes) }
+      return TextDecoder.decode(bytes, file: file).map(\.utf8).mapError { problem in
+        var failure = problem.diagnostic
+        failure.message += " at byte \(problem.byteOffset)"
+        return failure
+      }
     }
     guard let name = declaredEncoding(bytes) else { return .success(bytes) }
     switch canonicalEncodingName(name) {
@@ -34,8 +54,10 @@ public enum PropertyListReader {
     default:
       let shown = String(decoding: name, as: UTF8.self).forMessage(limit: 40)
       return .failure(
-        ReadProblem(
-          "it declares the encoding \"\(shown)\"; attsim reads property lists in UTF-8, UTF-16 and ISO-8859-1"))
+        Diagnostic(
+          file: file, severity: .error,
+          message: "it declares the encoding \"\(shown)\"; attsim reads property lists in UTF-8, UTF-16 and ISO-8859-1")
+      )
     }
   }
 
@@ -52,13 +74,6 @@ public enum PropertyListReader {
     return String(decoding: letters, as: UTF8.self).lowercased()
   }
 
-  /// Text a strings file's rules decode (UTF-16 and UTF-32 by their byte-order marks, else UTF-8).
-  private static func decoded(_ bytes: [UInt8]) -> Result<[UInt8], ReadProblem> {
-    TextDecoder.decode(bytes).map(\.utf8).mapError { problem in
-      ReadProblem("\(problem.message) at byte \(problem.byteOffset)", location: problem.location)
-    }
-  }
-
   /// The name in `encoding="…"` of the XML declaration at the start of `bytes`, if it has one.
   private static func declaredEncoding(_ bytes: [UInt8]) -> [UInt8]? {
     guard let end = bytes[5...].firstIndex(where: { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: ">") }),
@@ -70,27 +85,11 @@ public enum PropertyListReader {
     return Array(bytes[(attribute.upperBound + 1)..<close])
   }
 
-  /// XML text (UTF-8 where it holds text).
-  private static func xml(_ text: [UInt8]) -> Result<PlistObject, ReadProblem> {
-    return XMLPropertyList.read(text).mapError { problem in
-      ReadProblem(problem.message, location: LineMap(bytes: text).location(of: problem.offset))
-    }
-  }
-
   /// Whether text (UTF-8) is XML: its first character, after space, opens a tag.
   static func isXML(_ text: [UInt8]) -> Bool {
     let start = text.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
     let first = text[start...].first { !($0 == 0x20 || (0x09...0x0D).contains($0)) }
     return first == UInt8(ascii: "<")
-  }
-
-  /// Old-style text: a dictionary in braces, or `key = value;` pairs as in a strings file.
-  private static func oldStyle(_ text: [UInt8]) -> Result<PlistObject, ReadProblem> {
-    let table = StringsReader.parse(text)
-    if let error = table.syntaxError, error.effect == .fileIgnored {
-      return .failure(ReadProblem(error.message, location: table.lineMap.location(of: error.offset)))
-    }
-    return .success(.dictionary(table.values.mapValues(PlistObject.init)))
   }
 }
 

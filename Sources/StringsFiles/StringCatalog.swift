@@ -51,14 +51,14 @@ public struct StringCatalog: Sendable {
     case .failure(let problem):
       return .failure(
         ReadProblem(
-          "not a JSON String Catalog: \(problem.message)", location: LineMap(bytes: bytes).location(of: problem.offset))
-      )
+          file: path, "not a JSON String Catalog: \(problem.message)",
+          location: LineMap(bytes: bytes).location(of: problem.offset)))
     case .success(let value):
-      guard let object = value.object else { return .failure(ReadProblem("not a JSON String Catalog")) }
+      guard let object = value.object else { return .failure(ReadProblem(file: path, "not a JSON String Catalog")) }
       root = object
     }
     guard let strings = root["strings"]?.object else {
-      return .failure(ReadProblem("a String Catalog needs a \"strings\" object"))
+      return .failure(ReadProblem(file: path, "a String Catalog needs a \"strings\" object"))
     }
     let map = entries ? LineMap(bytes: bytes) : nil
     var translations: [String: [String: Translation]] = [:]

@@ -1,16 +1,18 @@
 /// Reads `.strings` files: old-style text (UTF-8, UTF-16 or UTF-32, with or without BOM), XML and binary
 /// property lists.
 public enum StringsReader {
-  /// The table in `bytes`, or why the bytes are not text at all.
-  public static func read(_ bytes: [UInt8]) -> Result<StringsTable, EncodingProblem> {
+  /// The table in `bytes` (the file `file`, as shown in its problems), or why the bytes are not text at all.
+  public static func read(_ bytes: [UInt8], file: String) -> Result<StringsTable, EncodingProblem> {
     if bytes.starts(with: Array("bplist".utf8)) {
-      return propertyList(bytes, encoding: .binaryPropertyList, text: [])
+      return propertyList(bytes, encoding: .binaryPropertyList, text: [], file: file)
     }
-    switch TextDecoder.decode(bytes) {
+    switch TextDecoder.decode(bytes, file: file) {
     case .failure(let problem):
       return .failure(problem)
     case .success(let decoded):
-      if looksLikeXML(decoded.utf8) { return propertyList(bytes, encoding: decoded.encoding, text: decoded.utf8) }
+      if looksLikeXML(decoded.utf8) {
+        return propertyList(bytes, encoding: decoded.encoding, text: decoded.utf8, file: file)
+      }
       var table = parse(decoded.utf8, encoding: decoded.encoding)
       table.encodingFlaws = decoded.flaws
       return .success(table)
@@ -39,16 +41,16 @@ public enum StringsReader {
   }
 
   /// XML and binary property lists: entries carry no positions.
-  private static func propertyList(_ bytes: [UInt8], encoding: TextEncoding, text: [UInt8]) -> Result<
-    StringsTable, EncodingProblem
-  > {
+  private static func propertyList(_ bytes: [UInt8], encoding: TextEncoding, text: [UInt8], file: String)
+    -> Result<StringsTable, EncodingProblem>
+  {
     func ignored(_ message: String) -> Result<StringsTable, EncodingProblem> {
       let error = StringsSyntaxError(offset: 0, message: message, effect: .fileIgnored)
       return .success(StringsTable(encoding: encoding, text: text, entries: [], syntaxError: error))
     }
-    switch PropertyListReader.read(bytes) {
+    switch PropertyListReader.read(bytes, file: file) {
     case .failure(let problem):
-      return ignored("this property list cannot be read: \(problem.reason)")
+      return ignored("this property list cannot be read: \(problem.message)")
     case .success(let object):
       guard let dictionary = object.dictionary else {
         return ignored("a strings file holds a dictionary of strings; this property list holds something else")

@@ -16,14 +16,20 @@ public enum TextEncoding: String, Hashable, Sendable {
   case binaryPropertyList = "binary property list"
 }
 
-/// Why a file's bytes cannot be read as text, or a flaw iOS reads past.
+/// Why a file's bytes cannot be read as text (an error), or a flaw iOS reads past (a warning): a `Diagnostic`
+/// at its place in the decoded text, and the offset of the bad byte in the original file.
 public struct EncodingProblem: Error, Hashable, Sendable {
+  /// The file, where the problem is in its decoded text, and what is wrong.
+  public var diagnostic: Diagnostic
   /// Byte offset into the original file of the bad byte.
   public var byteOffset: Int
-  /// Where it is in the decoded text.
-  public var location: SourceLocation
-  /// What is wrong.
-  public var message: String
+
+  /// A problem of `file` at `byteOffset`, placed at the end of the text decoded so far (`output`).
+  init(_ severity: Severity, file: String, byteOffset: Int, after output: [UInt8], message: String) {
+    let location = LineMap(bytes: output).location(of: output.count)
+    diagnostic = Diagnostic(file: file, location: location, severity: severity, message: message)
+    self.byteOffset = byteOffset
+  }
 }
 
 /// A file's text, converted to UTF-8.
@@ -39,33 +45,33 @@ public struct DecodedText: Sendable {
 
 /// Detects a file's text encoding and converts it to UTF-8, the way CoreFoundation reads it.
 public enum TextDecoder {
-  /// The file's text, or the first byte that makes iOS reject it.
-  public static func decode(_ bytes: [UInt8]) -> Result<DecodedText, EncodingProblem> {
+  /// The text of `bytes` (the file `file`, as shown), or the first byte that makes iOS reject it.
+  public static func decode(_ bytes: [UInt8], file: String) -> Result<DecodedText, EncodingProblem> {
     let count = bytes.count
     if count >= 4 && bytes[0] == 0xFF && bytes[1] == 0xFE && bytes[2] == 0 && bytes[3] == 0 {
-      return utf32(bytes, from: 4, bigEndian: false, as: .utf32LittleEndian)
+      return utf32(bytes, from: 4, bigEndian: false, as: .utf32LittleEndian, file: file)
     }
     if count >= 4 && bytes[0] == 0 && bytes[1] == 0 && bytes[2] == 0xFE && bytes[3] == 0xFF {
-      return utf32(bytes, from: 4, bigEndian: true, as: .utf32BigEndian)
+      return utf32(bytes, from: 4, bigEndian: true, as: .utf32BigEndian, file: file)
     }
     if count >= 2 && bytes[0] == 0xFF && bytes[1] == 0xFE {
-      return .success(utf16(bytes, from: 2, bigEndian: false, as: .utf16LittleEndian))
+      return .success(utf16(bytes, from: 2, bigEndian: false, as: .utf16LittleEndian, file: file))
     }
     if count >= 2 && bytes[0] == 0xFE && bytes[1] == 0xFF {
-      return .success(utf16(bytes, from: 2, bigEndian: true, as: .utf16BigEndian))
+      return .success(utf16(bytes, from: 2, bigEndian: true, as: .utf16BigEndian, file: file))
     }
     if count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF {
-      return utf8(bytes, from: 3, as: .utf8WithBOM)
+      return utf8(bytes, from: 3, as: .utf8WithBOM, file: file)
     }
     // CoreFoundation takes a NUL in either of the first two bytes for UTF-16LE whose first two bytes are a
     // byte-order mark, so it loses the first character. Read it as iOS does, and say so.
     if count >= 2 && (bytes[0] == 0 || bytes[1] == 0) {
       let looksBigEndian = looksLikeUTF16WithoutBOM(bytes) == true || bytes[0] == 0
       let encoding: TextEncoding = looksBigEndian ? .utf16BigEndianWithoutBOM : .utf16LittleEndianWithoutBOM
-      return .success(utf16(bytes, from: 2, bigEndian: false, as: encoding))
+      return .success(utf16(bytes, from: 2, bigEndian: false, as: encoding, file: file))
     }
     let encoding = TextEncoding.utf8
-    return utf8(bytes, from: 0, as: encoding)
+    return utf8(bytes, from: 0, as: encoding, file: file)
   }
 
   /// BOM-less UTF-16 shows as NUL bytes in every other position of ASCII-heavy text; nil when it does not.
@@ -139,7 +145,7 @@ public enum TextDecoder {
 
   /// UTF-8 as CoreFoundation reads it: any broken sequence makes the file unreadable, except a stray
   /// 0xA9 byte, which reads as U+FFFD (an observed CoreFoundation quirk, noted as a flaw).
-  static func utf8(_ bytes: [UInt8], from start: Int, as encoding: TextEncoding) -> Result<
+  static func utf8(_ bytes: [UInt8], from start: Int, as encoding: TextEncoding, file: String) -> Result<
     DecodedText, EncodingProblem
   > {
     let first = bytes.withUnsafeBufferPointer { firstInvalidUTF8(in: $0, from: start) }
@@ -154,13 +160,13 @@ public enum TextDecoder {
     while true {
       guard bytes[bad] == 0xA9 else {
         output += bytes[copied..<bad]
-        return .failure(EncodingProblem(byteOffset: bad, location: endLocation(of: output), message: "invalid UTF-8"))
+        return .failure(EncodingProblem(.error, file: file, byteOffset: bad, after: output, message: "invalid UTF-8"))
       }
       output += bytes[copied..<bad]
       if flaws.isEmpty {
         flaws.append(
           EncodingProblem(
-            byteOffset: bad, location: endLocation(of: output), message: "a stray 0xA9 byte, which iOS shows as �"))
+            .warning, file: file, byteOffset: bad, after: output, message: "a stray 0xA9 byte, which iOS shows as �"))
       }
       output += [0xEF, 0xBF, 0xBD]
       copied = bad + 1
@@ -173,7 +179,9 @@ public enum TextDecoder {
 
   /// UTF-16 as CoreFoundation reads it: a dangling last byte is dropped and an unpaired surrogate reads as
   /// U+FFFD, both noted as flaws.
-  private static func utf16(_ bytes: [UInt8], from start: Int, bigEndian: Bool, as encoding: TextEncoding)
+  private static func utf16(
+    _ bytes: [UInt8], from start: Int, bigEndian: Bool, as encoding: TextEncoding, file: String
+  )
     -> DecodedText
   {
     var flaws: [EncodingProblem] = []
@@ -193,10 +201,10 @@ public enum TextDecoder {
         scalar = Unicode.Scalar(0x10000 + ((UInt32(unit) - 0xD800) << 10) + (UInt32(next) - 0xDC00))!
         index += 4
       } else if (0xD800...0xDFFF).contains(unit) {
-        if !flaws.contains(where: { $0.message.hasPrefix("an unpaired") }) {
+        if !flaws.contains(where: { $0.diagnostic.message.hasPrefix("an unpaired") }) {
           flaws.append(
             EncodingProblem(
-              byteOffset: index, location: endLocation(of: output),
+              .warning, file: file, byteOffset: index, after: output,
               message: "an unpaired UTF-16 surrogate, which iOS shows as �"))
         }
         scalar = "\u{FFFD}"
@@ -210,13 +218,15 @@ public enum TextDecoder {
     if dangling {
       flaws.append(
         EncodingProblem(
-          byteOffset: end, location: endLocation(of: output), message: "a dangling last byte, which iOS drops"))
+          .warning, file: file, byteOffset: end, after: output, message: "a dangling last byte, which iOS drops"))
     }
     return DecodedText(encoding: encoding, utf8: output, flaws: flaws)
   }
 
   /// UTF-32 as CoreFoundation reads it: dangling last bytes are dropped; an invalid code point is fatal.
-  private static func utf32(_ bytes: [UInt8], from start: Int, bigEndian: Bool, as encoding: TextEncoding)
+  private static func utf32(
+    _ bytes: [UInt8], from start: Int, bigEndian: Bool, as encoding: TextEncoding, file: String
+  )
     -> Result<DecodedText, EncodingProblem>
   {
     var flaws: [EncodingProblem] = []
@@ -232,8 +242,8 @@ public enum TextDecoder {
         : parts[3] << 24 | parts[2] << 16 | parts[1] << 8 | parts[0]
       guard let scalar = Unicode.Scalar(value) else {
         return .failure(
-          EncodingProblem(
-            byteOffset: index, location: endLocation(of: output), message: "an invalid UTF-32 code point"))
+          EncodingProblem(.error, file: file, byteOffset: index, after: output, message: "an invalid UTF-32 code point")
+        )
       }
       appendUTF8(scalar, to: &output)
       index += 4
@@ -241,7 +251,7 @@ public enum TextDecoder {
     if end < bytes.count {
       flaws.append(
         EncodingProblem(
-          byteOffset: end, location: endLocation(of: output), message: "dangling last bytes, which iOS drops"))
+          .warning, file: file, byteOffset: end, after: output, message: "dangling last bytes, which iOS drops"))
     }
     return .success(DecodedText(encoding: encoding, utf8: output, flaws: flaws))
   }
@@ -251,11 +261,6 @@ public enum TextDecoder {
       ? UInt16(bytes[index]) << 8 | UInt16(bytes[index + 1])
       : UInt16(bytes[index + 1]) << 8 | UInt16(bytes[index])
   }
-}
-
-/// The line and column just past the end of `text` (UTF-8).
-func endLocation(of text: [UInt8]) -> SourceLocation {
-  LineMap(bytes: text).location(of: text.count)
 }
 
 /// Appends the UTF-8 form of `scalar`.

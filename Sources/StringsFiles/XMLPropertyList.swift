@@ -261,7 +261,8 @@ struct XMLPropertyList {
       text.append(contentsOf: run)
       return
     }
-    switch TextDecoder.utf8(Array(run), from: 0, as: .utf8) {
+    // Only the bad byte's offset is used: the problem is placed in the file by `PropertyListReader`.
+    switch TextDecoder.utf8(Array(run), from: 0, as: .utf8, file: "") {
     case .success(let decoded): text.append(contentsOf: decoded.utf8)
     case .failure(let problem):
       let byte = String(bytes[range.lowerBound + problem.byteOffset], radix: 16, uppercase: true)

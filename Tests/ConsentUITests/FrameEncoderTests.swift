@@ -1,5 +1,6 @@
 import ConsentUI
 import TerminalModel
+import TestApps
 import Testing
 import TextSupport
 

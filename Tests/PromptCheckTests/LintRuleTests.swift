@@ -165,7 +165,8 @@ import Testing
 
   @Test func singleFileCheckTakesTheLocaleFromItsFolder() throws {
     let path = try makeApp(["ja.lproj/InfoPlist.strings": "\"NSUserTrackingUsageDescription\" = \"English only.\";\n"])
-    let findings = try PromptLinter.check(stringsFile: FilePath(path + "/ja.lproj/InfoPlist.strings")).get()
+    let findings = PromptLinter.check(
+      stringsFile: try StringsFile.read(FilePath(path + "/ja.lproj/InfoPlist.strings")).get())
     #expect(findings.map(\.rule) == [.wrongScript])
     #expect(findings.first?.locale == "ja")
   }

@@ -72,7 +72,8 @@ import Testing
 
   @Test func aSingleStringsFileIsCheckedForBothKeys() throws {
     let root = try makeApp(["ja.lproj/InfoPlist.strings": "\"\(Self.markdownKey)\" = \"We track **you**.\";\n"])
-    let findings = try PromptLinter.check(stringsFile: FilePath(root + "/ja.lproj/InfoPlist.strings")).get()
+    let file = try StringsFile.read(FilePath(root + "/ja.lproj/InfoPlist.strings")).get()
+    let findings = PromptLinter.check(stringsFile: file)
     #expect(findings.map(\.rule) == [.wrongScript])
     #expect(findings.first?.message.contains("the ja Markdown purpose string") == true)
   }

@@ -1,4 +1,5 @@
 import PromptStrings
+import TestApps
 import Testing
 import TextSupport
 

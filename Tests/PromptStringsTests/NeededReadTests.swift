@@ -58,7 +58,8 @@ import Testing
         return finding
       }
     }
-    #expect(try PromptLinter.check(path: FilePath(path)).get().findings == expected)
+    let input = try CheckInput.read(FilePath(path), target: nil, configuration: nil, allStrings: false).get()
+    #expect(PromptLinter.check(input).findings == expected)
   }
 
   @Test func promptsReadsNoOtherFileAndCheckOpensTheOtherTablesOnly() throws {

@@ -154,7 +154,7 @@ import Testing
         ["ja", "ja.lproj/InfoPlist.strings", "Fixture はあなた"],
       ])
     #expect(
-      app.scanCode(askingWhetherItTracks: true).requests.first?.sentence
+      app.scanCode(askingWhetherItTracks: true).requests.first?.message
         == "lib/main.dart:6 calls requestTrackingAuthorization")
   }
 

@@ -31,7 +31,7 @@ import Testing
     let data = try Data(contentsOf: file)
     let text = try #require(String(data: data, encoding: .utf8))
     #expect(text.hasPrefix("/* attsim's own approximation of the iOS system text; not Apple's wording."))
-    let table = try StringsReader.read(Array(data)).get()
+    let table = try StringsReader.read(Array(data), file: "test.strings").get()
     #expect(table.syntaxError == nil)
     let values = table.values
     for key in Self.keys {

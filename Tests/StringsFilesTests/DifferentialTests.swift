@@ -59,11 +59,11 @@ import TextSupport
   @Test func utf16WithoutBOMIsFlaggedAndReadAsIOSMisreadsIt() throws {
     let bytes = Array("ab = \"v\";".data(using: .utf16LittleEndian)!)
     #expect(foundationValues(bytes) == ["b": .string("v")])
-    let table = try StringsReader.read(bytes).get()
+    let table = try StringsReader.read(bytes, file: "test.strings").get()
     #expect(table.encoding == .utf16LittleEndianWithoutBOM)
     #expect(ourValues(bytes) == ["b": .string("v")])
     let bigEndian = Array("ab = \"v\";".data(using: .utf16BigEndian)!)
-    #expect(try StringsReader.read(bigEndian).get().encoding == .utf16BigEndianWithoutBOM)
+    #expect(try StringsReader.read(bigEndian, file: "test.strings").get().encoding == .utf16BigEndianWithoutBOM)
     #expect(ourValues(bigEndian) == nil && foundationValues(bigEndian) == nil)
   }
 
@@ -98,7 +98,7 @@ import TextSupport
   @Test func invalidUTF8IsRejectedLikeFoundation() {
     let bytes = Array("a = \"x".utf8) + [0xC3, 0x28] + Array("y\";".utf8)
     #expect(foundationValues(bytes) == nil)
-    guard case .failure(let problem) = StringsReader.read(bytes) else {
+    guard case .failure(let problem) = StringsReader.read(bytes, file: "test.strings") else {
       Issue.record("accepted invalid UTF-8")
       return
     }
@@ -156,7 +156,7 @@ import TextSupport
         }
       }
       if ourValues(bytes) != foundationValues(bytes) && disagreements.count < 3 { disagreements.append(bytes) }
-      if case .success(let table) = StringsReader.read(bytes) {
+      if case .success(let table) = StringsReader.read(bytes, file: "test.strings") {
         for entry in table.entries { _ = table.lineMap.location(of: entry.valueOffset) }
       }
     }

@@ -7,7 +7,7 @@ import TextSupport
 /// Empty text (no bytes, or only a byte-order mark) Foundation refuses outright; iOS then has no table,
 /// which shows the same as an empty one, so the oracle calls it empty.
 func foundationValues(_ bytes: [UInt8]) -> [String: PlistValue]? {
-  if case .success(let decoded) = TextDecoder.decode(bytes), decoded.utf8.isEmpty { return [:] }
+  if case .success(let decoded) = TextDecoder.decode(bytes, file: "test.strings"), decoded.utf8.isEmpty { return [:] }
   guard let object = try? PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: nil),
     let dictionary = object as? [String: Any]
   else { return nil }
@@ -16,7 +16,9 @@ func foundationValues(_ bytes: [UInt8]) -> [String: PlistValue]? {
 
 /// What our reader says iOS uses: nil when iOS ignores the whole file.
 func ourValues(_ bytes: [UInt8]) -> [String: PlistValue]? {
-  guard case .success(let table) = StringsReader.read(bytes), table.isReadByIOS else { return nil }
+  guard case .success(let table) = StringsReader.read(bytes, file: "test.strings"), table.isReadByIOS else {
+    return nil
+  }
   return table.values
 }
 

@@ -1,5 +1,6 @@
 import Diagnostics
 import Foundation
+import TestApps
 import Testing
 import TextSupport
 
@@ -111,7 +112,7 @@ import TextSupport
     let text =
       "<plist>" + String(repeating: "<array>", count: depth) + String(repeating: "</array>", count: depth)
       + "</plist>"
-    let read = PropertyListReader.read(Array(text.utf8))
+    let read = PropertyListReader.read(Array(text.utf8), file: "test.plist")
     if depth <= 512 {
       #expect(ours(Array(text.utf8)) == foundations(Array(text.utf8)))
     } else {
@@ -119,7 +120,7 @@ import TextSupport
         Issue.record("\(depth) deep was read")
         return
       }
-      #expect(problem.reason.contains("nest more than 512 deep"), "\(problem.reason)")
+      #expect(problem.message.contains("nest more than 512 deep"), "\(problem.message)")
     }
   }
 
@@ -174,12 +175,12 @@ import TextSupport
   /// A problem is placed where it is, in lines and columns.
   @Test func problemsHaveAPlace() {
     let text = "<plist>\n<dict>\n  <key>a</key>\n  <strin>x</strin>\n</dict>\n</plist>\n"
-    guard case .failure(let problem) = PropertyListReader.read(Array(text.utf8)) else {
+    guard case .failure(let problem) = PropertyListReader.read(Array(text.utf8), file: "test.plist") else {
       Issue.record("read")
       return
     }
     #expect(problem.location == SourceLocation(line: 4, column: 3))
-    #expect(problem.reason == "<strin> is not a property-list element")
+    #expect(problem.message == "<strin> is not a property-list element")
   }
 
   /// Dates print as Foundation prints them, in a strings file that holds one.
@@ -194,7 +195,7 @@ import TextSupport
 
   /// Our reading, as a canonical text (values in key order; NaN equal to itself), or why not "refused".
   private func ours(_ bytes: [UInt8]) -> String {
-    switch PropertyListReader.read(bytes) {
+    switch PropertyListReader.read(bytes, file: "test.plist") {
     case .success(let object): canonical(object)
     case .failure: "refused"
     }

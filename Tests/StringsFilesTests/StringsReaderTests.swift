@@ -102,7 +102,7 @@ import Testing
     ([0x62, 0x70, 0x6C, 0x69, 0x73, 0x74], .binaryPropertyList),
   ])
   func detectsEncodings(bytes: [UInt8], expected: TextEncoding) throws {
-    #expect(try StringsReader.read(bytes).get().encoding == expected)
+    #expect(try StringsReader.read(bytes, file: "test.strings").get().encoding == expected)
   }
 
   @Test(arguments: [
@@ -111,7 +111,7 @@ import Testing
     ([0xF4, 0x90, 0x80, 0x80], 0), ([0x61, 0x62, 0xE6, 0x97], 2),
   ])
   func invalidUTF8IsPlacedAtItsFirstBadByte(bytes: [UInt8], offset: Int) {
-    guard case .failure(let problem) = StringsReader.read(bytes) else {
+    guard case .failure(let problem) = StringsReader.read(bytes, file: "test.strings") else {
       Issue.record("accepted")
       return
     }

@@ -1,3 +1,4 @@
+import TestApps
 import Testing
 
 @testable import TextSupport

@@ -1,4 +1,5 @@
 import Glibc
+import TestApps
 import Testing
 import TextSupport
 
@@ -119,18 +120,3 @@ import TextSupport
 
 /// glibc's wcwidth (not imported by the Glibc module, whose headers hide it without _XOPEN_SOURCE).
 @_silgen_name("wcwidth") private func systemWidth(_ character: wchar_t) -> Int32
-
-/// Tracking domains as TN3181 wants them.
-@Suite struct HostNameTests {
-  @Test(arguments: [
-    ("collect.example", nil), ("a-b.c0.example", nil), ("localhost", nil),
-    ("https://ads.example", "has a scheme; write the host alone: ads.example"),
-    ("http://ads.example:80/x?y", "has a scheme, a query, a path and a port; write the host alone: ads.example"),
-    ("ads.example/", "has a trailing slash; write the host alone: ads.example"), ("", "is empty"),
-    ("ads_example.com", "is not a valid host name (letters, digits and hyphens in dot-separated labels)"),
-    ("ads.example.", "is not a valid host name (letters, digits and hyphens in dot-separated labels)"),
-  ])
-  func problems(text: String, problem: String?) {
-    #expect(HostName.problem(in: text) == problem)
-  }
-}

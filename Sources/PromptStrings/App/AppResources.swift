@@ -11,7 +11,9 @@ public struct StringsFile: Sendable {
 
   /// Reads the file at `path` through `files`, or says why it cannot be opened.
   public static func read(_ path: FilePath, from files: InputFiles = InputFiles()) -> Result<StringsFile, ReadProblem> {
-    ReadProblem.bytes(of: path, from: files).map { StringsFile(path: path.string, contents: StringsReader.read($0)) }
+    ReadProblem.bytes(of: path, from: files).map {
+      StringsFile(path: path.string, contents: StringsReader.read($0, file: path.string))
+    }
   }
 
   /// The table when the file could be decoded.
@@ -26,32 +28,6 @@ public struct LocalizationFolder: Sendable {
   public var path: String
   /// Its `.strings` files by table name (`InfoPlist`, `Localizable`).
   public var files: [String: StringsFile]
-}
-
-/// A file or folder the app names that could not be read, and why.
-public struct UnreadableFile: Hashable, Sendable {
-  public var path: String
-  public var reason: String
-  /// Why it was not read at all (outside the project, through a link out of it, over a limit), or nil when
-  /// it was read and is not in the format expected.
-  public var refusal: FileReader.Failure.Kind?
-  /// Where in the file the problem is, when it has a place.
-  public var location: SourceLocation?
-
-  /// A file at `path` that could not be read, for `reason`.
-  public init(
-    path: String, reason: String, refusal: FileReader.Failure.Kind? = nil, location: SourceLocation? = nil
-  ) {
-    self.path = path
-    self.reason = reason
-    self.refusal = refusal
-    self.location = location
-  }
-
-  /// The file named in `problem`.
-  init(path: String, _ problem: ReadProblem) {
-    self.init(path: path, reason: problem.reason, refusal: problem.refusal, location: problem.location)
-  }
 }
 
 /// What attsim was pointed at.
@@ -126,11 +102,11 @@ public struct AppResources: Sendable {
   public var folders: [LocalizationFolder]
   /// The app's String Catalogs.
   public var catalogs: [StringCatalog]
-  /// Files found that could not be read (Info.plist, catalogs, strings files).
-  public var unreadable: [UnreadableFile]
-  /// `file:line:col: error: …` when the app's Info.plist was found and could not be read (it is in
-  /// `unreadable` too): the simulators stop there rather than run an app without one (DECISIONS D91).
-  public var infoPlistError: String?
+  /// Files and folders found that could not be read (Info.plist, catalogs, strings files), and why.
+  public var unreadable: [ReadProblem]
+  /// `file:line:col: error: the app's Info.plist cannot be read: …` when it was found and could not be read (it
+  /// is in `unreadable` too): the simulators stop there rather than run an app without one (DECISIONS D91).
+  public var infoPlistError: Diagnostic?
   /// Localization files in the tree that are not the app's (a project's are not looked for by `prompts`' read).
   public var outside: [FileOutsideApp] = []
   /// How attsim chose among folders of the same name, one line each.
@@ -155,6 +131,14 @@ public struct AppResources: Sendable {
   /// Reads what `trackingSearch` names, within the look's limits, and no more than the answers need.
   public func scanCode(askingWhetherItTracks tracking: Bool) -> CodeScan {
     CodeScan.scan(trackingSearch, reader: reader, tracking: tracking)
+  }
+
+  /// The strings file `file` in the tree that the app does not contain, read through the app's reader (for
+  /// `check`, which judges what it holds), or nil when it is no strings file or cannot be read.
+  public func read(outside file: FileOutsideApp) -> StringsFile? {
+    let path = FilePath(file.path)
+    guard path.pathExtension == "strings" else { return nil }
+    return try? StringsFile.read(path, from: reader).get()
   }
 
   /// The files the check of this app may still read (its code, or its binaries: the look stops once it has
@@ -369,7 +353,7 @@ public struct AppResources: Sendable {
     guard folders[index].files[path.stem] == nil, !unreadTables.contains(name + "/" + path.stem) else { return }
     guard strings.reads(table: path.stem) else {
       if case .purposeTables(forCheck: true) = strings, let problem = reader.problemOpening(path) {
-        unreadable.append(UnreadableFile(path: path.string, reason: problem.reason, refusal: problem.kind))
+        unreadable.append(ReadProblem(file: path.string, problem.reason, refusal: problem.kind))
       } else {
         unreadTables.insert(name + "/" + path.stem)
       }
@@ -377,7 +361,7 @@ public struct AppResources: Sendable {
     }
     switch StringsFile.read(path, from: reader) {
     case .success(let file): folders[index].files[path.stem] = file
-    case .failure(let failure): unreadable.append(UnreadableFile(path: path.string, failure))
+    case .failure(let failure): unreadable.append(failure)
     }
   }
 
@@ -392,7 +376,7 @@ public struct AppResources: Sendable {
   mutating func add(catalog path: FilePath) {
     switch StringCatalog.read(path, from: reader, entries: strings.reads(table: path.stem)) {
     case .success(let catalog): catalogs.append(catalog)
-    case .failure(let failure): unreadable.append(UnreadableFile(path: path.string, failure))
+    case .failure(let failure): unreadable.append(failure)
     }
   }
 
@@ -401,11 +385,9 @@ public struct AppResources: Sendable {
     switch InfoPlist.read(path, from: reader) {
     case .success(let plist): infoPlist = plist
     case .failure(let failure):
-      let message = "the app's Info.plist cannot be read: \(failure.reason)"
-      infoPlistError =
-        Diagnostic(file: path.string, location: failure.location, severity: .error, message: message)
-        .description
-      unreadable.append(UnreadableFile(path: path.string, failure))
+      infoPlistError = failure.diagnostic
+      infoPlistError?.message = "the app's Info.plist cannot be read: \(failure.reason)"
+      unreadable.append(failure)
     }
   }
 

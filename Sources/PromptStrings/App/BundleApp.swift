@@ -13,7 +13,7 @@ enum BundleApp {
     if top.contains(where: { $0.lastComponent == "Info.plist" }) { app.read(infoPlist: bundle.appending("Info.plist")) }
     for folder in top where folder.pathExtension == "lproj" && AppLoader.isFolder(folder) {
       if let refusal = reader.refusal(of: folder) {
-        app.unreadable.append(UnreadableFile(path: folder.string, reason: refusal.reason, refusal: refusal.kind))
+        app.unreadable.append(ReadProblem(file: folder.string, refusal.reason, refusal: refusal.kind))
         continue
       }
       for file in reader.children(of: folder) where file.pathExtension == "strings" {

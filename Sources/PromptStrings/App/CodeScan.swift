@@ -15,30 +15,19 @@ public enum TrackingSearch: Hashable, Sendable {
 /// usage description first), an ATT plugin a manifest declares, a binary that uses ATT, and calls that still
 /// spell iOS 27.2's expanded request as the betas did.
 public struct CodeScan: Hashable, Sendable {
-  /// A place in the code.
-  public struct Match: Hashable, Sendable {
-    /// The file.
-    public var file: String
-    /// The file as a person reads it (relative to the folder searched).
-    public var shown: String
-    public var location: SourceLocation
-    /// What was found there (`requestTrackingAuthorization`).
-    public var text: String
-
-    /// `lib/main.dart:6 calls requestTrackingAuthorization`.
-    public var sentence: String { "\(shown):\(location.line) calls \(text)" }
-  }
-
-  /// Calls that request tracking, in files that do not check for the usage description.
-  public var requests: [Match] = []
+  /// Calls that request tracking, in files that do not check for the usage description. Each call found is an
+  /// `info` diagnostic: the file read, the call's line and column, the sentence a message quotes
+  /// (`lib/main.dart:6 calls requestTrackingAuthorization`, the file relative to the folder searched) and the
+  /// call as written (`text`).
+  public var requests: [Diagnostic] = []
   /// Calls that request tracking in files that first check for `NSUserTrackingUsageDescription`.
-  public var guardedRequests: [Match] = []
+  public var guardedRequests: [Diagnostic] = []
   /// `pubspec.yaml declares app_tracking_transparency`.
   public var plugin: String?
   /// `the binary Lumen references ATTrackingManager`.
   public var binary: String?
   /// Calls of the expanded request under a beta name (`usingExpandedInterface:`, `preferExpandedInterface:`).
-  public var betaCalls: [Match] = []
+  public var betaCalls: [Diagnostic] = []
   /// How many source files (or binaries) were read.
   public var filesRead = 0
   /// Why the look stopped before the end, if it did (a limit).
@@ -93,7 +82,7 @@ public struct CodeScan: Hashable, Sendable {
 
   /// Whether the app asks for tracking, and how attsim knows.
   public var tracking: TrackingEvidence {
-    if let request = requests.first { return .asks(request.sentence, request) }
+    if let request = requests.first { return .asks(request.message, request) }
     if let plugin { return .asks(plugin, nil) }
     if let binary { return .asks(binary, nil) }
     if let guarded = guardedRequests.first { return .guarded(guarded) }
@@ -174,14 +163,18 @@ public struct CodeScan: Hashable, Sendable {
       }
       // Lines are counted only in a file that has a match.
       var lineMap: LineMap?
-      func matches(_ needles: [String]) -> [Match] {
+      func matches(_ needles: [String]) -> [Diagnostic] {
         let found = needles.flatMap { needle in offsets(of: Array(needle.utf8), in: bytes).map { (needle, $0) } }
         guard !found.isEmpty else { return [] }
         let map = lineMap ?? LineMap(bytes: bytes)
         lineMap = map
-        return found.map { needle, offset in
-          Match(file: path.string, shown: shown, location: map.location(of: offset), text: needle)
-        }.sorted { $0.location < $1.location }
+        return found.sorted { $0.1 < $1.1 }.map { needle, offset in
+          let location = map.location(of: offset)
+          return Diagnostic(
+            file: path.string, location: location, severity: .info,
+            message: "\(shown):\(location.line) calls \(needle)",
+            text: needle)
+        }
       }
       if wantsRequests, case let requests = matches(requestCalls), !requests.isEmpty {
         // A file that looks the usage description up checks for it before it asks (`Bundle.main.object(…)`).

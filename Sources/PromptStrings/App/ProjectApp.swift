@@ -138,9 +138,7 @@ enum ProjectApp {
     app.projectDevelopmentRegion = project.developmentRegion.flatMap { LocaleTag($0) != nil ? $0 : nil }
     let targetSettings = project.settings(of: target, configuration: configuration, reader: reader)
     app.missingIncludes = targetSettings.missingIncludes
-    app.refusedIncludes = targetSettings.refusedIncludes.map {
-      RefusedInclude(file: $0.file, location: $0.location, reason: $0.reason, leavesProject: $0.leavesProject)
-    }
+    app.refusedIncludes = targetSettings.refusedIncludes
     app.unreadable += project.refusedFolders
     readInfoPlist(into: &app, project: project, settings: targetSettings.settings)
     // A path that differs from the disk only in case is that file (Xcode builds on a case-insensitive disk),

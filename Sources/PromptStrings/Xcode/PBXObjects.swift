@@ -20,8 +20,8 @@ struct PBXObjects: Sendable {
       Diagnostic(file: path, location: location, severity: .error, message: message)
     }
     let decoded: DecodedText
-    switch TextDecoder.decode(bytes) {
-    case .failure(let problem): throw failure(problem.location, problem.message)
+    switch TextDecoder.decode(bytes, file: path) {
+    case .failure(let problem): throw problem.diagnostic
     case .success(let text): decoded = text
     }
     let table = StringsReader.parse(decoded.utf8, encoding: decoded.encoding, recordingNestedKeys: true)

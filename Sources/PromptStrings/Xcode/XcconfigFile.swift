@@ -19,18 +19,6 @@ struct XcconfigFile: Sendable {
   /// it, a loop, or past the limit.
   var refusedIncludes: [RefusedInclude] = []
 
-  /// An `#include` attsim did not follow.
-  struct RefusedInclude: Sendable {
-    /// The file that includes.
-    var file: String
-    /// The `#include` line.
-    var location: SourceLocation
-    /// Why it was not followed.
-    var reason: String
-    /// Whether it was refused because it leaves the project (rather than a loop or a limit).
-    var leavesProject: Bool
-  }
-
   /// How deep includes may nest, and how many may be followed in all.
   static let maximumDepth = 16
   static let maximumIncludes = 256

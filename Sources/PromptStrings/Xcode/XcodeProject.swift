@@ -21,7 +21,7 @@ struct XcodeProject: Sendable {
   /// it; a folder outside the project, or reached through a link out of it, is not walked.
   private let synchronizedFiles: [String: [String]]
   /// Folders the project names that were not walked, and why: outside the project, or through a link.
-  let refusedFolders: [UnreadableFile]
+  let refusedFolders: [ReadProblem]
 
   /// An application target.
   struct Target: Hashable, Sendable {
@@ -45,13 +45,13 @@ struct XcodeProject: Sendable {
     self.objects = objects
     self.bundle = bundle
     var root = bundle.parent
-    var refused: [UnreadableFile] = []
+    var refused: [ReadProblem] = []
     // A project directory outside the project's own folder (as written, or through a link) would send the
     // reader across the disk.
     if let projectDir = objects.string(objects.rootObject, "projectDirPath"), !projectDir.isEmpty {
       let named = root.resolving(projectDir)
       if let refusal = named.isInside(root) ? reader.refusal(of: named) : nil {
-        refused.append(UnreadableFile(path: named.string, reason: refusal.reason, refusal: refusal.kind))
+        refused.append(ReadProblem(file: named.string, refusal.reason, refusal: refusal.kind))
       } else if named.isInside(root) {
         root = named
       }
@@ -76,7 +76,7 @@ struct XcodeProject: Sendable {
       }
       switch reader.walk(folder) {
       case .failure(let refusal):
-        refused.append(UnreadableFile(path: folder.string, reason: refusal.reason, refusal: refusal.kind))
+        refused.append(ReadProblem(file: folder.string, refusal.reason, refusal: refusal.kind))
         walked[folder] = []
       case .success(let walk):
         walked[folder] = walk.entries.filter { !$0.isDirectory }.compactMap { $0.path.relative(to: folder) }
@@ -135,7 +135,7 @@ struct XcodeProject: Sendable {
     /// Includes that could not be read (`file (why)`).
     var missingIncludes: [String] = []
     /// Includes attsim did not follow: outside the project, loops, past the limits.
-    var refusedIncludes: [XcconfigFile.RefusedInclude] = []
+    var refusedIncludes: [RefusedInclude] = []
   }
 
   /// The build settings of `target` in `configuration`, layered as Xcode layers them, read through `reader`,
@@ -143,7 +143,7 @@ struct XcodeProject: Sendable {
   func settings(of target: Target, configuration: String, reader: InputFiles) -> TargetSettings {
     var layers: [[String: BuildSetting]] = []
     var missing: [String] = []
-    var refused: [XcconfigFile.RefusedInclude] = []
+    var refused: [RefusedInclude] = []
     for owner in [objects.rootObject, target.identifier] {
       guard let list = objects.string(owner, "buildConfigurationList"),
         let config = objects.list(list, "buildConfigurations").first(where: {

@@ -1,3 +1,5 @@
+import TextSupport
+
 /// A purpose string in the Markdown the iOS 27.2 EU sheet draws (`NSUserTrackingMarkdownUsageDescription`):
 /// paragraphs, bullet and numbered lists, bold and italic. Links show their text, code spans their code;
 /// everything else (headings, underline, HTML) is shown as written. Pure; emphasis looks ahead for its

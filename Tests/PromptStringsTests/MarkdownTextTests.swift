@@ -1,6 +1,7 @@
 import Testing
+import TextSupport
 
-@testable import TextSupport
+@testable import PromptStrings
 
 /// The Markdown the iOS 27.2 EU sheet draws: what is emphasis, what is a list, what stays as written.
 @Suite struct MarkdownTextTests {
