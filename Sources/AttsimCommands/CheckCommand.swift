@@ -6,13 +6,14 @@ import PromptStrings
 import TextSupport
 
 /// `attsim check PATH`: lints an app's (or one file's) privacy purpose strings; the policy is the linter's,
-/// this only prints what it found.
+/// this prints what it found, less what the project's `.attsim.json` suppresses and what a baseline holds.
 enum CheckCommand {
-  /// Exit 0 when clean (warnings allowed), 1 with errors, 2 when the input is unusable.
+  /// Exit 0 when no finding at or above `--fail-on` remains, 1 when one does, 2 when an input is unusable.
   static func run(_ command: Command.Check, console: Console) -> Int32 {
+    let given = command.app.path ?? FilePath(".")
     let report: CheckReport
     switch CheckInput.read(
-      command.app.path ?? FilePath("."), target: command.app.target, configuration: command.app.configuration,
+      given, target: command.app.target, configuration: command.app.configuration,
       allStrings: command.allStrings)
     {
     case .failure(let failure):
@@ -22,11 +23,34 @@ enum CheckCommand {
       report = PromptLinter.check(
         input, developmentRegion: command.developmentRegion, options: CheckOptions(allStrings: command.allStrings))
     }
+    // One file checked on its own has no project: its fingerprints are relative to its folder.
+    var review = FindingReview(report.findings, root: report.root ?? given.parent)
+    var inputs = CommandInputs()
+    inputs.add(read: report.inputs)
+    inputs.add(path: given)
+    do throws(CheckControlError) {
+      if let root = report.root {
+        inputs.add(path: root.appending(Suppression.fileName))
+        review.suppress(try Suppression.load(root: root))
+      }
+      if let path = command.writeBaseline {
+        if let path = command.baseline { inputs.add(path: path) }
+        if let problem = CommandOutput.write(
+          Baseline.file(review.unsuppressed), to: path, inputs: inputs, console: console)
+        {
+          throw CheckControlError("attsim: " + problem)
+        }
+      }
+      if let path = command.baseline { review.leaveOut(try Baseline.load(path)) }
+    } catch {
+      console.err(error.message.escapingControlCharacters + "\n")
+      return 2
+    }
     switch command.format {
     case .text:
       var lastTarget: String?
       var text = ""
-      for finding in report.findings {
+      for finding in review.reported {
         if let target = finding.target, target != lastTarget {
           text += "target \(target.escapingControlCharacters):\n"
           lastTarget = target
@@ -34,11 +58,62 @@ enum CheckCommand {
         text += FindingFormat.text(finding) + "\n"
       }
       console.out(text)
-      console.err(FindingFormat.summary(report.findings, scope: report.scope).escapingControlCharacters + "\n")
-    case .json: console.out(FindingFormat.json(report.findings) + "\n")
-    case .sarif: console.out(FindingFormat.sarif(report.findings, root: report.root, version: Attsim.version) + "\n")
+      console.err(FindingFormat.summary(review, scope: report.scope).escapingControlCharacters + "\n")
+    case .json: console.out(FindingFormat.json(review.entries) + "\n")
+    case .sarif: console.out(FindingFormat.sarif(review.entries, root: report.root, version: Attsim.version) + "\n")
     }
-    return report.hasErrors ? 1 : 0
+    return review.reported.contains { $0.severity <= command.failOn } ? 1 : 0
+  }
+}
+
+/// What `check` reports of its findings: each with its fingerprint, the ones `.attsim.json` suppresses set
+/// apart with the suppression, and the ones a baseline holds counted and left out.
+struct FindingReview {
+  /// A finding, its fingerprint, and the suppression that covers it.
+  struct Entry {
+    var finding: Finding
+    var fingerprint: String
+    /// The file relative to the project, as the baseline names it.
+    var path: String
+    var suppression: Suppression?
+  }
+
+  /// The findings reported and suppressed, in the check's order.
+  private(set) var entries: [Entry]
+  /// How many findings the baseline held; nil without a baseline.
+  private(set) var matchedByBaseline: Int?
+
+  /// The findings of a check of the project at `root`.
+  init(_ findings: [Finding], root: FilePath) {
+    entries = findings.map { finding in
+      let path = FilePath(finding.file).relative(to: root) ?? finding.file
+      return Entry(finding: finding, fingerprint: finding.diagnostic.fingerprint(root: root.string), path: path)
+    }
+  }
+
+  /// The findings no suppression covers (once a baseline is applied, those it does not hold).
+  var unsuppressed: [Entry] { entries.filter { $0.suppression == nil } }
+  /// The findings to act on: neither suppressed nor in the baseline.
+  var reported: [Finding] { unsuppressed.map(\.finding) }
+  /// How many findings are suppressed.
+  var suppressedCount: Int { entries.count - unsuppressed.count }
+
+  /// Sets apart each finding a suppression covers, with the first that does.
+  mutating func suppress(_ suppressions: [Suppression]) {
+    for index in entries.indices {
+      entries[index].suppression = suppressions.first { $0.covers(entries[index].finding) }
+    }
+  }
+
+  /// Leaves out each unsuppressed finding the baseline holds, as many of each fingerprint as it holds.
+  mutating func leaveOut(_ baseline: Baseline) {
+    var left = baseline.counts
+    entries.removeAll { entry in
+      guard entry.suppression == nil, let count = left[entry.fingerprint], count > 0 else { return false }
+      left[entry.fingerprint] = count - 1
+      return true
+    }
+    matchedByBaseline = baseline.counts.values.reduce(0, +) - left.values.reduce(0, +)
   }
 }
 
@@ -51,8 +126,17 @@ enum FindingFormat {
     return "\(finding.diagnostic) [\(finding.rule.rawValue)\(key)]".escapingControlCharacters
   }
 
-  /// `2 errors, 1 warning in 13 localizations`.
-  static func summary(_ findings: [Finding], scope: String) -> String {
+  /// `attsim check: 2 errors, 1 warning in 13 localizations (1 note); 3 suppressed, 4 matched by the baseline`.
+  static func summary(_ review: FindingReview, scope: String) -> String {
+    var controls: [String] = []
+    if review.suppressedCount > 0 { controls.append("\(review.suppressedCount) suppressed") }
+    if let matched = review.matchedByBaseline { controls.append("\(matched) matched by the baseline") }
+    let tail = controls.isEmpty ? "" : "; " + controls.joined(separator: ", ")
+    return counts(review.reported, scope: scope) + tail
+  }
+
+  /// `attsim check: 2 errors, 1 warning in 13 localizations (1 note)`.
+  private static func counts(_ findings: [Finding], scope: String) -> String {
     let errors = findings.filter { $0.severity == .error }.count
     let warnings = findings.filter { $0.severity == .warning }.count
     let notes = findings.filter { $0.severity == .info }.count
@@ -62,10 +146,12 @@ enum FindingFormat {
     return "attsim check: \(plural(errors, "error")), \(plural(warnings, "warning")) in \(scope)\(aside)"
   }
 
-  /// A JSON array of `{file, line, column, severity, rule, locale, message}`.
-  static func json(_ findings: [Finding]) -> String {
+  /// A JSON array of `{file, line, column, severity, rule, locale, key, message, text, fingerprint,
+  /// suppression}`.
+  static func json(_ entries: [FindingReview.Entry]) -> String {
     "["
-      + findings.map { finding in
+      + entries.map { entry in
+        let finding = entry.finding
         var object = JSONText()
         object.add("file", finding.file)
         object.add("line", finding.location?.line)
@@ -75,6 +161,18 @@ enum FindingFormat {
         object.add("locale", finding.locale)
         object.add("key", finding.key)
         object.add("message", finding.message)
+        object.add("text", finding.text)
+        object.add("fingerprint", entry.fingerprint)
+        object.add(
+          "suppression",
+          entry.suppression.map { suppression in
+            var object = JSONText()
+            object.add("reason", suppression.reason)
+            object.add("file", suppression.file)
+            object.add("line", suppression.location.line)
+            object.add("column", suppression.location.column)
+            return object
+          })
         if let target = finding.target { object.add("target", target) }
         return object.json
       }.joined(separator: ",\n ") + "]"
@@ -82,7 +180,9 @@ enum FindingFormat {
 
   /// A SARIF 2.1.0 log for code-scanning tools. Files under `root` (the folder checked) are URIs relative to
   /// `%SRCROOT%`, declared in `originalUriBaseIds`; others are absolute `file://` URIs. All are RFC 3986.
-  static func sarif(_ findings: [Finding], root: FilePath?, version: String) -> String {
+  /// Each result carries its fingerprint under `partialFingerprints` as `attsim/v1`, and a suppressed one its
+  /// suppression (`external`, justified by the reason).
+  static func sarif(_ entries: [FindingReview.Entry], root: FilePath?, version: String) -> String {
     let rules = RuleID.allCases.map { rule -> JSONText in
       var object = JSONText()
       object.add("id", rule.rawValue)
@@ -94,7 +194,8 @@ enum FindingFormat {
       object.add("defaultConfiguration", configuration)
       return object
     }
-    let results = findings.map { finding -> JSONText in
+    let results = entries.map { entry -> JSONText in
+      let finding = entry.finding
       var result = JSONText()
       result.add("ruleId", finding.rule.rawValue)
       result.add("level", level(finding.severity))
@@ -119,10 +220,20 @@ enum FindingFormat {
       var place = JSONText()
       place.add("physicalLocation", physical)
       result.add("locations", [place])
-      if finding.locale != nil || finding.target != nil || finding.key != nil {
+      var fingerprints = JSONText()
+      fingerprints.add("attsim/v1", entry.fingerprint)
+      result.add("partialFingerprints", fingerprints)
+      if let suppression = entry.suppression {
+        var object = JSONText()
+        object.add("kind", "external")
+        object.add("justification", suppression.reason)
+        result.add("suppressions", [object])
+      }
+      if finding.locale != nil || finding.target != nil || finding.key != nil || finding.text != nil {
         var properties = JSONText()
         if let locale = finding.locale { properties.add("locale", locale) }
         if let key = finding.key { properties.add("key", key) }
+        if let text = finding.text { properties.add("text", text) }
         if let target = finding.target { properties.add("target", target) }
         result.add("properties", properties)
       }

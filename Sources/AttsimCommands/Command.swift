@@ -1,4 +1,5 @@
 import ConsentUI
+import Diagnostics
 import FileAccess
 
 /// What `attsim render` prints: plain text, text with SGR colours, an SVG image, an HTML page.
@@ -120,6 +121,12 @@ public enum Command: Equatable, Sendable {
     public var developmentRegion: String?
     /// Lint every strings table, not only the purpose strings (`--all-strings`).
     public var allStrings = false
+    /// The least severity that makes the check fail, exit 1 (`--fail-on`).
+    public var failOn = Severity.error
+    /// Findings accepted before, to leave out (`--baseline`).
+    public var baseline: FilePath?
+    /// Where to save the findings as a baseline (`--write-baseline`).
+    public var writeBaseline: FilePath?
     public init(app: AppChoice) { self.app = app }
   }
 

@@ -1,4 +1,5 @@
 import ConsentUI
+import Diagnostics
 import FileAccess
 import PromptStrings
 
@@ -220,9 +221,13 @@ enum CommandTable {
         photos, …) in every localization, the bundle keys that decide their lookup and the privacy manifests,
         the way Xcode builds the app and iOS looks them up: an Xcode project's app targets (each one an app of
         its own), a repository root (Flutter, React Native, Capacitor, Cordova, Kotlin Multiplatform, Unity,
-        a workspace), a built .app, a folder, or one .strings, .xcstrings or Info.plist file.
+        a workspace), a built .app, a folder, or one .strings, .xcstrings or Info.plist file. In CI:
+        --fail-on picks the severity that fails, --write-baseline saves today's findings and --baseline then
+        reports only new ones; .attsim.json at the project's root suppresses a rule (for a key, a locale) with
+        a reason.
         """,
-      exitStatus: "0 when there are no errors (warnings allowed), 1 with errors, 2 when the input cannot be used.",
+      exitStatus:
+        "0 when no finding at or above --fail-on's severity remains (default: error), 1 when one does, 2 when the input, the baseline or .attsim.json cannot be used.",
       options: [
         OptionSpec(
           name: "format", value: ("FORMAT", .choice(CheckFormat.allCases.map(\.rawValue))),
@@ -231,6 +236,13 @@ enum CommandTable {
           name: "dev-region", value: ("TAG", .languageTag), help: "treat TAG as the development region"),
         OptionSpec(
           name: "all-strings", value: nil, help: "lint every strings table and catalog too, not only purpose strings"),
+        OptionSpec(
+          name: "fail-on", value: ("SEVERITY", .choice(["error", "warning", "info"])),
+          help: "exit 1 when a finding at or above SEVERITY remains (default: error)"),
+        OptionSpec(
+          name: "baseline", value: ("FILE", .file), help: "report only findings not in FILE (from --write-baseline)"),
+        OptionSpec(
+          name: "write-baseline", value: ("FILE", .output), help: "save the findings to FILE, as a baseline"),
         targetOption, configurationOption,
       ], operands: ("PATH", .app, 1...1)
     ) { arguments throws(UsageError) in
@@ -238,6 +250,9 @@ enum CommandTable {
       command.format = arguments.value("format").flatMap(CheckFormat.init(rawValue:)) ?? .text
       command.developmentRegion = arguments.value("dev-region")
       command.allStrings = arguments.flag("all-strings")
+      command.failOn = arguments.value("fail-on").flatMap(Severity.init(rawValue:)) ?? .error
+      command.baseline = arguments.path("baseline")
+      command.writeBaseline = arguments.path("write-baseline")
       return .check(command)
     },
     CommandSpec(

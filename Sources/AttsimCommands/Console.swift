@@ -95,8 +95,11 @@ struct CommandInputs {
   }
 
   /// Adds every file attsim read for `app`.
-  mutating func add(_ app: AppResources) {
-    files.merge(app.inputs) { first, _ in first }
+  mutating func add(_ app: AppResources) { add(read: app.inputs) }
+
+  /// Adds files read, by identity, with the path each was read by.
+  mutating func add(read inputs: [FileIdentity: String]) {
+    files.merge(inputs) { first, _ in first }
   }
 
   /// Adds files the command will read later.

@@ -11,9 +11,8 @@ public struct CheckReport: Sendable {
   public var scope: String
   /// The folder checked, when one was.
   public var root: FilePath?
-
-  /// Whether any finding is an error (`check` exits 1).
-  public var hasErrors: Bool { findings.contains { $0.severity == .error } }
+  /// Every file the check read, by identity: no output of the command may replace one.
+  public var inputs: [FileIdentity: String] = [:]
 }
 
 extension PromptLinter {
@@ -45,6 +44,7 @@ extension PromptLinter {
       let count = apps.first?.localizations.count ?? 0
       scope = "\(count) localization\(count == 1 ? "" : "s")"
     }
-    return CheckReport(findings: findings, scope: scope, root: root)
+    let inputs = apps.reduce(into: [:]) { $0.merge($1.inputs) { first, _ in first } }
+    return CheckReport(findings: findings, scope: scope, root: root, inputs: inputs)
   }
 }

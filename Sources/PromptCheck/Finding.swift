@@ -71,7 +71,7 @@ public enum RuleID: String, CaseIterable, Hashable, Sendable {
     case .combiningMarks:
       "A character carries more than 30 combining marks in a row (Unicode's stream-safe limit) or 32 code points."
     case .catalogState: "A String Catalog translation of a purpose string is new, needs review or stale."
-    case .tooLong: "A purpose string wraps past the lines the alert shows before it scrolls."
+    case .tooLong: "A purpose string takes more lines than the alert shows before it scrolls on a 4.7-inch iPhone SE."
     case .noApp: "The folder holds strings files but no app: no Info.plist, Xcode project or built app."
     case .notInApp: "A localized InfoPlist file on disk is in no target, so iOS never reads it."
     case .buildVariable: "An Info.plist value uses a build variable nothing defines; Xcode leaves it empty."

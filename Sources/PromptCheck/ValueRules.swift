@@ -110,11 +110,11 @@ enum ValueRules {
         )
       }
     } else {
-      let lines = TextWrapper.wrap(value, width: DialogMetrics.messageWidth).count
-      if !isCut && lines > DialogMetrics.maxMessageLines {
+      let lines = PhoneAlert.lines(value)
+      if !isCut && lines > PhoneAlert.visibleLines {
         report(
           .tooLong,
-          "\(noun) wraps to \(lines) lines in the alert's \(DialogMetrics.messageWidth) columns; at 80×24 it shows \(DialogMetrics.maxMessageLines) before the user must scroll"
+          "\(noun) takes about \(lines) lines in the alert on \(PhoneAlert.phone); the alert shows about \(PhoneAlert.visibleLines) before the user must scroll"
         )
       }
     }

@@ -1,5 +1,5 @@
-/// The ATT alert's layout, shared by the terminal UI (which draws it) and `attsim check` (whose `too-long`
-/// rule warns when a purpose string needs scrolling on the reference screen, 80×24).
+/// The ATT alert's layout in the terminal UI, in cells: the UI draws and scrolls the message by it (D50);
+/// `attsim check`'s `too-long` judges the alert on an iPhone instead (D89).
 public enum DialogMetrics {
   /// Columns of message text inside the alert (it is fixed-width, like iOS's 270 points).
   public static let messageWidth = 30

@@ -25,6 +25,8 @@ public struct JSONObject: Sendable {
   public var members: [String: JSONValue] = [:]
   /// Where each key's opening quote stands (the first of a repeated key), in an object built whole.
   public var offsets: [String: Int] = [:]
+  /// Where the object's `{` stands.
+  public var start = 0
 
   public subscript(key: String) -> JSONValue? { members[key] }
 }
@@ -130,8 +132,8 @@ public struct JSONReader {
       case .members, .everyMember: (true, false)
       case .kindOnly: (false, false)
       }
+    var object = JSONObject(start: index)
     index += 1
-    var object = JSONObject()
     skipSpace()
     if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
       index += 1

@@ -36,7 +36,12 @@ import Testing
     let findings = try #require(JSONSerialization.jsonObject(with: Data(outcome.out.utf8)) as? [[String: Any]])
     #expect(findings.count == 32)
     for finding in findings {
-      #expect(Set(finding.keys) == ["file", "line", "column", "severity", "rule", "locale", "key", "message"])
+      #expect(
+        Set(finding.keys) == [
+          "file", "line", "column", "severity", "rule", "locale", "key", "message", "text", "fingerprint",
+          "suppression",
+        ])
+      #expect((finding["fingerprint"] as? String)?.count == 16 && finding["suppression"] is NSNull)
     }
     let parse = try #require(findings.first { $0["rule"] as? String == "parse-error" })
     #expect(parse["line"] as? Int == 2 && parse["column"] as? Int == 63 && parse["locale"] as? String == "ko")

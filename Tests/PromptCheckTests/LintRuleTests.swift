@@ -86,7 +86,7 @@ import Testing
     ("Two  spaces.", .whitespace), ("Tab\there.", .whitespace), ("Escape \u{1B}[31m.", .controlCharacter),
     ("Uses %@ for ads.", .formatSpecifier), ("Uses %1$@ for ads.", .formatSpecifier), ("100%% sure.", .formatSpecifier),
     ("Uses %d ads.", .formatSpecifier),
-    (String(repeating: "Tracking helps us show better ads. ", count: 8) + "End.", .tooLong),
+    (String(repeating: "Tracking helps us show better ads. ", count: 30) + "End.", .tooLong),
   ])
   func valueRulesFlagTheirFlaw(value: String, rule: RuleID) throws {
     let escaped = value.replacingOccurrences(of: "\t", with: "\\t").replacingOccurrences(of: "\u{1B}", with: "\\U001B")
