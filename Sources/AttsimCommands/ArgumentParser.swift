@@ -176,7 +176,7 @@ public enum ArgumentParser {
         throw UsageError(
           "--\(name) must be a purpose-string key like NSCameraUsageDescription, or all, not '\(shown)'\(suggestion)")
       }
-    case .file, .output, .app, .name, .scenario, .keys:
+    case .file, .output, .app, .name, .scenario, .keys, .setting:
       guard !text.isEmpty else { throw UsageError("--\(name) needs a value (\(placeholder))") }
     }
   }

@@ -18,7 +18,9 @@ enum CastCommand {
     }
     // The cast starts where the live UI does, and takes each step as `render --script` does.
     var state = UIState(
-      starting: script, environment: environment, session: UISession(locale: command.locale), bundles: bundles)
+      starting: script, environment: environment,
+      session: UISession(locale: command.locale, showsFocus: command.focus, device: command.device, sdk: command.sdk),
+      bundles: bundles)
     state.settle(state.firstFrameWork.map(UIEffect.work), work: UIWorker.perform)
     state.handle(.resized(width: command.width, height: command.height))
     var inputs = CommandInputs()

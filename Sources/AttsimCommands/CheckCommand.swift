@@ -58,7 +58,8 @@ enum CheckCommand {
         text += FindingFormat.text(finding) + "\n"
       }
       console.out(text)
-      console.err(FindingFormat.summary(review, scope: report.scope).escapingControlCharacters + "\n")
+      console.err(
+        FindingFormat.summary(review, scope: report.scope, failOn: command.failOn).escapingControlCharacters + "\n")
     case .json: console.out(FindingFormat.json(review.entries) + "\n")
     case .sarif: console.out(FindingFormat.sarif(review.entries, root: report.root, version: Attsim.version) + "\n")
     }
@@ -127,22 +128,27 @@ enum FindingFormat {
   }
 
   /// `attsim check: 2 errors, 1 warning in 13 localizations (1 note); 3 suppressed, 4 matched by the baseline`.
-  static func summary(_ review: FindingReview, scope: String) -> String {
+  /// "No problems" only where nothing fails the check: under `--fail-on info` a note is one.
+  static func summary(_ review: FindingReview, scope: String, failOn: Severity = .error) -> String {
     var controls: [String] = []
     if review.suppressedCount > 0 { controls.append("\(review.suppressedCount) suppressed") }
     if let matched = review.matchedByBaseline { controls.append("\(matched) matched by the baseline") }
     let tail = controls.isEmpty ? "" : "; " + controls.joined(separator: ", ")
-    return counts(review.reported, scope: scope) + tail
+    return counts(review.reported, scope: scope, notesFail: failOn == .info) + tail
   }
 
   /// `attsim check: 2 errors, 1 warning in 13 localizations (1 note)`.
-  private static func counts(_ findings: [Finding], scope: String) -> String {
+  private static func counts(_ findings: [Finding], scope: String, notesFail: Bool) -> String {
     let errors = findings.filter { $0.severity == .error }.count
     let warnings = findings.filter { $0.severity == .warning }.count
     let notes = findings.filter { $0.severity == .info }.count
+    func plural(_ count: Int, _ word: String) -> String { "\(count) \(word)\(count == 1 ? "" : "s")" }
+    if notesFail && notes > 0 {
+      return
+        "attsim check: \(plural(errors, "error")), \(plural(warnings, "warning")), \(plural(notes, "note")) in \(scope)"
+    }
     let aside = notes == 0 ? "" : " (\(notes) note\(notes == 1 ? "" : "s"))"
     if errors == 0 && warnings == 0 { return "attsim check: no problems in \(scope)\(aside)" }
-    func plural(_ count: Int, _ word: String) -> String { "\(count) \(word)\(count == 1 ? "" : "s")" }
     return "attsim check: \(plural(errors, "error")), \(plural(warnings, "warning")) in \(scope)\(aside)"
   }
 

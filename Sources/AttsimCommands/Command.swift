@@ -1,3 +1,4 @@
+import ConsentCore
 import ConsentUI
 import Diagnostics
 import FileAccess
@@ -99,6 +100,11 @@ public enum Command: Equatable, Sendable {
     public var cast: FilePath?
     /// Who puts right-to-left text in order: attsim, or the terminal (`--bidi terminal`).
     public var bidi = BidiMode.visual
+    /// Whether `--autoplay` shows the keyboard's focus (`--focus`).
+    public var focus = false
+    /// `--device` and `--sdk`: the device's settings and the SDK's options the session starts with.
+    public var device: [DeviceChange] = []
+    public var sdk: SDKOptions?
     public init() {}
   }
 
@@ -153,6 +159,11 @@ public enum Command: Equatable, Sendable {
     public var format = RenderFormat.text
     /// Who puts right-to-left text in order: attsim, or the terminal (`--bidi terminal`).
     public var bidi = BidiMode.visual
+    /// Whether an svg, html or ansi capture shows the keyboard's focus (`--focus`; text always does).
+    public var focus = false
+    /// `--device` and `--sdk`: the device's settings and the SDK's options the session starts with.
+    public var device: [DeviceChange] = []
+    public var sdk: SDKOptions?
     public init() {}
   }
 
@@ -166,6 +177,11 @@ public enum Command: Equatable, Sendable {
     public var height = MinimumSize.height
     /// Seconds between steps.
     public var pace = 1.0
+    /// Whether the frames show the keyboard's focus (`--focus`).
+    public var focus = false
+    /// `--device` and `--sdk`: the device's settings and the SDK's options the session starts with.
+    public var device: [DeviceChange] = []
+    public var sdk: SDKOptions?
     public init(script: FilePath, out: FilePath) {
       self.script = script
       self.out = out

@@ -27,6 +27,8 @@ enum ValueKind: Equatable, Sendable {
   case seconds
   /// A purpose-string key (`NSCameraUsageDescription`), or `all`.
   case purposeKey
+  /// A script line's `KEY=VALUE` (`--device ios=27.2`).
+  case setting
 }
 
 /// One `--name [VALUE]` option.
@@ -123,6 +125,10 @@ enum CommandTable {
     help: "who orders right-to-left text: attsim (visual, the default) or the terminal (terminal: VTE, Konsole, mlterm)"
   )
 
+  /// `--focus`, for captures: draw the keyboard's focus, which an iPhone does not show.
+  static let focusOption = OptionSpec(
+    name: "focus", value: nil, help: "show which button has the keyboard's focus, as the interactive UI does")
+
   static let interactive = CommandSpec(
     name: "", summary: "the terminal UI (the demo app by default)",
     discussion: """
@@ -140,8 +146,9 @@ enum CommandTable {
         name: "autoplay", value: ("SECONDS", .seconds),
         help: "play the scenario by itself, a step every SECONDS (default 1.5)", valueIsOptional: true),
       OptionSpec(name: "cast", value: ("FILE", .output), help: "record the session as an asciinema cast"),
+      OptionSpec(name: "focus", value: nil, help: "with --autoplay: show which button has the keyboard's focus"),
       bidiOption,
-    ], operands: nil
+    ] + SetupOptions.specs, operands: nil
   ) { arguments throws(UsageError) in
     var command = Command.Interactive()
     if let autoplay = arguments.value("autoplay") {
@@ -155,11 +162,16 @@ enum CommandTable {
     command.scenario = arguments.path("scenario")
     command.force = arguments.flag("force")
     command.bidi = arguments.value("bidi").flatMap(BidiMode.init(rawValue:)) ?? .visual
+    command.focus = arguments.flag("focus")
+    (command.device, command.sdk) = try SetupOptions.decode(arguments)
     for (option, value) in [("record", command.record), ("cast", command.cast)] where value == "-" {
       throw UsageError("--\(option) - would write into the screen the UI draws on: give a file name")
     }
     if command.force && command.record == nil && command.cast == nil {
       throw UsageError("--force goes with --record FILE or --cast FILE")
+    }
+    if command.focus && command.autoplay == nil {
+      throw UsageError("--focus goes with --autoplay: the interactive UI always shows the keyboard's focus")
     }
     return .interactive(command)
   }
@@ -289,7 +301,8 @@ enum CommandTable {
       discussion: """
         Prints, as plain text, exactly what the terminal UI would draw: as it opens, or after the script's
         actions (from the script defaults, as play runs them; app bundle= lines switch the app), then after
-        --keys, pressed as in the UI.
+        --keys, pressed as in the UI. The text shows which button has the keyboard's focus, as the UI does;
+        ansi, svg and html draw buttons as an iPhone does, unless --focus.
         """,
       exitStatus: "0, or 2 for a usage or script error or a size below 80×24.",
       options: [
@@ -303,11 +316,13 @@ enum CommandTable {
         OptionSpec(
           name: "format", value: ("FORMAT", .choice(RenderFormat.allCases.map(\.rawValue))),
           help: "text (default), ansi (SGR colours), svg (an image), html"),
-        bidiOption,
-      ], operands: nil
+        focusOption, bidiOption,
+      ] + SetupOptions.specs, operands: nil
     ) { arguments throws(UsageError) in
       var command = Command.Render()
       command.bidi = arguments.value("bidi").flatMap(BidiMode.init(rawValue:)) ?? .visual
+      command.focus = arguments.flag("focus")
+      (command.device, command.sdk) = try SetupOptions.decode(arguments)
       command.app = arguments.appChoice(path: arguments.path("app"))
       command.locale = arguments.value("locale")
       command.width = arguments.value("width").flatMap { Int($0) }
@@ -335,9 +350,9 @@ enum CommandTable {
       discussion: """
         Drives the terminal UI with the script's steps, without a terminal, and writes an asciinema v2 cast:
         a header line, then one frame per step, PACE seconds apart from 0, each the escape sequences that draw
-        it. Played back (asciinema play, or asciinema-player in a page), its last frame is what attsim render
-        --script SCRIPT prints at the same size. The file is written atomically; --out - writes to standard
-        output.
+        it. Buttons look as on an iPhone, without the keyboard's focus, unless --focus; played back (asciinema
+        play, or asciinema-player in a page), the last frame of a --focus cast is what attsim render --script
+        SCRIPT prints at the same size. The file is written atomically; --out - writes to standard output.
         """,
       exitStatus: "0, or 2 for a usage or script error or a file that cannot be written.",
       options: [
@@ -346,7 +361,8 @@ enum CommandTable {
         OptionSpec(name: "width", value: ("N", .cells), help: "columns (default 80, at least 80)"),
         OptionSpec(name: "height", value: ("N", .cells), help: "rows (default 24, at least 24)"),
         OptionSpec(name: "pace", value: ("SECONDS", .seconds), help: "seconds between steps (default 1)"),
-      ], operands: ("NAME|FILE", .scenario, 1...1)
+        focusOption,
+      ] + SetupOptions.specs, operands: ("NAME|FILE", .scenario, 1...1)
     ) { arguments throws(UsageError) in
       guard let out = arguments.path("out") else { throw UsageError("attsim cast needs --out FILE.cast") }
       var command = Command.Cast(script: arguments.operandPaths[0], out: out)
@@ -360,6 +376,8 @@ enum CommandTable {
         )
       }
       command.pace = arguments.value("pace").flatMap { Double($0) } ?? 1
+      command.focus = arguments.flag("focus")
+      (command.device, command.sdk) = try SetupOptions.decode(arguments)
       return .cast(command)
     },
     CommandSpec(

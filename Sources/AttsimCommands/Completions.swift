@@ -63,7 +63,7 @@ public enum Completions {
     case .file, .output, .app: .files
     case .languageTag: .locales
     case .scenario: .scenarios
-    case .cells, .name, .keys, .seconds: .none
+    case .cells, .name, .keys, .seconds, .setting: .none
     }
   }
 

@@ -40,7 +40,8 @@ enum InteractiveCommand {
       app: reference.map {
         AppBundleReference(path: $0.path.string, target: $0.target, configuration: $0.configuration)
       },
-      locale: command.locale, bidi: command.bidi)
+      locale: command.locale, bidi: command.bidi, showsFocus: command.autoplay == nil || command.focus,
+      device: command.device, sdk: command.sdk)
     var state = UIState(environment: environment, session: session)
     var startEffects: [UIEffect]?
     if let guided = scenario {

@@ -13,7 +13,9 @@ enum RenderCommand {
   static func run(_ command: Command.Render, console: Console) -> Int32 {
     let (locale, width, height, script) = (command.locale, command.width, command.height, command.script)
     guard let environment = UISetup.environment(app: command.app, console: console) else { return 2 }
-    let session = UISession(locale: locale, bidi: command.bidi)
+    let session = UISession(
+      locale: locale, bidi: command.bidi, showsFocus: command.format == .text || command.focus, device: command.device,
+      sdk: command.sdk)
     var state = UIState(environment: environment, session: session)
     if let script {
       switch PlayCommand.load(script) {

@@ -271,6 +271,7 @@ extension ConsentState {
 
   mutating func callMethodB(status: ATTStatus, advertisingId: String, _ story: inout Story) {
     guard requireSDK(for: "setATTStatusAndAdvertisingId") else { return }
+    sdk.askedToSend = true
     sdk.payload.attAuthorizationStatus = status
     sdk.payload.advertisingId = advertisingId.isEmpty ? nil : advertisingId
     sdk.payloadWriter = .methodB
@@ -294,6 +295,7 @@ extension ConsentState {
   }
 
   private mutating func track(_ name: String, _ story: inout Story) {
+    sdk.askedToSend = true
     guard requireSDK(for: "track(\(name))") else {
       drop(count: 1)
       return

@@ -31,6 +31,7 @@ extension ConsentState {
 
   /// The app asks for authorization, through its integration (the blog recipe checks the status first).
   mutating func requestTracking(_ requested: RequestCall, _ story: inout Story) {
+    sdk.askedToSend = true
     let call = availableCall(requested, &story)
     if sdk.consent.track == false {
       actionWarnings.append(

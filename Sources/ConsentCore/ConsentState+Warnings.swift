@@ -1,13 +1,16 @@
-/// The warnings a tester should see now: the last action's, plus those the state itself shows.
+/// The warnings a tester should see now: the last action's, plus those the state itself shows. The state's
+/// warnings about what the SDK would send (its payload, a blocked endpoint) wait until the app has asked for
+/// something to be sent, a `track`, a request or a method-b call (D86): a demo's first screen warns about
+/// nothing.
 extension ConsentState {
   /// Every current warning, the last action's first.
   public var warnings: [Warning] {
-    actionWarnings + payloadWarnings + blogWarnings + trackingDomainWarnings
+    actionWarnings + (sdk.askedToSend ? payloadWarnings : []) + blogWarnings + trackingDomainWarnings
   }
 
   /// While iOS fails the SDK's requests to a tracking domain, every event is lost: said as long as it lasts.
   private var trackingDomainWarnings: [Warning] {
-    guard sdk.initialized, let domain = blockingDomain else { return [] }
+    guard sdk.initialized, sdk.askedToSend, let domain = blockingDomain else { return [] }
     return [
       Warning(
         .trackingDomainBlocked,

@@ -123,11 +123,16 @@ public enum Invariants {
         after.sdk.options.useConsent && after.sdk.consent.track == nil && !after.sdk.options.optOut,
         "events wait in the queue although consent does not hold them")
     }
+    // The payload's warnings wait for the app's first request, track or method-b call (D86).
     let kinds = Set(after.warnings.map(\.kind))
     if let status = after.status, let sent = payload.attAuthorizationStatus, after.sdk.payloadWriter != .autoCollect {
-      require((sent != status) == kinds.contains(.stalePayload), "stale payload not flagged, or flagged wrongly")
+      require(
+        (sent != status && after.sdk.askedToSend) == kinds.contains(.stalePayload),
+        "stale payload not flagged, or flagged wrongly")
     }
-    if payload.advertisingId == IDFA.zero { require(kinds.contains(.zeroIDFA), "zero IDFA in the payload not flagged") }
+    if payload.advertisingId == IDFA.zero && after.sdk.askedToSend {
+      require(kinds.contains(.zeroIDFA), "zero IDFA in the payload not flagged")
+    }
     if case .appTrackingSwitchChanged(let on) = action {
       require(after.status == (on ? .authorized : .denied), "the app's switch did not set the status")
     }

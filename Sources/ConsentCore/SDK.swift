@@ -80,6 +80,10 @@ public struct SDK: Hashable, Sendable {
   /// When the wait for the ATT answer ends, in seconds on the device's clock; nil when the SDK does not wait
   /// (or no longer: the answer came, or the time ran out).
   public var waitEndsAt: Int?
+  /// Whether the app has asked for something to be sent since it was installed: tracked an event, requested
+  /// tracking or handed the SDK its payload (method-b). Until then no warning is about what the SDK would
+  /// send (D86).
+  public var askedToSend = false
 
   /// An uninitialized SDK with empty storage.
   public init() {}

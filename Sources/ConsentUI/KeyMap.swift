@@ -1,10 +1,21 @@
 import ConsentCore
 
-/// What a key on the main screen asks for.
+/// What a key asks for.
 public enum KeyCommand: Hashable, Sendable {
   case allow, askNotToTrack, additionalInformation, dismiss, scrollPrompt, moveFocus, press, leaveSettings
   case prePermission, track, consent, nextLocale, previousLocale, nextIOS, integration, settings, setup, year, wait
   case undo, redo, restart, pin, details, scenarios, reinstall, relaunch, repaint, help, quit
+  /// Presenter mode: pause or resume the walk, play its next step now.
+  case pause, resume, step
+  /// An overlay's own keys: move its selection (by the key's direction), change a setup field, turn a help
+  /// page, walk the picked scenario, scroll the details or switch their section, close it.
+  case select, change, turnPage, walkScenario, scrollDetails, nextSection, close
+}
+
+/// Where a key acts: the main screen, presenter mode (before the main screen's keys), an overlay, or a
+/// window too small to show anything.
+public enum KeyContext: Hashable, Sendable, CaseIterable {
+  case main, presenter, help, setup, picker, details, tooSmall
 }
 
 /// When a key does something.
@@ -21,22 +32,32 @@ public enum KeyCondition: Hashable, Sendable {
   case scenariosLoaded
   /// While the EU sheet offers Additional Information.
   case additionalInformationOffered
+  /// Presenter mode, playing or paused.
+  case playing, paused
+  /// The help has a page after (before) the one shown.
+  case laterHelpPage, earlierHelpPage
 }
 
-/// One key (or a few that do the same) of the main screen: what it does, when, and how the bottom line, the
-/// help overlay, the guide's hints and the README name it.
+/// One key (or a few that do the same) of the UI: what it does, where and when, and how the bottom line,
+/// the help overlay, the guide's hints and the README name it.
 public struct KeyBinding: Hashable, Sendable {
   /// What the key asks for.
   public let command: KeyCommand
   /// The keys, as the terminal delivers them (empty for a key the driver handles itself, such as Ctrl-L).
   public let keys: [KeyPress]
+  /// Whether it also takes every key no other binding of its context takes (an overlay's "any other key").
+  public let takesOtherKeys: Bool
   /// The keys as the help overlay and the README write them.
   public let names: String
+  /// Where the key acts.
+  public let contexts: Set<KeyContext>
   /// When the key acts; otherwise it is free for another binding.
   public let condition: KeyCondition
-  /// The bottom line's words (`a Allow`), the screens it shows them on, and when; nil: help only.
+  /// The bottom line's words (`a Allow`); where they show (on the main screen: on `screens`), and when;
+  /// nil: help only.
   public let bottomLine: String?
   public let screens: Set<PhoneScreen>
+  public let shownIn: Set<KeyContext>
   public let shownWhen: KeyCondition
   /// The help overlay's line.
   public let help: String
@@ -44,25 +65,30 @@ public struct KeyBinding: Hashable, Sendable {
   public let readme: String
 
   init(
-    _ command: KeyCommand, _ keys: [KeyPress], names: String, when condition: KeyCondition = .always,
-    bottomLine: String? = nil, on screens: Set<PhoneScreen> = [], shownWhen: KeyCondition? = nil, help: String,
-    readme: String? = nil
+    _ command: KeyCommand, _ keys: [KeyPress], orOthers takesOtherKeys: Bool = false, names: String,
+    in contexts: Set<KeyContext> = [.main], when condition: KeyCondition = .always, bottomLine: String? = nil,
+    on screens: Set<PhoneScreen> = [], shownIn: Set<KeyContext>? = nil, shownWhen: KeyCondition? = nil,
+    help: String, readme: String? = nil
   ) {
     self.command = command
     self.keys = keys
+    self.takesOtherKeys = takesOtherKeys
     self.names = names
+    self.contexts = contexts
     self.condition = condition
     self.bottomLine = bottomLine
     self.screens = screens
+    self.shownIn = shownIn ?? (bottomLine == nil ? [] : contexts)
     self.shownWhen = shownWhen ?? condition
     self.help = help
     self.readme = readme ?? help
   }
 }
 
-/// The one table of the main screen's keys: the update dispatches through it, and the bottom line, the help
-/// overlay, the guide's hints and the README's key table are made from it. The first binding whose key
-/// matches and whose condition holds wins; the bottom line offers the bindings in this order.
+/// The one table of the UI's keys, the overlays' and presenter mode's included: the update dispatches
+/// through it, and the bottom lines, the help overlay, the guide's hints and the README's key table are made
+/// from it. In a context, the first binding whose key matches and whose condition holds wins; the bottom
+/// line offers the bindings in this order.
 public enum KeyMap {
   private static let prompts: Set<PhoneScreen> = [.attDialog, .attSheet]
   private static let everywhere: Set<PhoneScreen> = [
@@ -70,8 +96,48 @@ public enum KeyMap {
   ]
   private static let settingsScreens: Set<PhoneScreen> = [.settings, .globalOffChoice]
   private static let appScreens: Set<PhoneScreen> = [.home, .prePermission, .otherAlert, .crashed]
+  private static let anywhere = Set(KeyContext.allCases)
 
-  /// Every binding, in the bottom line's order of preference.
+  /// The overlays' and presenter mode's keys.
+  public static let overlayBindings: [KeyBinding] = [
+    bind(.presenter, .pause, [.character(" ")], "Space", "Space pause", "pause the walk", when: .playing),
+    bind(.presenter, .resume, [.character(" ")], "Space", "Space play", "resume the walk", when: .paused),
+    bind(.presenter, .step, [.right], "→", "→/← step", "play the next step now"),
+    bind(.presenter, .undo, [.left], "←", nil, "take the last step back"),
+    bind(.setup, .select, [.up, .backTab, .down, .tab], "↑↓ Tab Shift-Tab", "↑↓ field", "the previous or next field"),
+    bind(
+      .setup, .change, [.right, .character(" "), .left], "←→ Space", "←→ change",
+      "the field's next (Space, →) or previous (←) value, applied when the field is left"),
+    bind(.setup, .close, [.escape], "Esc", "Esc done", "close it (so does any key not above)", orOthers: true),
+    bind(
+      .help, .turnPage, [.pageDown, .right, .down], "PgDn → ↓", "PgDn more", "the next page", shown: .laterHelpPage),
+    bind(.help, .turnPage, [.pageUp, .left, .up], "PgUp ← ↑", "PgUp back", "the page before", shown: .earlierHelpPage),
+    bind(.help, .close, [.escape], "any other key", "any other key closes help", "close it", orOthers: true),
+    bind(
+      .picker, .select, [.up, .backTab, .down, .tab], "↑↓ Tab Shift-Tab", "↑↓ choose", "the previous or next scenario"),
+    bind(.picker, .walkScenario, [.enter], "Enter", "⏎ walk it", "walk the scenario"),
+    bind(.picker, .close, [.escape], "Esc", "Esc cancel", "close it (so does any key not above)", orOthers: true),
+    bind(
+      .details, .scrollDetails, [.up, .down, .pageUp, .pageDown], "↑↓ PgUp PgDn", "↑↓ PgUp PgDn scroll",
+      "scroll by a line, or by ten"),
+    bind(
+      .details, .nextSection, [.tab, .right, .backTab, .left], "Tab Shift-Tab ←→", "Tab next section",
+      "the next or previous section (Check, Warnings, Events)"),
+    bind(.details, .close, [.escape], "Esc", "Esc close", "close them (so does any key not above)", orOthers: true),
+  ]
+
+  /// An overlay's or presenter mode's binding; its README row says where it acts.
+  private static func bind(
+    _ context: KeyContext, _ command: KeyCommand, _ keys: [KeyPress], _ names: String, _ words: String?,
+    _ help: String, when condition: KeyCondition = .always, shown: KeyCondition? = nil, orOthers: Bool = false
+  ) -> KeyBinding {
+    let place = [KeyContext.presenter: "presenter mode", .setup: "setup", .help: "help", .picker: "scenario picker"]
+    return KeyBinding(
+      command, keys, orOthers: orOthers, names: names, in: [context], when: condition, bottomLine: words,
+      shownWhen: shown, help: "\(place[context] ?? "details"): \(help)")
+  }
+
+  /// The main screen's bindings, in the bottom line's order of preference: what the help overlay lists.
   public static let bindings: [KeyBinding] = [
     KeyBinding(
       .allow, [.character("a")], names: "a", bottomLine: "a Allow", on: prompts,
@@ -152,7 +218,8 @@ public enum KeyMap {
     KeyBinding(.redo, [.character("U")], names: "U", help: "redo what u took back"),
     KeyBinding(
       .restart, [.character("R")], names: "R", when: .guided, bottomLine: "R restart", on: [.home],
-      help: "restart the guided walk", readme: "restart a guided walk from its first step"),
+      shownIn: [.main, .presenter], help: "restart the guided walk", readme: "restart a guided walk from its first step"
+    ),
     KeyBinding(
       .pin, [.character("e")], names: "e", help: "pin the panel as expect lines (--record)",
       readme:
@@ -172,14 +239,37 @@ public enum KeyMap {
       .help, [.character("?")], names: "?", help: "this help; PgDn turns its pages",
       readme: "help; PgDn turns the pages, the last says where Apple is silent and attsim decides"),
     KeyBinding(
-      .quit, [.character("q"), .interrupt], names: "q, Ctrl-C", help: "quit",
+      .quit, [.character("q"), .interrupt], names: "q, Ctrl-C", in: anywhere, bottomLine: "q quit",
+      shownIn: [.presenter, .setup, .details], help: "quit",
       readme: "quit (the terminal is restored, as on SIGTERM, SIGHUP and crashes)"),
   ]
 
   /// The bottom line's ending, on every screen: help and quit are never cut off.
   public static let alwaysShown = ["? help", "q quit"]
 
-  /// The binding for `command`.
+  /// The command `key` stands for in the first of `contexts` that takes it, where `holds` says a condition
+  /// holds.
+  static func command(for key: KeyPress, in contexts: [KeyContext], holds: (KeyCondition) -> Bool) -> KeyCommand? {
+    for context in contexts {
+      let active = (overlayBindings + bindings).filter { $0.contexts.contains(context) && holds($0.condition) }
+      if let binding = active.first(where: { $0.keys.contains(key) }) ?? active.first(where: \.takesOtherKeys) {
+        return binding.command
+      }
+    }
+    return nil
+  }
+
+  /// The bottom line's words `context` offers (the main screen's: on `screen`), in the table's order.
+  static func bottomLine(in context: KeyContext, on screen: PhoneScreen, holds: (KeyCondition) -> Bool) -> [String] {
+    (overlayBindings + bindings).compactMap { binding in
+      guard let words = binding.bottomLine, binding.shownIn.contains(context),
+        context != .main || binding.screens.contains(screen), holds(binding.shownWhen)
+      else { return nil }
+      return words
+    }
+  }
+
+  /// The main screen's binding for `command`.
   public static func binding(_ command: KeyCommand) -> KeyBinding {
     bindings.first { $0.command == command } ?? bindings[bindings.count - 1]
   }
@@ -196,10 +286,11 @@ public enum KeyMap {
     words.replacing("⏎", with: "Enter").replacing("←→", with: "Left/Right").replacing("↑↓", with: "Up/Down")
   }
 
-  /// The README's key table, made from the bindings.
+  /// The README's key table, made from the bindings: the main screen's, then the overlays' and presenter
+  /// mode's.
   public static var markdownTable: String {
     var lines = ["| key | what it does |", "|---|---|"]
-    for binding in bindings {
+    for binding in bindings + overlayBindings {
       let names = binding.names.split(separator: ", ").map { name in
         name.count == 1 ? "`\(name)`" : String(name)
       }

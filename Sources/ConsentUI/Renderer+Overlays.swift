@@ -68,7 +68,7 @@ extension Renderer {
       buffer.put(isSelected ? "▸" : " ", row: row, column: box.column + 2)
       buffer.put(field.label, row: row, column: box.column + 4, style: style, limit: 32)
       buffer.put(
-        "◂ \(value(of: field)) ▸", row: row, column: box.column + 37,
+        "◂ \(state.setupChoice(field)) ▸", row: row, column: box.column + 37,
         style: isSelected ? Style(bold: true) : Renderer.iosBlue, limit: boxWidth - 39)
     }
   }
@@ -167,32 +167,6 @@ extension Renderer {
     case .events:
       for entry in state.log { add(entry.clock + " " + entry.text, .plain, indent: "         ") }
       return ("Events (\(state.log.count))", lines)
-    }
-  }
-
-  private func value(of field: SetupField) -> String {
-    let consent = state.consent
-    let options = state.launchOptions
-    switch field {
-    case .iOS: return consent.device.iOS.description
-    case .kind: return consent.device.kind.rawValue
-    case .country: return consent.device.country
-    case .accountCountry: return consent.device.accountCountry
-    case .appKind: return consent.app.kind.rawValue
-    case .requestCall: return state.requestCall.label
-    case .trackingDomains:
-      return consent.app.trackingDomains.isEmpty ? "none" : consent.app.trackingDomains.joined(separator: ",")
-    case .endpoint: return options.endpoint
-    case .trackingSwitch: return consent.device.trackingSwitchOn ? "on" : "off"
-    case .restricted: return consent.device.restricted ? "yes" : "no"
-    case .limitAdTracking: return consent.device.limitAdTracking ? "on" : "off"
-    case .otherAlert: return consent.device.otherAlertOnScreen ? "yes" : "no"
-    case .appState: return consent.app.lifecycle.rawValue
-    case .usageDescription: return consent.app.hasUsageDescription ? "present" : "missing"
-    case .integration: return options.integration.rawValue
-    case .optOut: return options.optOut ? "true" : "false"
-    case .useConsent: return options.useConsent ? "true" : "false"
-    case .waitForATT: return options.waitForATT.map { "\($0) s" } ?? "no"
     }
   }
 }

@@ -73,14 +73,15 @@ extension Renderer {
     return lines
   }
 
-  /// The payload as JSON; changed keys are marked ◀. Narrow panels put each value under its key.
+  /// The user payload the SDK attaches to every event, as JSON, captioned with the host the events go to;
+  /// changed keys are marked ◀. Narrow panels put each value under its key.
   private func payloadSection(width: Int) -> [PanelLine] {
     let entries = state.consent.sdk.payload.entries
-    var lines: [PanelLine] = [.header("Payload")]
+    var lines: [PanelLine] = [.header("Payload → \(state.consent.sdk.options.endpoint)")]
     guard !entries.isEmpty else {
-      return lines + [.text("{ }", .plain)]
+      return lines + [.pair("{ }", Self.payloadCaption, Renderer.dim)]
     }
-    lines.append(.text("{", .plain))
+    lines.append(.pair("{", Self.payloadCaption, Renderer.dim))
     for (index, entry) in entries.enumerated() {
       let comma = index < entries.count - 1 ? "," : ""
       let changed = state.changedKeys.contains(entry.key)
@@ -100,6 +101,9 @@ extension Renderer {
     lines.append(.text("}", .plain))
     return lines
   }
+
+  /// What the payload is, beside its first line.
+  static let payloadCaption = "sent with every event"
 
   private func deviceSection(width: Int) -> [PanelLine] {
     let consent = state.consent

@@ -297,7 +297,7 @@ extension Renderer {
     let labelColumn = rightToLeft ? column + 6 : column
     let toggleColumn = rightToLeft ? column : column + width - 4
     let lines = Renderer.wrappedLines(label, width: labelWidth, maxLines: 2)
-    let focused = state.focusedButton == button && state.overlay == nil
+    let focused = showsFocus(on: button)
     for (offset, line) in lines.enumerated() {
       buffer.put(
         line, row: row + offset, column: labelColumn, width: labelWidth, alignment: rightToLeft ? .trailing : .leading,
@@ -339,7 +339,7 @@ extension Renderer {
     _ button: ButtonID, label: String, row: Int, column: Int, width: Int, style: Style, filled: Bool = false,
     maxLines: Int = 2
   ) -> Int {
-    let focused = state.focusedButton == button && state.overlay == nil
+    let focused = showsFocus(on: button)
     let lines = Renderer.buttonLines(label, width: width, maxLines: maxLines)
     var look = style
     if focused { look.reverse.toggle() }
@@ -354,6 +354,11 @@ extension Renderer {
     }
     hotspots[button] = Rect(row: row, column: column, width: width, height: lines.count)
     return lines.count
+  }
+
+  /// Whether `button` is drawn focused: it has the focus, no overlay covers it, and the session shows focus.
+  private func showsFocus(on button: ButtonID) -> Bool {
+    state.focusedButton == button && state.overlay == nil && state.session.showsFocus
   }
 
   /// A button label's lines in `width` columns: wrapped with room left for the focus marker.

@@ -89,17 +89,7 @@ public struct Renderer {
       drawCaption(autoplay, guide)
       return
     }
-    var keys: [String]
-    switch state.overlay {
-    case .setup: keys = ["↑↓ field", "←→ change", "Esc done", "q quit"]
-    case .help(let page):
-      let last = state.helpPageCount - 1
-      keys = (page < last ? ["PgDn more"] : []) + (page > 0 ? ["PgUp back"] : []) + ["any other key closes help"]
-    case .picker: keys = ["↑↓ choose", "⏎ walk it", "Esc cancel"]
-    case .details: keys = ["↑↓ PgUp PgDn scroll", "Tab next section", "Esc close", "q quit"]
-    case nil: keys = bottomLineKeys
-    }
-    if state.terminalIsASCII { keys = keys.map(KeyMap.asciiWords) }
+    let keys = state.overlay == nil ? bottomLineKeys : bottomLine(in: state.keyContexts[0])
     var column = 1
     for key in keys {
       let columns = TerminalWidth.of(key)
@@ -114,12 +104,7 @@ public struct Renderer {
   /// The main screen's bottom line from the key map: what applies on this screen, as many as fit, always
   /// ending in help and quit.
   private var bottomLineKeys: [String] {
-    let offered = KeyMap.bindings.compactMap { binding -> String? in
-      guard let words = binding.bottomLine, binding.screens.contains(state.phoneScreen),
-        state.holds(binding.shownWhen)
-      else { return nil }
-      return state.terminalIsASCII ? KeyMap.asciiWords(words) : words
-    }
+    let offered = bottomLine(in: .main)
     let reserved = KeyMap.alwaysShown.reduce(0) { $0 + TerminalWidth.of($1) + 2 }
     var keys: [String] = []
     var column = 1
@@ -132,13 +117,18 @@ public struct Renderer {
     return keys + KeyMap.alwaysShown
   }
 
+  /// The key map's words for the bottom line in `context` (spelled out on an ASCII terminal).
+  private func bottomLine(in context: KeyContext) -> [String] {
+    let words = KeyMap.bottomLine(in: context, on: state.phoneScreen, holds: state.holds)
+    return state.terminalIsASCII ? words.map(KeyMap.asciiWords) : words
+  }
+
   /// Presenter mode's bottom line: the walk's progress and the presenter's keys at the right, always whole;
   /// the step about to play in words and its key before them, cut to the room left.
   private mutating func drawCaption(_ autoplay: UIState.Autoplay, _ guide: Guide) {
     let steps = guide.scenario.script.steps
-    var keys =
-      "  \(min(guide.cursor, steps.count))/\(steps.count)  Space \(autoplay.paused ? "play" : "pause")  →/← step  R restart  q quit "
-    if state.terminalIsASCII { keys = KeyMap.asciiWords(keys) }
+    let keys =
+      "  \(min(guide.cursor, steps.count))/\(steps.count)  \(bottomLine(in: .presenter).joined(separator: "  ")) "
     let caption =
       guide.nextStep.map { "\(autoplay.paused ? "⏸" : "▶") \(Guide.caption(for: $0))" }
       ?? "■ \(guide.summary)"

@@ -44,3 +44,41 @@ extension SetupField {
   /// The SDK endpoints the setup screen cycles through: the collector, a subdomain of it, and another host.
   static let endpoints = [SDKOptions.defaultEndpoint, "events.collect.example", "api.other.example"]
 }
+
+extension UIState {
+  /// What the setup screen shows for `field`: for the selected field the value ←/→ chose, applied when the
+  /// field is left.
+  public func setupChoice(_ field: SetupField) -> String {
+    guard overlay == .setup(field), setupSteps != 0 else { return setupValue(field) }
+    var preview = self
+    var effects: [UIEffect] = []
+    preview.change(field, steps: setupSteps, &effects)
+    return preview.setupValue(field)
+  }
+
+  /// What the setup screen shows for `field` now.
+  func setupValue(_ field: SetupField) -> String {
+    let options = launchOptions
+    switch field {
+    case .iOS: return consent.device.iOS.description
+    case .kind: return consent.device.kind.rawValue
+    case .country: return consent.device.country
+    case .accountCountry: return consent.device.accountCountry
+    case .appKind: return consent.app.kind.rawValue
+    case .requestCall: return requestCall.label
+    case .trackingDomains:
+      return consent.app.trackingDomains.isEmpty ? "none" : consent.app.trackingDomains.joined(separator: ",")
+    case .endpoint: return options.endpoint
+    case .trackingSwitch: return consent.device.trackingSwitchOn ? "on" : "off"
+    case .restricted: return consent.device.restricted ? "yes" : "no"
+    case .limitAdTracking: return consent.device.limitAdTracking ? "on" : "off"
+    case .otherAlert: return consent.device.otherAlertOnScreen ? "yes" : "no"
+    case .appState: return consent.app.lifecycle.rawValue
+    case .usageDescription: return consent.app.hasUsageDescription ? "present" : "missing"
+    case .integration: return options.integration.rawValue
+    case .optOut: return options.optOut ? "true" : "false"
+    case .useConsent: return options.useConsent ? "true" : "false"
+    case .waitForATT: return options.waitForATT.map { "\($0) s" } ?? "no"
+    }
+  }
+}

@@ -13,24 +13,19 @@ extension UIState {
     var effects: [UIEffect] = []
     switch event {
     // While the window is too small nothing is on screen to act on: only quitting (and resizes) act.
-    case .key(let key) where isTooSmall:
-      if key == .interrupt || key == .character("q") { effects.append(.quit) }
     case .press where isTooSmall, .tick where isTooSmall: break
     case .key(let key):
       beginKey()
-      handle(key, &effects)
-      endKey()
+      if let command = command(for: key) { run(command, key: key, &effects) }
     case .press(let button):
       // An overlay covers the phone: a click on it does not reach the buttons beneath.
       guard overlay == nil else { break }
       beginKey()
       press(button, &effects)
-      endKey()
     case .tick:
       guard wantsTicks else { break }
       beginKey()
       playNextStep(&effects)
-      endKey()
     case .checked(let findings, let app):
       checkedApps[AppKey(app)] = findings
       if AppKey(app) == AppKey(environment.appTexts.app) { environment.findings = findings }
@@ -46,6 +41,7 @@ extension UIState {
       focus = 0
       promptScroll = 0
     }
+    clockDue = false
     return effects
   }
 
@@ -60,40 +56,29 @@ extension UIState {
     if checkedApps[key] == nil { effects.append(.work(.check(app))) }
   }
 
-  /// Before what one key (or click, or presenter step) does: the clock moves once, and every line it puts in
-  /// the walk is one entry for `u`.
+  /// Before what one key (or click, or presenter step) does: the clock moves once, and the lines it puts in
+  /// the walk are one group, what `u` takes back.
   private mutating func beginKey() {
     clockDue = true
-    linesThisKey = 0
-  }
-
-  /// After a key: the lines it put in the walk are what `u` takes back next.
-  private mutating func endKey() {
-    if linesThisKey > 0 {
-      keyLines.append(linesThisKey)
-      if keyLines.count > Refusal.undoDepth { keyLines.removeFirst() }
-      undoneKeyLines = []
-    }
-    clockDue = false
-  }
-
-  private mutating func handle(_ key: KeyPress, _ effects: inout [UIEffect]) {
-    if case .interrupt = key {
-      effects.append(.quit)
-      return
-    }
-    if let overlay {
-      handleOverlay(overlay, key, &effects)
-      return
-    }
-    if autoplay != nil, handlePresenterKey(key, &effects) { return }
-    guard let command = command(for: key) else { return }
-    run(command, key: key, &effects)
+    walk.beginGroup()
   }
 
   /// The command `key` stands for now, by the key map.
   func command(for key: KeyPress) -> KeyCommand? {
-    KeyMap.bindings.first { $0.keys.contains(key) && holds($0.condition) }?.command
+    KeyMap.command(for: key, in: keyContexts, holds: holds)
+  }
+
+  /// Where keys act now, the first that takes a key first: a small window takes only `q`; an overlay takes
+  /// every key; presenter mode's keys come before the main screen's.
+  var keyContexts: [KeyContext] {
+    switch overlay {
+    case _ where isTooSmall: [.tooSmall]
+    case .help: [.help]
+    case .setup: [.setup]
+    case .picker: [.picker]
+    case .details: [.details]
+    case nil: autoplay == nil ? [.main] : [.presenter, .main]
+    }
   }
 
   /// Whether the window is too small to show the UI (the screen says how big it must be).
@@ -108,6 +93,10 @@ extension UIState {
     case .guided: guide != nil
     case .scenariosLoaded: !environment.scenarios.isEmpty
     case .additionalInformationOffered: buttons.contains(.additionalInformation)
+    case .playing: autoplay?.paused == false
+    case .paused: autoplay?.paused == true
+    case .laterHelpPage: if case .help(let page) = overlay { page < helpPageCount - 1 } else { false }
+    case .earlierHelpPage: if case .help(let page) = overlay { page > 0 } else { false }
     }
   }
 
@@ -125,17 +114,12 @@ extension UIState {
     case .details: overlay = .details(guide == nil ? .check : .warnings, scroll: 0)
     case .repaint: break
     case .scrollPrompt:
-      let most = promptLayout?.maxScroll ?? 0
-      switch key {
-      case .up: promptScroll = max(0, promptScroll - 1)
-      case .pageUp: promptScroll = max(0, promptScroll - Self.sheetScrollStep)
-      case .pageDown: promptScroll = min(promptScroll + Self.sheetScrollStep, most)
-      default: promptScroll = min(promptScroll + 1, most)
-      }
+      let lines =
+        (Self.forwardKeys.contains(key) ? 1 : -1) * (key == .pageUp || key == .pageDown ? Self.sheetScrollStep : 1)
+      promptScroll = min(max(0, promptScroll + lines), promptLayout?.maxScroll ?? 0)
     case .moveFocus:
       let count = buttons.count
-      let forward = key == .tab || key == .right || key == .down
-      focus = (focus + (forward ? 1 : count - 1)) % count
+      focus = (focus + (Self.forwardKeys.contains(key) ? 1 : count - 1)) % count
     case .press: if let button = focusedButton { press(button, &effects) }
     case .leaveSettings: press(settings == .tracking ? .closeSettings : .cancelGlobalOff, &effects)
     case .prePermission: act(.prePermissionShown, &effects)
@@ -160,8 +144,15 @@ extension UIState {
       launch(&effects)
     case .relaunch: relaunch(&effects)
     case .consent: act(.consentSet(track: consent.sdk.consent.track != true, identify: nil), &effects)
+    case .pause, .resume: autoplay?.paused.toggle()
+    case .step: if guide?.isFinished == false { playNextStep(&effects) }
+    case .select, .change, .turnPage, .walkScenario, .scrollDetails, .nextSection, .close:
+      runOverlayCommand(command, key: key, &effects)
     }
   }
+
+  /// The keys that move forward: to the next field, value, page, section or button, or down.
+  static let forwardKeys: Set<KeyPress> = [.tab, .right, .down, .pageDown, .character(" ")]
 
   /// Seconds `w` lets pass (an SDK's wait for the ATT answer runs on them).
   static let waitStep = 10
@@ -254,69 +245,65 @@ extension UIState {
     overlay = .picker(0)
   }
 
-  private mutating func handleOverlay(_ overlay: Overlay, _ key: KeyPress, _ effects: inout [UIEffect]) {
-    if case .picker(let index) = overlay {
-      let count = environment.scenarios.count
-      switch key {
-      case .up, .backTab: self.overlay = .picker((index + count - 1) % count)
-      case .down, .tab: self.overlay = .picker((index + 1) % count)
-      case .enter:
-        self.overlay = nil
-        startScenario(environment.scenarios[index], locale: locale, &effects)
-      case .character("q"): effects.append(.quit)
-      default: self.overlay = nil
-      }
-      return
-    }
-    if case .details(let section, let scroll) = overlay {
+  /// What an overlay's own keys do.
+  private mutating func runOverlayCommand(_ command: KeyCommand, key: KeyPress, _ effects: inout [UIEffect]) {
+    let step = Self.forwardKeys.contains(key) ? 1 : -1
+    func cycle(_ index: Int, _ count: Int) -> Int { (index + step + count) % count }
+    switch (command, overlay) {
+    case (.select, .setup(let field)):
+      applySetup(field, &effects)
+      overlay = .setup(SetupField.allCases[cycle(field.rawValue, SetupField.allCases.count)])
+    case (.select, .picker(let index)): overlay = .picker(cycle(index, environment.scenarios.count))
+    case (.change, .setup): setupSteps += step
+    case (.close, .setup(let field)):
+      applySetup(field, &effects)
+      overlay = nil
+    case (.turnPage, .help(let page)): overlay = .help(page: min(max(0, page + step), helpPageCount - 1))
+    case (.walkScenario, .picker(let index)):
+      overlay = nil
+      startScenario(environment.scenarios[index], locale: locale, &effects)
+    case (.nextSection, .details(let section, _)):
       let sections = DetailsSection.allCases
-      let index = sections.firstIndex(of: section) ?? 0
-      switch key {
-      case .character("q"): effects.append(.quit)
-      case .tab, .right: self.overlay = .details(sections[(index + 1) % sections.count], scroll: 0)
-      case .backTab, .left: self.overlay = .details(sections[(index + sections.count - 1) % sections.count], scroll: 0)
-      case .down: self.overlay = .details(section, scroll: min(scroll + 1, Self.longestDetails))
-      case .up: self.overlay = .details(section, scroll: max(0, scroll - 1))
-      case .pageDown:
-        self.overlay = .details(section, scroll: min(scroll + Self.sheetScrollStep * 2, Self.longestDetails))
-      case .pageUp: self.overlay = .details(section, scroll: max(0, scroll - Self.sheetScrollStep * 2))
-      default: self.overlay = nil
-      }
-      return
-    }
-    if case .help(let page) = overlay {
-      switch key {
-      case .character("q"): effects.append(.quit)
-      case .pageDown, .right, .down: self.overlay = .help(page: min(page + 1, helpPageCount - 1))
-      case .pageUp, .left, .up: self.overlay = .help(page: max(0, page - 1))
-      default: self.overlay = nil
-      }
-      return
-    }
-    guard case .setup(let field) = overlay else { return }
-    let fields = SetupField.allCases
-    switch key {
-    case .up, .backTab: self.overlay = .setup(fields[(field.rawValue + fields.count - 1) % fields.count])
-    case .down, .tab: self.overlay = .setup(fields[(field.rawValue + 1) % fields.count])
-    case .right, .character(" "): change(field, forward: true, &effects)
-    case .left: change(field, forward: false, &effects)
-    case .character("q"): effects.append(.quit)
-    default: self.overlay = nil
+      overlay = .details(sections[cycle(sections.firstIndex(of: section) ?? 0, sections.count)], scroll: 0)
+    case (.scrollDetails, .details(let section, let scroll)):
+      let lines = step * (key == .pageUp || key == .pageDown ? Self.sheetScrollStep * 2 : 1)
+      overlay = .details(section, scroll: min(max(0, scroll + lines), Self.longestDetails))
+    default: overlay = nil
     }
   }
 
   /// How many pages the help has at the screen's height: the keys, then where attsim decides.
   public var helpPageCount: Int { HelpPages.keyPages(screenHeight: screenHeight).count + 1 }
 
-  /// Moves a setup field to its next (or previous) value, as the matching script action.
-  private mutating func change(_ field: SetupField, forward: Bool, _ effects: inout [UIEffect]) {
+  /// Leaving a setup field applies the value ←/→ chose there, as one change through the walk, and logs it in
+  /// one line (with what it did to the status and the IDFA).
+  private mutating func applySetup(_ field: SetupField, _ effects: inout [UIEffect]) {
+    let (steps, before) = (setupSteps, setupValue(field))
+    setupSteps = 0
+    let (status, idfa) = (consent.statusWord, consent.deviceIDFA)
+    guard steps != 0 else { return }
+    quietStories = true
+    change(field, steps: steps, &effects)
+    quietStories = false
+    guard setupValue(field) != before else { return }
+    var changes = ["\(field.label) \(before) → \(setupValue(field))"]
+    if consent.statusWord != status { changes.append("status \(status) → \(consent.statusWord)") }
+    if consent.deviceIDFA != idfa {
+      changes.append(
+        consent.deviceIDFA == IDFA.zero ? "the device now hands out the zero IDFA" : "the device now hands out its IDFA"
+      )
+    }
+    note("setup: " + changes.joined(separator: "; "), .notice)
+  }
+
+  /// Moves a setup field `steps` values on (back, when negative), as the matching script action.
+  mutating func change(_ field: SetupField, steps: Int, _ effects: inout [UIEffect]) {
     func step<T: Equatable>(_ values: [T], _ current: T) -> T {
       let index = values.firstIndex(of: current) ?? 0
-      return values[(index + (forward ? 1 : values.count - 1)) % values.count]
+      return values[((index + steps) % values.count + values.count) % values.count]
     }
+    func flip(_ value: Bool) -> Bool { step([false, true], value) }
     let device = consent.device
-    let before = (consent.statusWord, consent.deviceIDFA)
-    defer { logSetupEffect(since: before) }
     switch field {
     case .iOS: setIOS(step(IOSVersion.planVersions, device.iOS), &effects)
     case .kind: act(.deviceConfigured(DeviceChange(kind: step(DeviceKind.allCases, device.kind))), &effects)
@@ -335,41 +322,29 @@ extension UIState {
     case .endpoint:
       scene.launchOptions.endpoint = step(SetupField.endpoints, launchOptions.endpoint)
       relaunch(&effects)
-    case .trackingSwitch: act(.deviceConfigured(DeviceChange(trackingSwitchOn: !device.trackingSwitchOn)), &effects)
-    case .restricted: act(.deviceConfigured(DeviceChange(restricted: !device.restricted)), &effects)
-    case .limitAdTracking: act(.deviceConfigured(DeviceChange(limitAdTracking: !device.limitAdTracking)), &effects)
-    case .otherAlert: act(.deviceConfigured(DeviceChange(otherAlertOnScreen: !device.otherAlertOnScreen)), &effects)
+    case .trackingSwitch:
+      act(.deviceConfigured(DeviceChange(trackingSwitchOn: flip(device.trackingSwitchOn))), &effects)
+    case .restricted: act(.deviceConfigured(DeviceChange(restricted: flip(device.restricted))), &effects)
+    case .limitAdTracking: act(.deviceConfigured(DeviceChange(limitAdTracking: flip(device.limitAdTracking))), &effects)
+    case .otherAlert:
+      act(.deviceConfigured(DeviceChange(otherAlertOnScreen: flip(device.otherAlertOnScreen))), &effects)
     case .appState:
       act(.appConfigured(AppChange(lifecycle: step(Lifecycle.running, consent.app.lifecycle))), &effects)
     case .usageDescription:
-      act(.appConfigured(AppChange(hasUsageDescription: !consent.app.hasUsageDescription)), &effects)
+      act(.appConfigured(AppChange(hasUsageDescription: flip(consent.app.hasUsageDescription))), &effects)
     case .integration:
       scene.launchOptions.integration = step(Integration.allCases, launchOptions.integration)
       relaunch(&effects)
     case .optOut:
-      scene.launchOptions.optOut.toggle()
+      scene.launchOptions.optOut = flip(launchOptions.optOut)
       relaunch(&effects)
     case .useConsent:
-      scene.launchOptions.useConsent.toggle()
+      scene.launchOptions.useConsent = flip(launchOptions.useConsent)
       relaunch(&effects)
     case .waitForATT:
       scene.launchOptions.waitForATT = step(SetupField.waits, launchOptions.waitForATT)
       relaunch(&effects)
     }
-  }
-
-  /// After a setup change: an Events line when the status or the IDFA the device hands out changed, so the
-  /// log says why the panel did.
-  private mutating func logSetupEffect(since before: (status: String, idfa: String)) {
-    let after = (status: consent.statusWord, idfa: consent.deviceIDFA)
-    var changes: [String] = []
-    if after.status != before.status { changes.append("status \(before.status) → \(after.status)") }
-    if after.idfa != before.idfa {
-      changes.append(
-        after.idfa == IDFA.zero ? "the device now hands out the zero IDFA" : "the device now hands out its IDFA")
-    }
-    guard !changes.isEmpty else { return }
-    note("setup: " + changes.joined(separator: "; "), .notice)
   }
 
   // MARK: Compound actions
@@ -448,17 +423,6 @@ extension UIState {
     let effects = startScenario(scenario)
     autoplay = Autoplay(interval: interval)
     return effects
-  }
-
-  /// Space pauses and resumes, → plays the next step, ← takes the last one back; R and q as ever.
-  private mutating func handlePresenterKey(_ key: KeyPress, _ effects: inout [UIEffect]) -> Bool {
-    switch key {
-    case .character(" "): autoplay?.paused.toggle()
-    case .right: if guide?.isFinished == false { playNextStep(&effects) }
-    case .left: undo(&effects)
-    default: return false
-    }
-    return true
   }
 
   /// Performs the step the tester would: the next one of the walk, as its keys would.

@@ -41,11 +41,9 @@ extension UIState {
     effects.append(.record(line))
     switch line {
     case .action(let action):
-      linesThisKey += 1
       linesRecorded += 1
       if case .sdkInitialized(let options) = action { scene.launchOptions = options }
     case .bundle:
-      linesThisKey += 1
       linesRecorded += 1
       if let bundle = walk.bundle {
         scene.app = bundle
@@ -74,6 +72,7 @@ extension UIState {
 
   /// A line in the event log, at the clock's time (which moves once per key).
   mutating func note(_ text: String, _ kind: LogLine.Kind) {
+    if quietStories && kind != .refusal { return }
     if clockDue {
       clock += 1
       clockDue = false
@@ -88,47 +87,32 @@ extension UIState {
   /// recording; where the scenario says `undo`, its step.
   mutating func undo(_ effects: inout [UIEffect]) {
     if case .undo(let lines) = guide?.nextStep?.kind {
-      guard performScenarioStep(.undo(lines: lines), &effects) else { return }
-      dropKeyLines(lines)
-      undoneKeyLines.append(lines)
-      advanceGuide(&effects)
-      return
-    }
-    guard let lines = keyLines.last else {
+      if performScenarioStep(.undo(lines: lines), &effects) { advanceGuide(&effects) }
+    } else if walk.lastGroupLines > 0 {
+      perform(.undo(lines: walk.lastGroupLines), &effects)
+    } else {
       note("✗ undo: \(Refusal.nothingToUndo.reason)", .refusal)
-      return
     }
-    guard perform(.undo(lines: lines), &effects) else { return }
-    keyLines.removeLast()
-    undoneKeyLines.append(lines)
   }
 
   /// `U`: brings back what the last `u` took back (until a new action), as `redo lines=N` does.
   mutating func redo(_ effects: inout [UIEffect]) {
     if case .redo(let lines) = guide?.nextStep?.kind {
-      guard performScenarioStep(.redo(lines: lines), &effects) else { return }
-      keyLines.append(lines)
-      if !undoneKeyLines.isEmpty { undoneKeyLines.removeLast() }
-      advanceGuide(&effects)
-      return
-    }
-    guard let lines = undoneKeyLines.last else {
+      if performScenarioStep(.redo(lines: lines), &effects) { advanceGuide(&effects) }
+    } else if walk.lastUndoLines > 0 {
+      perform(.redo(lines: walk.lastUndoLines), &effects)
+    } else {
       note("✗ redo: \(Refusal.nothingToRedo.reason)", .refusal)
-      return
     }
-    guard perform(.redo(lines: lines), &effects) else { return }
-    undoneKeyLines.removeLast()
-    keyLines.append(lines)
   }
 
   /// `R` in guided mode: back to before the walk's first step, whatever its length, as `restart` does.
   mutating func restart(_ effects: inout [UIEffect]) {
-    let asked = if case .restart = guide?.nextStep?.kind { true } else { false }
-    let accepted = asked ? performScenarioStep(.restart, &effects) : perform(.restart, &effects)
-    guard accepted else { return }
-    keyLines = []
-    undoneKeyLines = []
-    if asked { advanceGuide(&effects) }
+    guard case .restart = guide?.nextStep?.kind else {
+      perform(.restart, &effects)
+      return
+    }
+    if performScenarioStep(.restart, &effects) { advanceGuide(&effects) }
   }
 
   /// Performs the scenario's own `undo`, `redo` or `restart`: the walk goes back, the guide goes on.
@@ -137,15 +121,6 @@ extension UIState {
     guideNow.cursor += 1
     scene.guide = guideNow
     return true
-  }
-
-  /// Forgets the last `lines` lines of the keys' ledger (a scenario's `undo lines=N` need not match one key).
-  private mutating func dropKeyLines(_ lines: Int) {
-    var left = lines
-    while left > 0, let last = keyLines.popLast() {
-      if last > left { keyLines.append(last - left) }
-      left -= min(last, left)
-    }
   }
 
   // MARK: Guided walks
@@ -161,16 +136,17 @@ extension UIState {
   /// walk, whose recording begins with the lines that set it up.
   mutating func startScenario(_ scenario: GuidedScenario, locale: String?, _ effects: inout [UIEffect]) {
     let app = sessionApp
-    let start = ConsentState(scriptStartFor: app, locale: locale)
+    let start = session.configured(ConsentState(scriptStartFor: app, locale: locale))
+    let keyPressed = walk.groupPending
     walk = Walk(from: start, bundle: session.app == nil ? nil : app, bundles: scenario.bundles)
+    // A scenario picked by a key starts with that key: its setup is what `u` takes back first.
+    if keyPressed { walk.beginGroup() }
     show(app, &effects)
     scene = Scene(app: app, launchOptions: SDKOptions(), guide: Guide(scenario: scenario))
     overlay = nil
     clock = 0
     clockDue = false
     log = [LogLine(time: 0, text: "scenario: \(scenario.title)", kind: .notice)]
-    keyLines = []
-    undoneKeyLines = []
     effects.append(.record(.comment("scenario: \(scenario.title)")))
     if let reference = session.app { effects.append(.record(.bundle(reference))) }
     for action in ScriptWriter.setupActions(for: consent) { effects.append(.record(.action(action))) }
@@ -214,14 +190,18 @@ extension UIState {
 
   /// The UI where a replay of `script` begins: where `play` begins it (DECISIONS D90), from the script
   /// defaults with the SDK not initialized and no tracking domains, in the session's locale; the app on screen
-  /// (the demo app, or `--app`) is the one a guided walk starts on.
+  /// (the demo app, or `--app`) is the one a guided walk starts on. The session's `--device` and `--sdk` come
+  /// first, as lines before the script's.
   public init(
     starting script: Script, environment: UIEnvironment, session: UISession = UISession(),
     bundles: [AppBundleReference: AppResources] = [:]
   ) {
     self.init(environment: environment, session: session, launchOptions: SDKOptions(), sdkLaunched: false)
-    let start = ConsentState(scriptStartFor: sessionApp, locale: session.locale)
-    walk = Walk(from: start, bundle: walk.bundle, bundles: bundles)
+    walk = Walk(
+      from: session.configured(ConsentState(scriptStartFor: sessionApp, locale: session.locale)), bundle: walk.bundle)
+    var effects: [UIEffect] = []
+    if let options = session.sdk { perform(.action(.sdkInitialized(options)), &effects) }
+    walk = Walk(from: walk.state, bundle: walk.bundle, bundles: bundles)
   }
 
   /// Takes one script step as the UI would (the clock moving only at a user step); returns whether it was
@@ -229,6 +209,7 @@ extension UIState {
   public mutating func replay(_ step: Step) -> (accepted: Bool, effects: [UIEffect]) {
     var effects: [UIEffect] = []
     clockDue = step.isUserStep
+    if step.isUserStep { walk.beginGroup() }
     defer { clockDue = false }
     if case .expect = step.kind { return (true, []) }
     guard let line = ScriptLine(step) else { return (true, []) }

@@ -16,17 +16,35 @@ public struct UISession: Hashable, Sendable {
   public var locale: String?
   /// Who puts right-to-left text in order (`--bidi`).
   public var bidi: BidiMode
+  /// Whether the phone shows which button has the keyboard's focus (brackets, reverse video, `▸`): in the
+  /// interactive UI and `render --format text`; captures draw buttons as iOS does unless `--focus`.
+  public var showsFocus: Bool
+  /// `--device`: the device's settings, applied in order before the app launches (and before a scenario's
+  /// first line), as `device` lines would be.
+  public var device: [DeviceChange]
+  /// `--sdk`: the options the app passes to `Collect.initialize` at launch, as an `sdk init` line's.
+  public var sdk: SDKOptions?
 
   /// A session.
   public init(
     isRecording: Bool = false, terminalIsASCII: Bool = false, app: AppBundleReference? = nil, locale: String? = nil,
-    bidi: BidiMode = .visual
+    bidi: BidiMode = .visual, showsFocus: Bool = true, device: [DeviceChange] = [], sdk: SDKOptions? = nil
   ) {
     self.isRecording = isRecording
     self.terminalIsASCII = terminalIsASCII
     self.app = app
     self.locale = locale
     self.bidi = bidi
+    self.showsFocus = showsFocus
+    self.device = device
+    self.sdk = sdk
+  }
+
+  /// `state` with the session's `--device` settings applied (a setting never refuses).
+  func configured(_ state: ConsentState) -> ConsentState {
+    var state = state
+    for change in device { _ = try? state.apply(.deviceConfigured(change)) }
+    return state
   }
 }
 
@@ -65,12 +83,10 @@ public struct UIState: Sendable {
   public internal(set) var clock = 0
   /// Presenter mode: the walk plays by itself.
   public internal(set) var autoplay: Autoplay?
-  /// How many lines each recent key put in the walk's ledger, newest last: what `u` takes back.
-  var keyLines: [Int] = []
-  /// How many lines each `u` took back, newest last: what `U` brings back.
-  var undoneKeyLines: [Int] = []
-  /// Lines the current key has put in the ledger so far.
-  var linesThisKey = 0
+  /// How many values ←/→ moved the selected setup field on (back, when negative): applied when it is left.
+  public internal(set) var setupSteps = 0
+  /// Whether stories and notices stay out of the log (a setup change logs one line of its own).
+  var quietStories = false
   /// Whether the clock moves at the next log line (once per key).
   var clockDue = false
   /// The findings of apps already checked, so taking an `app bundle=` back does not check again.
@@ -176,7 +192,8 @@ public struct UIState: Sendable {
     let start = ConsentState(
       locale: session.locale ?? app.developmentRegion, hasUsageDescription: app.hasUsageDescription,
       trackingDomains: app.trackingDomains)
-    walk = Walk(from: start, bundle: session.app == nil ? nil : app)
+    let launchOptions = session.sdk ?? launchOptions
+    walk = Walk(from: session.configured(start), bundle: session.app == nil ? nil : app)
     scene = Scene(app: app, launchOptions: launchOptions)
     if let findings = environment.findings { checkedApps[AppKey(app)] = findings }
     guard sdkLaunched else { return }
@@ -184,8 +201,6 @@ public struct UIState: Sendable {
     perform(.action(.sdkInitialized(launchOptions)), &effects)
     // The launch is where the session starts: nothing to take back before it.
     walk = Walk(from: walk.state, bundle: walk.bundle)
-    keyLines = []
-    linesThisKey = 0
     linesRecorded = 0
   }
 

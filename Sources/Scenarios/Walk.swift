@@ -8,7 +8,9 @@ import PromptStrings
 /// are exactly the lines that changed something (accepted actions and `app bundle=` lines): `undo lines=N`
 /// takes back the last N of them, `redo lines=N` brings back lines an undo took back, `restart` goes back to
 /// before the walk's first user step. The ledger keeps `Refusal.undoDepth` lines, so a long walk runs in
-/// bounded memory; the restart point is kept whatever the length.
+/// bounded memory; the restart point is kept whatever the length. The UI marks where each key's lines begin
+/// (`beginGroup`), so that its `u` and `U` become `undo lines=N` and `redo lines=N` of that key's lines, in
+/// this one ledger.
 ///
 /// `Extra` is what a caller keeps beside the model and wants brought back with it (the UI's screen, its
 /// guide); `play` keeps nothing (`Void`).
@@ -20,16 +22,19 @@ public struct Walk<Extra: Sendable>: Sendable {
     public var extra: Extra
   }
 
-  /// A line in the ledger: what it said and the walk before it.
+  /// A line in the ledger: what it said, the walk before it, and which line of its group it is (1 for the
+  /// first; 0 outside any group).
   private struct Entry: Sendable {
     var line: String
     var before: Snapshot
+    var lineInGroup = 0
   }
 
-  /// A line an undo took back, with the walk as it was after it.
+  /// A line an undo took back, with the walk as it was after it, and whether it was the last of its undo's lines.
   private struct TakenBack: Sendable {
     var entry: Entry
     var after: Snapshot
+    var endsUndo = false
   }
 
   /// The model's state.
@@ -46,6 +51,8 @@ public struct Walk<Extra: Sendable>: Sendable {
   private var takenBack: [TakenBack] = []
   /// The walk before its first user step, once it took one.
   private var restartPoint: Snapshot?
+  /// Whether the next line the ledger takes begins a group.
+  public private(set) var groupPending = false
 
   /// A walk from `state`, with `bundle` as the app's resources until a line names others.
   public init(from state: ConsentState, bundle: AppResources? = nil, bundles: [AppBundleReference: AppResources] = [:])
@@ -59,6 +66,19 @@ public struct Walk<Extra: Sendable>: Sendable {
   public var undoableLines: Int { min(ledger.count, Refusal.undoDepth) }
   /// How many lines `redo` can bring back now.
   public var redoableLines: Int { takenBack.count }
+
+  /// The next line the ledger takes begins a group (what one key of the UI did).
+  public mutating func beginGroup() { groupPending = true }
+
+  /// How many lines the last group holds: what the UI's `u` takes back (0: nothing).
+  public var lastGroupLines: Int { ledger.last?.lineInGroup ?? 0 }
+
+  /// How many lines the last undo took back, of those still to be brought back: what the UI's `U` brings
+  /// back (0: nothing).
+  public var lastUndoLines: Int {
+    guard let end = takenBack.lastIndex(where: \.endsUndo) else { return 0 }
+    return takenBack.endIndex - end
+  }
 
   /// Performs `step`; `extra` is what the caller keeps now, remembered with the state before the line. Returns
   /// what the step did and, when it brought an earlier walk back (`undo`, `redo`, `restart`), the caller's
@@ -97,9 +117,9 @@ public struct Walk<Extra: Sendable>: Sendable {
       guard lines <= ledger.count else { return result(refusal: .nothingToUndo) }
       var after = now
       var taken: [String] = []
-      for _ in 0..<lines {
+      for index in 0..<lines {
         let entry = ledger.removeLast()
-        takenBack.append(TakenBack(entry: entry, after: after))
+        takenBack.append(TakenBack(entry: entry, after: after, endsUndo: index == 0))
         after = entry.before
         taken.insert(entry.line, at: 0)
       }
@@ -109,8 +129,10 @@ public struct Walk<Extra: Sendable>: Sendable {
       guard lines <= takenBack.count else { return result(refusal: .nothingToRedo) }
       var brought: [String] = []
       var last: Snapshot?
-      for _ in 0..<lines {
-        let line = takenBack.removeLast()
+      for index in 0..<lines {
+        var line = takenBack.removeLast()
+        // What one redo brings back is one group, as what one key did.
+        line.entry.lineInGroup = index + 1
         keep(line.entry)
         brought.append(line.entry.line)
         last = line.after
@@ -135,7 +157,9 @@ public struct Walk<Extra: Sendable>: Sendable {
   /// Puts a line that changed something in the ledger: what was taken back can no longer be brought back.
   private mutating func remember(_ step: Step, before: Snapshot) {
     if step.isUserStep, restartPoint == nil { restartPoint = before }
-    keep(Entry(line: step.command, before: before))
+    let previous = ledger.last?.lineInGroup ?? 0
+    keep(Entry(line: step.command, before: before, lineInGroup: groupPending ? 1 : previous == 0 ? 0 : previous + 1))
+    groupPending = false
     takenBack = []
   }
 

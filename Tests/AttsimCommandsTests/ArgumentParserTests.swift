@@ -1,4 +1,5 @@
 import AttsimCommands
+import ConsentCore
 import FileAccess
 import Testing
 
@@ -99,6 +100,44 @@ import Testing
     #expect(try ArgumentParser.parse(arguments) == expected)
   }
 
+  /// `--device` and `--sdk` take a script's words: each `--device` is a `device` line, every `--sdk` one
+  /// `sdk init` line, for the UI, `render` and `cast`.
+  @Test func deviceAndSDKSettingsAreScriptWords() throws {
+    var interactive = Command.Interactive()
+    interactive.device = [DeviceChange(iOS: IOSVersion(27, 2)), DeviceChange(country: "FR", accountCountry: "FR")]
+    interactive.sdk = SDKOptions(integration: .methodB, useConsent: true)
+    let words = ["--device", "ios=27.2", "--device", "country=fr account-country=FR", "--sdk", "integration=method-b"]
+    #expect(try ArgumentParser.parse(words + ["--sdk", "use-consent=true"]) == .interactive(interactive))
+    guard case .render(let render) = try ArgumentParser.parse(["render", "--sdk", "optout=true"]) else {
+      Issue.record("not render")
+      return
+    }
+    #expect(render.sdk == SDKOptions(optOut: true) && render.device.isEmpty)
+    guard case .cast(let cast) = try ArgumentParser.parse(["cast", "s.attsim", "--out", "-", "--device", "ios=14.5"])
+    else {
+      Issue.record("not cast")
+      return
+    }
+    #expect(cast.device == [DeviceChange(iOS: IOSVersion(14, 5))] && cast.sdk == nil)
+  }
+
+  /// A bad setting is refused in one line naming the option, with the script parser's own words.
+  @Test(arguments: [
+    (["--device", "ios=abc"], "--device ios=abc: "),
+    (["render", "--device", "colour=red"], "--device colour=red: "),
+    (["cast", "s", "--out", "-", "--sdk", "integration=method-c"], "--sdk integration=method-c: "),
+    (["--device", "ios=27.2\nrequest"], "--device takes KEY=VALUE, as a script's device line does, not "),
+    (["--sdk", "optout"], "--sdk takes KEY=VALUE, as a script's sdk init line does, not 'optout'"),
+  ])
+  func aBadSettingIsRefusedNamingItsOption(arguments: [String], start: String) {
+    do {
+      _ = try ArgumentParser.parse(arguments)
+      Issue.record("accepted \(arguments)")
+    } catch {
+      #expect(error.message.hasPrefix(start) && !error.message.contains("\n"), "\(error.message)")
+    }
+  }
+
   @Test(arguments: [
     (
       ["plya"],
@@ -115,13 +154,14 @@ import Testing
     (["render", "--width", "wide"], "--width must be a number of cells between 1 and 1000, not 'wide'"),
     (["render", "--width", "0"], "--width must be a number of cells between 1 and 1000, not '0'"),
     (["--locale", "ja", "--locale", "ar"], "--locale is given twice"),
-    (["--bogus"], "unknown option '--bogus' for attsim"),
+    (["--bogsu"], "unknown option '--bogsu' for attsim"),
     (["-x"], "unknown option '-x' for attsim"),
     (
       ["help", "nope"],
       "unknown subcommand 'nope' (subcommands: play, scenarios, check, prompts, render, cast, gallery, matrix, completion, man)"
     ),
     (["--force"], "--force goes with --record FILE or --cast FILE"),
+    (["--focus"], "--focus goes with --autoplay: the interactive UI always shows the keyboard's focus"),
     (["--force=yes", "--record", "r"], "--force takes no value"),
     (
       ["prompts", "App", "--locale", "../etc"],

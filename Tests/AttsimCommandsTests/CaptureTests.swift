@@ -15,9 +15,20 @@ import Testing
     let texts = try document.nodes(forXPath: "//*[local-name()='text']").compactMap(\.stringValue).joined(
       separator: "\n")
     #expect(texts.contains("Allow “Lumen Demo” to track"))
-    #expect(texts.contains("[ Ask App Not to Track ]"))
+    #expect(texts.contains("Ask App Not to Track"))
     // Every cell of a row is accounted for: runs are placed at their columns and stretched to their cells.
     #expect(outcome.out.contains("textLength=") && outcome.out.contains("lengthAdjust=\"spacingAndGlyphs\""))
+  }
+
+  /// Captures draw the buttons as an iPhone does, without the keyboard's focus (brackets, reverse video, ▸),
+  /// unless `--focus`; the text format, what snapshots and the tests read, keeps it.
+  @Test(arguments: ["svg", "html", "ansi"])
+  func capturesShowTheFocusOnlyWhenAsked(format: String) {
+    let plain = attsim("render", "--script", Self.capture, "--format", format).out
+    let focused = attsim("render", "--script", Self.capture, "--format", format, "--focus").out
+    #expect(!plain.contains("[ Ask App Not to Track ]") && plain.contains("Ask App Not to Track"))
+    #expect(focused.contains("[ Ask App Not to Track ]"))
+    #expect(attsim("render", "--script", Self.capture).out.contains("[ Ask App Not to Track ]"))
   }
 
   @Test func theHTMLIsAPreWithStyledSpans() {
@@ -39,7 +50,7 @@ import Testing
   @Test func aCastPlaysBackToWhatRenderPrints() throws {
     let folder = try temporaryFolder()
     let out = folder.appendingPathComponent("demo.cast").path
-    let outcome = attsim("cast", Self.capture, "--out", out, "--pace", "0.5")
+    let outcome = attsim("cast", Self.capture, "--out", out, "--pace", "0.5", "--focus")
     #expect(outcome.status == 0, "\(outcome.err)")
     let lines = try String(contentsOfFile: out, encoding: .utf8).split(separator: "\n").map(String.init)
     let header = try #require(JSONSerialization.jsonObject(with: Data(lines[0].utf8)) as? [String: Any])
@@ -54,5 +65,8 @@ import Testing
     }
     #expect(times == (0..<times.count).map { Double($0) * 0.5 })
     #expect(terminal.text == attsim("render", "--script", Self.capture).out)
+    // Without --focus the buttons look as on an iPhone.
+    let plain = attsim("cast", Self.capture, "--out", "-").out
+    #expect(plain.contains("Ask App Not to Track") && !plain.contains("[ Ask App Not to Track ]"))
   }
 }

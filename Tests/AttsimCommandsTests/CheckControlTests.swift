@@ -57,6 +57,18 @@ import Testing
     #expect(unknown.status == 2 && unknown.err.contains("--fail-on must be one of error, warning, info"))
   }
 
+  @Test func aNoteThatFailsTheCheckIsNotCalledNoProblems() throws {
+    let app = try temporaryFolder()
+    _ = try write(
+      "<plist><dict><key>NSUserTrackingUsageDescription</key><string>We show ads.</string></dict></plist>",
+      to: "Info.plist", in: app)
+    let lenient = attsim("check", app.path)
+    #expect(lenient.status == 0 && lenient.err.contains("no problems") && lenient.err.contains("note"))
+    let strict = attsim("check", app.path, "--fail-on", "info")
+    #expect(strict.status == 1 && !strict.err.contains("no problems"))
+    #expect(strict.err.contains("0 errors, 0 warnings, 1 note in"))
+  }
+
   @Test func aBaselineMatchesAFindingThatMovedButNotOneWhoseTextChanged() throws {
     let app = try Self.app()
     let baseline = app.appendingPathComponent("baseline.json").path

@@ -13,6 +13,24 @@ import TextSupport
     #expect(outcome.out.contains("Collect.initialize(method-a)"))
   }
 
+  /// `--device` and `--sdk` start the UI where a script's `device` and `sdk init` lines would: the app
+  /// launches on that device with those options, with and without a script, and in a cast.
+  @Test func startsWithTheDeviceAndSDKGiven() throws {
+    let settings = ["--device", "ios=17.4", "--device", "country=FR", "--sdk", "integration=method-b"]
+    let opened = attsim(["render"] + settings)
+    #expect(opened.status == 0, "\(opened.err)")
+    #expect(opened.out.contains("iOS 17.4 · iPhone · method-b") && opened.out.contains("Collect.initialize(method-b)"))
+    let folder = try temporaryFolder()
+    let script = try write("request\n", to: "r.attsim", in: folder)
+    let replayed = attsim(["render", "--script", script] + settings)
+    #expect(
+      replayed.out.contains("iOS 17.4") && replayed.out.contains("Allow “Lumen Demo” to track"), "\(replayed.out)")
+    #expect(attsim(["cast", script, "--out", "-"] + settings).out.contains("iOS 17.4"))
+    let bad = attsim("render", "--device", "ios=abc")
+    #expect(
+      bad.status == 2 && bad.err.hasPrefix("attsim: --device ios=abc: ") && bad.err.split(separator: "\n").count == 1)
+  }
+
   @Test func followsAScriptToTheDialogInTheGivenLocaleAndSize() throws {
     let folder = try temporaryFolder()
     let script = try write("sdk init\nrequest\n", to: "dialog.attsim", in: folder)

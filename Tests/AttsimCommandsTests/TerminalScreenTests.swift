@@ -155,7 +155,7 @@ import Testing
   /// What each terminal type shows of the UI's styles is what its terminfo entry can show: xterm all of them;
   /// GNU screen and the Linux console eight colours (gray is white) and no italic, the console no dim with a
   /// colour (its `ncv`); a vt100 bold and reverse only; with NO_COLOR no colours (gray is dim). Compared cell
-  /// by cell with `render --format ansi` on the pre-permission screen (bold white on blue) and on the sheet
+  /// by cell with `render --format ansi --focus` on the pre-permission screen (bold white on blue) and on the sheet
   /// (italic, blue, reverse).
   @Test(arguments: [
     ("xterm-256color", false), ("screen", false), ("linux", false), ("vt100", false), ("xterm-256color", true),
@@ -185,7 +185,7 @@ import Testing
       #expect(try tmux.waitForScreen(expected), "\(type) after \(keys):\n\(tmux.screen)")
       guard ["p", "enter"].contains(key) else { continue }
       let ansi = try runShell(
-        "env -u NO_COLOR \"$ATTSIM\" render --locale de --keys '\(keys)' --format ansi", in: repositoryRoot)
+        "env -u NO_COLOR \"$ATTSIM\" render --locale de --keys '\(keys)' --format ansi --focus", in: repositoryRoot)
       var rendered = TerminalModel(width: 80, height: 24)
       rendered.feedRows(ansi.out)
       var differences: [String] = []

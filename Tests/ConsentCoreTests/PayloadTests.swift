@@ -79,7 +79,8 @@ import Testing
   }
 
   @Test func iOS13CollectsAgainAtEveryEvent() throws {
-    var subject = try state(device(ios: "13.7"), initialize())
+    // The payload's warnings wait for the app's first event (D86).
+    var subject = try state(device(ios: "13.7"), initialize(), .eventTracked(name: "launch"))
     try subject.apply(device(limitAdTracking: true))
     #expect(subject.warningKinds.contains(.stalePayload))
     try subject.apply(.eventTracked(name: "open"))
@@ -110,7 +111,7 @@ import Testing
   }
 
   @Test func updateFromIOS13LeavesAnAutoCollectedIDFAStale() throws {
-    let subject = try state(device(ios: "13.7"), initialize(), device(ios: "14.5"))
+    let subject = try state(device(ios: "13.7"), initialize(), .eventTracked(name: "launch"), device(ios: "14.5"))
     #expect(subject.statusWord == "notDetermined")
     #expect(subject.sdk.payload.advertisingId == IDFA.demo)
     #expect(subject.warningKinds.contains(.stalePayload))

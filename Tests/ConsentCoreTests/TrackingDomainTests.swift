@@ -23,6 +23,20 @@ import Testing
     #expect(consent.warningKinds.contains(.trackingDomainBlocked) == (fate == .blocked))
   }
 
+  /// D86: a state warning about what the SDK would send waits for the app's first `track` or request, and
+  /// comes back to waiting after a reinstall; the Device panel's `blocked` note (`blockingDomain`) is there
+  /// from the launch.
+  @Test func theBlockedDomainIsWarnedFromTheFirstTrackOrRequestOn() throws {
+    let launched = try state(
+      device(ios: "26.0"), initialize(), from: ConsentState(trackingDomains: ["collect.example"]))
+    #expect(launched.blockingDomain == "collect.example" && launched.warnings.isEmpty)
+    for action in [Action.eventTracked(name: "e"), .trackingRequested] {
+      #expect(try state(action, from: launched).warningKinds.contains(.trackingDomainBlocked), "\(action)")
+    }
+    let reinstalled = try state(.eventTracked(name: "e"), .reinstalled, initialize(), from: launched)
+    #expect(reinstalled.warnings.isEmpty)
+  }
+
   @Test func restrictedAndSwitchedOffAreNotAuthorizedEither() throws {
     let restricted = try state(
       device(ios: "17.0", restricted: true), initialize(), .eventTracked(name: "e"),

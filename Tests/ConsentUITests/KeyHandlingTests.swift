@@ -95,25 +95,28 @@ import TextSupport
     #expect(pilot.recorded == ["app state=background", "app state=active"])
   }
 
+  /// ←/→ choose a field's value, shown at once; it applies when the field is left (↑↓, Tab, Esc).
   @Test func setupChangesDeviceAndSDK() {
     var pilot = Pilot()
     pilot.press("d", "down", "right")
+    #expect(pilot.state.consent.device.kind == .device && pilot.text.contains("◂ simulator ▸"))
+    pilot.press("down")
     #expect(pilot.state.consent.device.kind == .simulator)
-    pilot.press("down", "right")
+    pilot.press("right", "down")
     #expect(pilot.state.consent.device.country == "FR")
-    pilot.press("down", "left")
+    pilot.press("left", "down")
     #expect(pilot.state.consent.device.accountCountry == "JP")
-    pilot.press("down", "down", "right")
+    pilot.press("down", "right", "up")
     #expect(pilot.state.consent.device.restricted)
-    pilot.press("up", "up", "up", "up", "up", "left")
+    pilot.press("up", "up", "up", "up", "left", "down")
     #expect(pilot.state.consent.device.iOS == IOSVersion(17, 5))
-    pilot.press("down", "down", "down", "down", "down", "down", "down", "down", "right")
+    pilot.press("down", "down", "down", "down", "down", "down", "down", "right", "down")
     #expect(pilot.state.consent.app.kind == .appClip)
     pilot.press(
-      Array(repeating: "down", count: SetupField.requestCall.rawValue - SetupField.appKind.rawValue) + ["right"])
-    #expect(pilot.state.requestCall == .expanded)
+      Array(repeating: "down", count: SetupField.requestCall.rawValue - SetupField.appState.rawValue) + ["right"])
+    #expect(pilot.state.requestCall == .classic)
     pilot.press("esc")
-    #expect(pilot.state.overlay == nil)
+    #expect(pilot.state.requestCall == .expanded && pilot.state.overlay == nil)
   }
 
   @Test func refusedActionsAreLoggedNotRecorded() {

@@ -11,6 +11,35 @@ import Testing
       name: "demo", script: try ScriptParser.parse("# title: Demo\n" + source, file: "demo.attsim"), bundles: [:])
   }
 
+  /// A session that shows no focus (`--autoplay`, captures) draws the buttons as an iPhone does: no brackets,
+  /// no reverse video, no ▸; the focus is still there for the keys.
+  @Test func aSessionWithoutFocusDrawsButtonsAsIOSDoes() throws {
+    var pilot = Pilot(session: UISession(showsFocus: false))
+    _ = pilot.state.startAutoplay(try scenario("sdk init\nrequest\ntap allow\n"), interval: 1.5)
+    _ = pilot.state.handle(.tick)
+    #expect(pilot.state.phoneScreen == .attDialog && pilot.state.focusedButton == .askNotToTrack)
+    #expect(pilot.text.contains("Ask App Not to Track") && !pilot.text.contains("[ Ask App Not to Track ]"))
+    let buffer = pilot.frame.buffer
+    let row = try #require(buffer.lines.firstIndex { $0.contains("Ask App Not to Track") })
+    #expect((0..<80).allSatisfy { !buffer[row, $0].style.reverse }, "no reversed button")
+  }
+
+  /// `--device` and `--sdk`: the app launches on that device with those options, a recording's header says
+  /// so, and a scenario starts on that device too.
+  @Test func aSessionStartsOnTheDeviceAndWithTheSDKOptionsGiven() throws {
+    let session = UISession(
+      isRecording: true, device: [DeviceChange(iOS: IOSVersion(27, 2)), DeviceChange(country: "FR")],
+      sdk: SDKOptions(integration: .methodB))
+    var pilot = Pilot(session: session)
+    #expect(pilot.state.consent.device.iOS == IOSVersion(27, 2) && pilot.state.consent.device.country == "FR")
+    #expect(
+      pilot.state.consent.sdk.options.integration == .methodB && pilot.state.launchOptions.integration == .methodB)
+    let header = pilot.state.recordingHeader.map(\.text).joined(separator: "\n")
+    #expect(header.contains("ios=27.2") && header.contains("country=FR") && header.contains("integration=method-b"))
+    _ = pilot.state.startScenario(try scenario("sdk init\nrequest\n"))
+    #expect(pilot.state.consent.device.iOS == IOSVersion(27, 2))
+  }
+
   @Test func autoplayPlaysEveryStepOnTicksAndCaptionsTheNext() throws {
     var pilot = Pilot()
     _ = pilot.state.startAutoplay(

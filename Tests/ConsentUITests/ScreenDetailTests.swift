@@ -90,9 +90,17 @@ import TextSupport
   @Test func setupChangesSayInTheLogWhatTheyDid() {
     var pilot = Pilot()
     pilot.press(["d"] + Array(repeating: "down", count: SetupField.restricted.rawValue) + ["right", "esc"])
-    #expect(pilot.state.log.last?.text == "setup: status notDetermined → restricted")
-    pilot.press(["d", "down", "right", "esc"])  // The Simulator, after Allow, hands out zeros.
-    #expect(pilot.state.log.last?.text != nil)
+    #expect(
+      pilot.state.log.last?.text == "setup: Restricted (child, MDM) no → yes; status notDetermined → restricted")
+    // However many presses choose the value, leaving the field is one change: one line logged, one recorded.
+    let (logged, recorded) = (pilot.state.log.count, pilot.recorded.count)
+    pilot.press(["d", "down", "right", "right", "left", "esc"])
+    #expect(pilot.state.log.count == logged + 1 && pilot.recorded.count == recorded + 1, "\(pilot.recorded)")
+    #expect(pilot.state.log.last?.text == "setup: Device kind device → simulator", "\(pilot.state.log.suffix(3))")
+    #expect(pilot.recorded.last == "device kind=simulator")
+    // Back where it was: nothing changes, nothing is logged.
+    pilot.press(["d", "down", "right", "left", "esc"])
+    #expect(pilot.state.log.count == logged + 1 && pilot.recorded.count == recorded + 1)
   }
 
   @Test func theDetailsViewShowsEverySection() throws {
@@ -158,8 +166,9 @@ import TextSupport
   @Test func setupChangesTheDomainsAndTheEndpoint() {
     var pilot = Pilot()
     pilot.press(["d"] + Array(repeating: "down", count: SetupField.trackingDomains.rawValue) + ["left"])
-    #expect(pilot.state.consent.app.trackingDomains.isEmpty)
+    #expect(!pilot.state.consent.app.trackingDomains.isEmpty, "applied when the field is left")
     pilot.press(Array(repeating: "down", count: SetupField.endpoint.rawValue - SetupField.trackingDomains.rawValue))
+    #expect(pilot.state.consent.app.trackingDomains.isEmpty)
     pilot.press("right", "esc")
     #expect(pilot.state.consent.sdk.options.endpoint == "events.collect.example")
     #expect(pilot.recorded.contains("sdk init integration=method-a endpoint=events.collect.example"))

@@ -114,4 +114,27 @@ import Testing
     #expect(walk.perform(step(.restart), extra: "now").restored == "before request")
     #expect(walk.undoableLines == 0 && walk.redoableLines == 0)
   }
+
+  /// Groups (what one key of the UI did): `u` takes back the last group whole, `U` what the last undo took
+  /// back, and a redo's lines come back as one group; lines outside any group are no key's to take back.
+  @Test func groupsAreWhatOneKeyDid() {
+    var walk = Walk<Void>(from: ConsentState())
+    func perform(_ kind: Step.Kind) { _ = walk.perform(Step(line: 1, command: "x", kind: kind), extra: ()) }
+    perform(.action(.sdkInitialized(SDKOptions())))
+    #expect(walk.lastGroupLines == 0)
+    walk.beginGroup()
+    perform(.action(.trackingRequested))
+    walk.beginGroup()
+    perform(.action(.allowTapped))
+    perform(.action(.eventTracked(name: "a")))
+    #expect(walk.lastGroupLines == 2 && walk.lastUndoLines == 0)
+    perform(.undo(lines: 2))
+    #expect(walk.lastGroupLines == 1 && walk.lastUndoLines == 2)
+    perform(.undo(lines: 1))
+    #expect(walk.lastGroupLines == 0 && walk.lastUndoLines == 1)
+    perform(.redo(lines: 1))
+    #expect(walk.lastGroupLines == 1 && walk.lastUndoLines == 2)
+    perform(.redo(lines: 2))
+    #expect(walk.lastGroupLines == 2 && walk.lastUndoLines == 0 && walk.state.events.sentCount == 1)
+  }
 }
