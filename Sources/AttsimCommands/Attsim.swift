@@ -53,8 +53,8 @@ public enum Attsim {
     case .man:
       console.out(ManPage.text)
       return 0
-    case .matrix(let format):
-      return MatrixCommand.run(format, console: console)
+    case .matrix(let format, let row, let out):
+      return MatrixCommand.run(format, row: row, out: out, console: console)
     case .interactive(let interactive):
       return InteractiveCommand.run(interactive, console: console)
     case .check(let check):

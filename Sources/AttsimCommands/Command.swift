@@ -17,6 +17,7 @@ public enum CompletionWords: String, CaseIterable, Sendable {
 public enum MatrixFormat: String, CaseIterable, Sendable {
   case csv
   case markdown
+  case attsim
 }
 
 /// The output formats of `attsim check`.
@@ -78,7 +79,7 @@ public enum Command: Equatable, Sendable {
   /// Print the man page.
   case man
   /// Print the QA test plan.
-  case matrix(format: MatrixFormat)
+  case matrix(format: MatrixFormat, row: String?, out: FilePath?)
   /// Print help, for everything or one subcommand.
   case help(topic: String?)
   /// Print the version.

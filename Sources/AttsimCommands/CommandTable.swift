@@ -187,11 +187,14 @@ enum CommandTable {
       name: "play", summary: "run .attsim scripts, one JSON line per command",
       discussion: """
         Runs each script from the defaults (iPhone on iOS 26.0, switches permissive, the app installed and
-        active, the SDK not initialized) and prints one JSON object per command: line, command, status,
-        prompt, crashed, device_idfa, payload, events, warnings, warning_ids, story. A script with a syntax
+        active, the SDK not initialized, no app's resources until an app bundle= line names them: so do
+        render --script, cast and --scenario, whatever app they draw) and prints one JSON object per command:
+        line, command, status, prompt, crashed, device_idfa, payload, events, warnings, warning_ids, story.
+        A script with a syntax
         error runs nothing of itself; the other scripts run. --report junit gives JUnit XML (one test case per
         expectation, an errored case for a script that cannot run), --report markdown a bug report; --output
-        FILE writes the result to FILE atomically instead of standard output. A summary line ends on
+        FILE writes the result to FILE atomically instead of standard output. A library scenario's name
+        (attsim scenarios) works wherever a script does; a path wins. A summary line ends on
         standard error: 3 scripts, 12 of 12 expectations passed.
 
         Commands: device, app, sdk init, prepermission show|continue|not-now, request [expanded=yes|no
@@ -208,7 +211,7 @@ enum CommandTable {
           help: "a JUnit XML or Markdown report instead of JSON lines"),
         OptionSpec(
           name: "output", value: ("FILE", .output), help: "write to FILE (atomically) instead of standard output"),
-      ], operands: ("FILE", .file, 1...Int.max)
+      ], operands: ("NAME|FILE", .scenario, 1...Int.max)
     ) { arguments throws(UsageError) in
       .play(
         Command.Play(
@@ -306,7 +309,8 @@ enum CommandTable {
         appOption, targetOption, configurationOption, localeOption,
         OptionSpec(name: "width", value: ("N", .cells), help: "columns (default 80, at least 80)"),
         OptionSpec(name: "height", value: ("N", .cells), help: "rows (default 24, at least 24)"),
-        OptionSpec(name: "script", value: ("FILE", .file), help: "run this script first, as play does"),
+        OptionSpec(
+          name: "script", value: ("NAME|FILE", .scenario), help: "run this script first, as play does"),
         OptionSpec(
           name: "keys", value: ("KEYS", .keys), help: "then press these keys, space-separated (p enter a; pgdn, esc …)"),
         OptionSpec(
@@ -358,7 +362,7 @@ enum CommandTable {
         OptionSpec(name: "height", value: ("N", .cells), help: "rows (default 24, at least 24)"),
         OptionSpec(name: "pace", value: ("SECONDS", .seconds), help: "seconds between steps (default 1)"),
         focusOption,
-      ] + SetupOptions.specs, operands: ("SCRIPT", .file, 1...1)
+      ] + SetupOptions.specs, operands: ("NAME|FILE", .scenario, 1...1)
     ) { arguments throws(UsageError) in
       guard let out = arguments.path("out") else { throw UsageError("attsim cast needs --out FILE.cast") }
       var command = Command.Cast(script: arguments.operandPaths[0], out: out)
@@ -406,16 +410,23 @@ enum CommandTable {
         Prints the QA test plan: every iOS release of the plan, device kind, Tracking switch, restriction,
         Limit Ad Tracking, app state, integration and answer, with the resulting status, device IDFA,
         payload, blog callback and warnings. Markdown (the default) prints one table per iOS release; CSV
-        adds the exact script of every row.
+        adds the exact script of every row. --row N prints row N as a script attsim play passes (its steps and
+        expect lines); --format attsim --out DIR writes every row's, DIR/row-0001.attsim on.
         """,
-      exitStatus: "0.",
+      exitStatus: "0, or 2 for a usage error or a script that cannot be written.",
       options: [
         OptionSpec(
           name: "format", value: ("FORMAT", .choice(MatrixFormat.allCases.map(\.rawValue))),
-          help: "Markdown tables (default) or CSV with the script of each row")
+          help: "Markdown tables (default), CSV with the script of each row, or attsim: every row's script"),
+        OptionSpec(name: "row", value: ("N", .name), help: "print row N (1-based) as an .attsim script"),
+        OptionSpec(name: "out", value: ("DIR", .output), help: "with --format attsim: the folder to write to"),
       ], operands: nil
     ) { arguments throws(UsageError) in
-      .matrix(format: arguments.value("format").flatMap(MatrixFormat.init(rawValue:)) ?? .markdown)
+      let format = arguments.value("format").flatMap(MatrixFormat.init(rawValue:)) ?? .markdown
+      guard (format == .attsim) == (arguments.path("out") != nil) || arguments.value("row") != nil else {
+        throw UsageError("attsim matrix writes scripts with --format attsim --out DIR, and only then takes --out")
+      }
+      return .matrix(format: format, row: arguments.value("row"), out: arguments.path("out"))
     },
     CommandSpec(
       name: "completion", summary: "the completion script for bash, zsh or fish",

@@ -207,16 +207,8 @@ enum UIWorker {
 extension InteractiveCommand {
   /// A library scenario by name, or a script file, with the app bundles it names, and its path.
   static func guidedScenario(_ nameOrFile: FilePath) -> Result<(GuidedScenario, FilePath), ScriptProblems> {
-    guard let path = ScenarioLibrary.path(for: nameOrFile) else {
-      let names = ScenarioLibrary.entries().map(\.name)
-      let name = nameOrFile.string
-      let nearest = EditDistance.nearest(to: name, among: names, within: max(2, name.count / 4))
-      let hint =
-        nearest.map { "; did you mean '\($0)'? ('attsim scenarios' lists all \(names.count))" }
-        ?? " (a file, or one of: \(MessageList.of(names)); 'attsim scenarios' lists them)"
-      return .failure(.unusable("attsim: no scenario '\(nameOrFile.shown())'\(hint)"))
-    }
-    return PlayCommand.load(path).map { script, bundles in
+    let path = ScenarioLibrary.path(for: nameOrFile) ?? nameOrFile
+    return PlayCommand.load(nameOrFile).map { script, bundles in
       (GuidedScenario(name: path.lastComponent, script: script, bundles: bundles), path)
     }
   }

@@ -19,7 +19,7 @@ enum PlayCommand {
     // The scripts and every file of the apps they name: the output may replace none of them.
     var inputs = CommandInputs()
     for file in files {
-      inputs.add(path: file)
+      inputs.add(path: ScenarioLibrary.path(for: file) ?? file)
       switch load(file) {
       case .failure(let problems):
         console.err(problems.lines.map { $0 + "\n" }.joined())
@@ -67,9 +67,11 @@ enum PlayCommand {
     return outcomes.allSatisfy(\.passed) ? 0 : 1
   }
 
-  /// A script and the app bundles it names (relative to its folder), or every problem, one line each.
-  static func load(_ file: FilePath) -> Result<(Script, [AppBundleReference: AppResources]), ScriptProblems> {
-    TextFile.script(file, named: file.shownWhole).flatMap { script in
+  /// A script (a file, or a library scenario by name: a path wins where both exist) and the app bundles it
+  /// names (relative to its folder), or every problem, one line each.
+  static func load(_ nameOrFile: FilePath) -> Result<(Script, [AppBundleReference: AppResources]), ScriptProblems> {
+    guard let file = ScenarioLibrary.path(for: nameOrFile) else { return .failure(ScenarioLibrary.unknown(nameOrFile)) }
+    return TextFile.script(file, named: file.shownWhole).flatMap { script in
       bundles(of: script, in: file.parent).map { (script, $0) }
     }
   }
@@ -83,11 +85,19 @@ enum PlayCommand {
     for step in script.steps {
       guard case .useBundle(let reference) = step.kind else { continue }
       let path = folder.resolving(reference.path)
+      let location = SourceLocation(line: step.line, column: step.column)
       switch AppResources.load(path, target: reference.target, configuration: reference.configuration) {
-      case .success(let resources): bundles[reference] = resources
+      case .success(let resources):
+        // An app whose Info.plist cannot be read stops the script at the reader's place: run on, it would
+        // "crash" at the request for a usage description it may well have (DECISIONS D91).
+        if var error = resources.infoPlistError {
+          error.message += " (the app \(Diagnostic.place(script.file, location)) names)"
+          return .failure(.invalid(ScriptErrors(errors: [error])))
+        }
+        bundles[reference] = resources
       case .failure(let failure):
         let problem = Diagnostic(
-          file: script.file, location: SourceLocation(line: step.line, column: step.column), severity: .error,
+          file: script.file, location: location, severity: .error,
           message: "cannot open the app bundle: \(failure.message)")
         return .failure(.invalid(ScriptErrors(errors: [problem])))
       }
@@ -112,11 +122,12 @@ enum ScriptProblems: Error {
 }
 
 extension StepResult {
-  /// One line per failed expectation or refused step, as compilers print: `file:line:col: …`.
+  /// One line per failed expectation or refused step, as compilers print: `file:line:col: …` (a long value's
+  /// difference under it).
   func problemLines(file: String) -> [String] {
-    var lines = failures.map { failure in
+    var lines = failures.flatMap { failure in
       let place = Diagnostic.place(file, SourceLocation(line: step.line, column: failure.expectation.column))
-      return "\(place): expect failed: \(failure.message)"
+      return ["\(place): expect failed: \(failure.message)"] + failure.differenceLines
     }
     if let refusal {
       let place = Diagnostic.place(file, SourceLocation(line: step.line, column: step.column))

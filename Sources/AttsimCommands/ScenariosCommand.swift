@@ -26,10 +26,29 @@ enum ScenarioLibrary {
     }
   }
 
-  /// A file path, or the path of the library scenario called `name`.
+  /// A file path, or the path of the library scenario called `name`. A path (holding a `/` or ending in
+  /// `.attsim`) is taken as it is, so that reading it says why it cannot be read.
   static func path(for nameOrFile: FilePath) -> FilePath? {
-    if FileKind.isFolder(nameOrFile) != nil { return nameOrFile }
-    return entries().first { $0.name == nameOrFile.string }?.path
+    let name = nameOrFile.string
+    if FileKind.isFolder(nameOrFile) != nil || name.contains("/") || name.hasSuffix(".attsim") {
+      return nameOrFile
+    }
+    return entries().first { $0.name == name }?.path
+  }
+
+  /// Why `name` is no file and no library scenario: exit 2's line, with up to three library names within half
+  /// its length in edits (at least 3), nearest first.
+  static func unknown(_ name: FilePath) -> ScriptProblems {
+    let (names, word) = (entries().map(\.name), Array(name.string.lowercased().unicodeScalars))
+    let near = names.compactMap { candidate in
+      EditDistance.within(max(3, word.count / 2), word, Array(candidate.lowercased().unicodeScalars)).map {
+        ($0, candidate)
+      }
+    }
+    let closest = near.sorted { $0 < $1 }.prefix(3).map { "'\($0.1)'" }
+    let hint = closest.isEmpty ? "" : "; did you mean \(MessageList.of(closest))?"
+    return .unusable(
+      "attsim: no file or library scenario '\(name.shown())'\(hint) ('attsim scenarios' lists all \(names.count))")
   }
 }
 

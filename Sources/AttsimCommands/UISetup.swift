@@ -42,7 +42,9 @@ enum UISetup {
     }
     let resources: AppResources
     switch appRead {
-    case .success(let resourcesLoaded): resources = resourcesLoaded
+    case .success(let resourcesLoaded):
+      if let error = resourcesLoaded.infoPlistError { return .failure(UsageError(error.description)) }
+      resources = resourcesLoaded
     case .failure(let failure): return .failure(UsageError("cannot open the app: \(failure.message)"))
     }
     guard case .success(let system)? = systemRead else {

@@ -188,25 +188,19 @@ extension UIState {
     }
   }
 
-  /// The UI where a replay of `script` begins: the app launched as the live UI launches it (its manifests
-  /// read, `Collect.initialize` run), unless the script's setup initializes the SDK itself or sets up the
-  /// device, as a recording's header does: then the SDK waits for the script's `sdk init`, as in `play`. The
-  /// session's `--device` and `--sdk` come first, as lines before the script's.
+  /// The UI where a replay of `script` begins: where `play` begins it (DECISIONS D90), from the script
+  /// defaults with the SDK not initialized and no tracking domains, in the session's locale; the app on screen
+  /// (the demo app, or `--app`) is the one a guided walk starts on. The session's `--device` and `--sdk` come
+  /// first, as lines before the script's.
   public init(
     starting script: Script, environment: UIEnvironment, session: UISession = UISession(),
     bundles: [AppBundleReference: AppResources] = [:]
   ) {
-    let setup = script.steps.prefix { !$0.isUserStep }
-    let setsUpItself = setup.contains { step in
-      switch step.kind {
-      case .action(.sdkInitialized), .action(.deviceConfigured): true
-      default: false
-      }
-    }
-    // `--sdk` is an `sdk init` line before the script's own.
-    self.init(
-      environment: environment, session: session, launchOptions: SDKOptions(),
-      sdkLaunched: !setsUpItself || session.sdk != nil)
+    self.init(environment: environment, session: session, launchOptions: SDKOptions(), sdkLaunched: false)
+    walk = Walk(
+      from: session.configured(ConsentState(scriptStartFor: sessionApp, locale: session.locale)), bundle: walk.bundle)
+    var effects: [UIEffect] = []
+    if let options = session.sdk { perform(.action(.sdkInitialized(options)), &effects) }
     walk = Walk(from: walk.state, bundle: walk.bundle, bundles: bundles)
   }
 

@@ -5,21 +5,27 @@ import TextSupport
 /// A script and what its steps did, as the reports need it: built one step at a time, keeping the
 /// expectations' results, a refused step and the final state, never every step's state.
 public struct ScriptOutcome: Sendable {
-  /// One expectation and what became of it.
+  /// One expectation and what became of it, and the simulated clock's seconds since the case before it.
   struct Check: Sendable {
     var step: Step
     var expectation: Expectation
     var failure: ExpectationFailure?
+    var seconds = 0
   }
 
   /// The script.
   public let script: Script
   /// The expectations checked, in order.
   private(set) var checks: [Check] = []
-  /// The step that could not happen, and why.
-  private(set) var refused: (step: Step, reason: String)?
+  /// The step that could not happen, why, and the simulated seconds since the case before it.
+  private(set) var refused: (step: Step, reason: String, seconds: Int)?
   /// The state after the last step that ran.
   private(set) var finalState: ConsentState?
+  /// The simulated clock at the last case (an undo may take it back), and whether a user step came.
+  private var (clock, started) = (0, false)
+  /// The app (`app bundle=`), target and locale the script's setup (the lines before its first user step)
+  /// leaves, for JUnit's properties.
+  private(set) var start: (app: String, target: String, locale: String) = ("none", "none", ConsentState().app.locale)
   /// Why the file could not be run at all (it could not be read or parsed, or names an app that cannot be
   /// opened), one line per problem; empty for a script that ran.
   public private(set) var problems: [String] = []
@@ -37,14 +43,23 @@ public struct ScriptOutcome: Sendable {
 
   /// Takes one step's result, in order (its state is not kept).
   public mutating func add(_ result: StepResult) {
-    if let refusal = result.refusal { refused = (result.step, refusal.description) }
+    started = started || result.step.isUserStep
+    if !started { start.locale = result.state.app.locale }
+    if !started, case .useBundle(let reference) = result.step.kind {
+      (start.app, start.target) = (reference.path, reference.target ?? "none")
+    }
+    if let refusal = result.refusal { refused = (result.step, refusal.description, tick(result)) }
     guard case .expect(let expectations) = result.step.kind else { return }
     for expectation in expectations {
-      checks.append(
-        Check(
-          step: result.step, expectation: expectation, failure: result.failures.first { $0.expectation == expectation })
-      )
+      let failure = result.failures.first { $0.expectation == expectation }
+      checks.append(Check(step: result.step, expectation: expectation, failure: failure, seconds: tick(result)))
     }
+  }
+
+  /// The simulated seconds since the last case, never fewer than none.
+  private mutating func tick(_ result: StepResult) -> Int {
+    defer { clock = result.state.device.seconds }
+    return max(0, result.state.device.seconds - clock)
   }
 
   /// Takes the state after the last step.
@@ -89,6 +104,9 @@ public struct ScriptOutcome: Sendable {
   /// The JUnit cases: one per expectation (run or not), one for a refused step, one for a file that could not
   /// run.
   var caseCount: Int { checks.count + skipped.count + (refused == nil ? 0 : 1) + (problems.isEmpty ? 0 : 1) }
+
+  /// The simulated seconds its cases took, for JUnit's `time`.
+  var seconds: Int { checks.reduce(refused?.seconds ?? 0) { $0 + $1.seconds } }
 }
 
 extension Step {
@@ -105,46 +123,53 @@ public enum JUnitReport {
     let failures = outcomes.reduce(0) { $0 + $1.checks.filter { $0.failure != nil }.count }
     let errors = outcomes.filter { $0.refused != nil || !$0.problems.isEmpty }.count
     var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-    xml += "<testsuites name=\"attsim\" tests=\"\(tests)\" failures=\"\(failures)\" errors=\"\(errors)\">\n"
+    xml += "<testsuites name=\"attsim\" tests=\"\(tests)\" failures=\"\(failures)\" errors=\"\(errors)\""
+    xml += " time=\"\(outcomes.reduce(0) { $0 + $1.seconds })\">\n"
     for outcome in outcomes {
+      let file = outcome.script.file
       let suiteFailures = outcome.checks.filter { $0.failure != nil }.count
       let suiteErrors = outcome.refused == nil && outcome.problems.isEmpty ? 0 : 1
       xml +=
         "  <testsuite name=\"\(escape(outcome.name))\" tests=\"\(outcome.caseCount)\" failures=\"\(suiteFailures)\""
-      xml +=
-        " errors=\"\(suiteErrors)\" skipped=\"\(outcome.skipped.count)\" file=\"\(escape(outcome.script.file))\">\n"
-      let className =
-        "attsim." + (outcome.script.file.split(separator: "/").last.map(String.init) ?? outcome.script.file)
+      xml += " errors=\"\(suiteErrors)\" skipped=\"\(outcome.skipped.count)\" time=\"\(outcome.seconds)\""
+      xml += " file=\"\(escape(file))\">\n"
+      if outcome.problems.isEmpty {
+        // Where the script starts, for dashboards that group runs.
+        let start = [("app", outcome.start.app), ("target", outcome.start.target), ("locale", outcome.start.locale)]
+        xml += "    <properties>\n"
+        xml += start.map { "      <property name=\"\($0)\" value=\"\(escape($1))\"/>\n" }.joined()
+        xml += "    </properties>\n"
+      }
+      let className = "attsim." + (file.split(separator: "/").last.map(String.init) ?? file)
+      /// One case, with what is inside it (a failure, an error, skipped), if anything.
+      func testcase(_ name: String, seconds: Int = 0, _ inner: String? = nil) {
+        xml += "    <testcase classname=\"\(escape(className))\" name=\"\(escape(name))\" time=\"\(seconds)\""
+        xml += inner.map { ">\n      \($0)\n    </testcase>\n" } ?? "/>\n"
+      }
+      /// A `<failure>` or `<error>` of `type`: the message, and the text at its place.
+      func problem(_ tag: String, _ type: String, _ message: String, _ text: String) -> String {
+        "<\(tag) type=\"\(type)\" message=\"\(escape(message))\">\(escape(text))</\(tag)>"
+      }
       if !outcome.problems.isEmpty {
         // A file that could not run is one errored case, its problems the error's text.
-        xml += "    <testcase classname=\"\(escape(className))\" name=\"the script runs\">\n"
-        xml += "      <error type=\"script\" message=\"\(escape(outcome.problems[0]))\">"
-        xml += escape(outcome.problems.joined(separator: "\n")) + "</error>\n    </testcase>\n"
+        let text = outcome.problems.joined(separator: "\n")
+        testcase("the script runs", problem("error", "script", outcome.problems[0], text))
       }
       for check in outcome.checks {
-        let name = "line \(check.step.line): expect \(check.expectation.key)=\(check.expectation.expected)"
-        xml += "    <testcase classname=\"\(escape(className))\" name=\"\(escape(name))\""
-        if let failure = check.failure {
-          let location = Diagnostic.place(
-            outcome.script.file, SourceLocation(line: check.step.line, column: check.expectation.column))
-          xml += ">\n      <failure type=\"expectation\" message=\"\(escape(failure.sentence))\">"
-          xml += escape("\(location): \(failure.sentence)") + "</failure>\n    </testcase>\n"
-        } else {
-          xml += "/>\n"
-        }
+        let place = Diagnostic.place(file, SourceLocation(line: check.step.line, column: check.expectation.column))
+        let failure = check.failure.map { problem("failure", "expectation", $0.sentence, "\(place): \($0.sentence)") }
+        testcase(
+          "line \(check.step.line): expect \(check.expectation.key)=\(check.expectation.expected)",
+          seconds: check.seconds, failure)
       }
-      if let (step, reason) = outcome.refused {
-        let name = "line \(step.line): \(step.command)"
-        xml += "    <testcase classname=\"\(escape(className))\" name=\"\(escape(name))\">\n"
-        xml += "      <error type=\"refused\" message=\"\(escape(reason))\">"
-        let place = Diagnostic.place(outcome.script.file, SourceLocation(line: step.line, column: step.column))
-        xml += escape("\(place): \(reason)") + "</error>\n"
-        xml += "    </testcase>\n"
+      if let (step, reason, seconds) = outcome.refused {
+        let place = Diagnostic.place(file, SourceLocation(line: step.line, column: step.column))
+        testcase(
+          "line \(step.line): \(step.command)", seconds: seconds,
+          problem("error", "refused", reason, "\(place): \(reason)"))
       }
       for step in outcome.skipped {
-        xml +=
-          "    <testcase classname=\"\(escape(className))\" name=\"\(escape("line \(step.line): \(step.command)"))\">"
-        xml += "<skipped message=\"an earlier step could not happen\"/></testcase>\n"
+        testcase("line \(step.line): \(step.command)", "<skipped message=\"an earlier step could not happen\"/>")
       }
       xml += "  </testsuite>\n"
     }
@@ -175,7 +200,7 @@ public enum MarkdownReport {
       for step in outcome.script.steps where !step.isExpectation {
         number += 1
         var mark = ""
-        if let (refusedStep, reason) = outcome.refused, refusedStep.line == step.line {
+        if let (refusedStep, reason, _) = outcome.refused, refusedStep.line == step.line {
           mark = " ✗ could not happen: \(prose(reason))"
         }
         out += "\(number). `\(code(step.command))` (line \(step.line))\(mark)\n"

@@ -41,16 +41,22 @@ extension ExpectationFailure {
     "\(expectation.key): expected \(expectation.expected), got \(actual)"
   }
 
-  /// The sentence for a line of text: `prompt-text: expected "Allow", got "Lumen uses…"`. Free text (words of
-  /// the purpose string, of a warning, a payload value) is quoted and cut to 60 columns (see
-  /// `String.forMessage`), so a 100,000-character purpose string stays one short line; words of attsim's
-  /// vocabulary show as they are.
+  /// The sentence for a line of text: `prompt-text: expected "Allow", got "Lumen uses…"`, both values quoted
+  /// and cut to 60 columns (see `String.forMessage`), so a 100,000-character purpose string stays one short
+  /// line.
   public var message: String {
-    switch expectation.subject {
-    case .promptText, .warning, .payload:
-      "\(expectation.key): expected \"\(expectation.expected.forMessage(limit: 60))\", got \"\(actual.forMessage(limit: 60))\""
-    default: sentence
-    }
+    "\(expectation.key): expected \"\(expectation.expected.forMessage(limit: 60))\", got \"\(actual.forMessage(limit: 60))\""
+  }
+
+  /// When `message` had to cut a value: the two values around their first difference, 60 columns each, and a
+  /// caret under it (`DifferenceWindow`); else none.
+  public var differenceLines: [String] {
+    let (expected, actual) = (expectation.expected, actual)
+    guard expected.forMessage(limit: 60) != expected || actual.forMessage(limit: 60) != actual,
+      let window = DifferenceWindow(expected, actual)
+    else { return [] }
+    let caret = String(repeating: " ", count: 12 + window.caret) + "^"
+    return ["  expected \"\(window.expected)\"", "  got      \"\(window.actual)\"", caret]
   }
 }
 

@@ -26,6 +26,14 @@ extension TestPlan {
     return lines.joined(separator: "\n") + "\n"
   }
 
+  /// A row as the script `attsim play` runs (`matrix --row N`): its title, its steps (values quoted by the
+  /// writer), and `expect` lines pinning the outcome the plan predicts.
+  public static func script(_ row: Row) -> String {
+    let title = "# title: attsim matrix row \(row.number), iOS \(row.setup.iOS)"
+    let lines = [title] + row.script.steps.map(\.command) + ScriptWriter.expectations(pinning: row.outcome)
+    return lines.joined(separator: "\n") + "\n"
+  }
+
   /// The plan as Markdown: a legend, then one table per iOS release with only the switches it has.
   public static func markdown(_ rows: [Row]) -> String {
     var out = """
@@ -41,13 +49,14 @@ extension TestPlan {
       Guideline 5.1.1(iv). \
       From iOS 27.2 the device and its Apple Account are both in the row's country, and an `expanded` request is \
       the iOS 27.2 call preferring the EU sheet; `mac` and `vision` devices behave as the Simulator does. \
-      `attsim matrix --format csv` adds the exact script of every row.
+      `attsim matrix --format csv` adds the exact script of every row, and `attsim matrix --row N` prints row N \
+      as a script `attsim play` runs.
 
       """
     for version in IOSVersion.planVersions {
       let section = rows.filter { $0.setup.iOS == version }
       out += "\n## iOS \(version)\n\n"
-      var columns = ["#"] + (version.hasEURules ? ["Country", "Request"] : []) + ["Device"]
+      var columns = ["Row"] + (version.hasEURules ? ["Country", "Request"] : []) + ["Device"]
       columns += version.blocksTrackingDomains ? ["Tracking domain"] : []
       columns += version.hasATT ? ["Tracking switch", "Restricted", "Flow"] : ["Limit Ad Tracking"]
       columns += [

@@ -60,3 +60,46 @@ public enum MessageList {
     return out
   }
 }
+
+/// Where two values part, for a failed expectation (issue 41): a window of each, at most `limit` columns, from up
+/// to a third of them before the first differing character (the same characters in both), `…` where cut, and
+/// the caret's column within either. Characters are shown and measured by their first `ClusterBound.maxScalars`
+/// scalars, controls escaped, and a window holds at most `4 × limit` scalars: a hostile value gives a short line.
+public struct DifferenceWindow: Hashable, Sendable {
+  public var expected: String, actual: String, caret: Int
+
+  /// nil when the two are the same.
+  public init?(_ expected: String, _ actual: String, limit: Int = 60) {
+    var (e, a) = (expected.startIndex, actual.startIndex)
+    while e < expected.endIndex, a < actual.endIndex, expected[e] == actual[a] {
+      (e, a) = (expected.index(after: e), actual.index(after: a))
+    }
+    guard e < expected.endIndex || a < actual.endIndex else { return nil }
+    var before = 0
+    while e > expected.startIndex, before + Self.width(expected[expected.index(before: e)]) <= limit / 3 {
+      before += Self.width(expected[expected.index(before: e)])
+      (e, a) = (expected.index(before: e), actual.index(before: a))
+    }
+    (caret, self.expected, self.actual) =
+      ((e > expected.startIndex ? 1 : 0) + before, Self.window(expected, e, limit), Self.window(actual, a, limit))
+  }
+
+  private static func shown(_ character: Character) -> String {
+    String(String.UnicodeScalarView(character.unicodeScalars.prefix(ClusterBound.maxScalars))).escapingControlCharacters
+  }
+
+  private static func width(_ character: Character) -> Int { TerminalWidth.of(shown(character)) }
+
+  /// `text` from `start`, cut with `…` to `limit` columns (the last character may take the `…`'s column).
+  private static func window(_ text: String, _ start: String.Index, _ limit: Int) -> String {
+    var (shown, index) = (start > text.startIndex ? "…" : "", start)
+    var (columns, scalars) = (shown.count, 0)
+    while index < text.endIndex {
+      let (piece, next) = (Self.shown(text[index]), text.index(after: index))
+      (columns, scalars) = (columns + TerminalWidth.of(piece), scalars + piece.unicodeScalars.count)
+      guard columns <= (next == text.endIndex ? limit : limit - 1), scalars <= 4 * limit else { return shown + "…" }
+      (shown, index) = (shown + piece, next)
+    }
+    return shown
+  }
+}

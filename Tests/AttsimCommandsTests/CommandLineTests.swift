@@ -6,11 +6,11 @@ import TextSupport
   @Test func usageErrorIsOneLineAndExitsTwo() {
     let outcome = attsim("matrix", "--format", "pdf")
     #expect(outcome.status == 2)
-    #expect(outcome.err == "attsim: --format must be one of csv, markdown, not 'pdf' (see 'attsim --help')\n")
+    #expect(outcome.err == "attsim: --format must be one of csv, markdown, attsim, not 'pdf' (see 'attsim --help')\n")
   }
 
   @Test func helpAndVersion() {
-    #expect(attsim("--help").out.contains("attsim play [--report junit|markdown] [--output FILE] FILE…"))
+    #expect(attsim("--help").out.contains("attsim play [--report junit|markdown] [--output FILE] NAME|FILE…"))
     #expect(
       attsim("--help").out.contains(
         "attsim gallery [--app PATH] [--target NAME] [--configuration NAME] --out FILE.html"))

@@ -74,7 +74,8 @@ import Testing
     let tmux = try Tmux("\(Tmux.attsim) --scenario prepermision", width: 160)
     #expect(tmux.waitForExit() == 2)
     #expect(
-      try tmux.waitFor("attsim: no scenario 'prepermision'; did you mean 'prepermission'?"), "\(tmux.screen)")
+      try tmux.waitFor("attsim: no file or library scenario 'prepermision'; did you mean 'prepermission'"),
+      "\(tmux.screen)")
   }
 
   /// A step off the script left in the walk is printed on leaving, and the walk exits 1.

@@ -104,6 +104,9 @@ public struct AppResources: Sendable {
   public var catalogs: [StringCatalog]
   /// Files and folders found that could not be read (Info.plist, catalogs, strings files), and why.
   public var unreadable: [ReadProblem]
+  /// `file:line:col: error: the app's Info.plist cannot be read: …` when it was found and could not be read (it
+  /// is in `unreadable` too): the simulators stop there rather than run an app without one (DECISIONS D91).
+  public var infoPlistError: Diagnostic?
   /// Localization files in the tree that are not the app's (a project's are not looked for by `prompts`' read).
   public var outside: [FileOutsideApp] = []
   /// How attsim chose among folders of the same name, one line each.
@@ -381,7 +384,10 @@ public struct AppResources: Sendable {
   mutating func read(infoPlist path: FilePath) {
     switch InfoPlist.read(path, from: reader) {
     case .success(let plist): infoPlist = plist
-    case .failure(let failure): unreadable.append(failure)
+    case .failure(let failure):
+      infoPlistError = failure.diagnostic
+      infoPlistError?.message = "the app's Info.plist cannot be read: \(failure.reason)"
+      unreadable.append(failure)
     }
   }
 
