@@ -75,16 +75,54 @@ import Testing
 
   // MARK: Names as the Mac and the iPhone see them
 
-  @Test func aProjectPathThatDiffersOnlyInCaseIsThatFile() throws {
+  /// A project whose variant group names the German table `named`, which the disk holds as `onDisk`.
+  static func germanTable(named: String, onDisk: String) throws -> URL {
     let root = try temporaryFolder()
     try ProjectFixture(
-      at: root, xcconfig: "APP_NAME = Shop\n",
-      variants: [("en", "en.lproj/InfoPlist.strings"), ("de", "DE.lproj/infoplist.STRINGS")])
-    try Self.put(
-      "\"NSUserTrackingUsageDescription\" = \"Passende Werbung.\";\n", at: "de.lproj/InfoPlist.strings", in: root)
+      at: root, xcconfig: "APP_NAME = Shop\n", variants: [("en", "en.lproj/InfoPlist.strings"), ("de", named)])
+    try Self.put("\"NSUserTrackingUsageDescription\" = \"Passende Werbung.\";\n", at: onDisk, in: root)
+    return root
+  }
+
+  @Test func aProjectPathThatDiffersOnlyInCaseIsThatFileUnderTheProjectsName() throws {
+    let root = try Self.germanTable(named: "de.lproj/InfoPlist.strings", onDisk: "de.lproj/infoPlist.strings")
     let prompts = attsim("prompts", root.path, "--locale", "de")
     #expect(prompts.out.contains("\"Passende Werbung.\""), "\(prompts.out)")
-    #expect(!attsim("check", root.path).out.contains("missing-file"))
+    let check = attsim("check", root.path)
+    #expect(check.status == 0 && !check.out.contains("missing-file") && !check.out.contains("file-name-case"))
+    #expect(
+      check.out.contains(
+        "warning: the project names de.lproj/InfoPlist.strings, the disk holds de.lproj/infoPlist.strings: Xcode on a Mac"
+      ) && check.out.contains("[path-case]"), "\(check.out)")
+  }
+
+  @Test func aProjectThatNamesTheWrongCaseShipsTheWrongCase() throws {
+    let root = try Self.germanTable(named: "de.lproj/infoPlist.strings", onDisk: "de.lproj/InfoPlist.strings")
+    // The app holds de.lproj/infoPlist.strings, which the iPhone never reads.
+    #expect(!attsim("prompts", root.path, "--locale", "de").out.contains("Passende Werbung."))
+    let check = attsim("check", root.path).out
+    #expect(check.contains("[path-case]") && check.contains("[file-name-case]"), "\(check)")
+  }
+
+  @Test func settingsUnderSRCROOTAreFoundFromAnyWorkingFolder() throws {
+    let outer = try temporaryFolder()
+    let root = outer.appendingPathComponent("app")
+    try ProjectFixture(
+      at: root, settings: "INFOPLIST_FILE = \"$(SRCROOT)/Resources/iOS/Info.plist\";", xcconfig: "APP_NAME = Shop\n",
+      extraFiles: [
+        (
+          "Resources/iOS/Info.plist",
+          "<plist version=\"1.0\"><dict><key>NSUserTrackingUsageDescription</key><string>From iOS.</string></dict></plist>"
+        )
+      ])
+    for (folder, path) in [
+      (outer, "app"), (root, "."), (outer.deletingLastPathComponent(), "\(outer.lastPathComponent)/app"),
+    ] {
+      let check = try runBuilt(["check", "--target", "App", path], in: folder)
+      // The Info.plist is read (a finding names it) and never looked for under the folder twice.
+      #expect(check.status == 0 && !check.out.contains("cannot be read"), "\(path): \(check.out)")
+      #expect(check.out.contains("Resources/iOS/Info.plist:") && !check.out.contains("app/app/"), "\(check.out)")
+    }
   }
 
   @Test func aFileTheProjectCopiesThatIsNotThereFailsTheBuild() throws {
