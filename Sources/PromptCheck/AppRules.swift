@@ -130,12 +130,22 @@ enum AppRules {
         return nil
       }
       let (source, location) = plist.source(of: variable.key)
+      let name = variable.variable.forMessage(limit: 60)
+      // Without a project, a variable Xcode sets itself has a value in the build that attsim cannot know.
+      if app.input != .xcodeProject && XcodeDefinedSettings.names.contains(variable.variable) {
+        return Finding(
+          file: source.path, location: location, rule: .buildVariable, severity: .info, locale: nil,
+          key: PurposeKeys.isPurposeKey(variable.key) ? variable.key : nil,
+          message:
+            "\(variable.key) uses $(\(name)), which Xcode sets when it builds the app: without the project attsim cannot tell its value and shows it empty"
+        )
+      }
       let used = variable.used.isEmpty ? "it is empty" : "it reads \"\(variable.used.forMessage(limit: 60))\""
       return Finding(
         file: source.path, location: location, rule: .buildVariable, locale: nil,
         key: PurposeKeys.isPurposeKey(variable.key) ? variable.key : nil,
         message:
-          "\(variable.key) uses $(\(variable.variable.forMessage(limit: 60))), which no build setting defines\(missing): in the built app \(used)"
+          "\(variable.key) uses $(\(name)), which no build setting defines\(missing): in the built app \(used)"
       )
     }
   }

@@ -104,6 +104,23 @@ import Testing
     #expect(check.contains("[path-case]") && check.contains("[file-name-case]"), "\(check)")
   }
 
+  @Test func withoutAProjectXcodesOwnVariablesAreSetByTheBuild() throws {
+    let root = try temporaryFolder()
+    try Self.put(
+      """
+      <plist version="1.0"><dict><key>CFBundleName</key><string>$(PRODUCT_NAME)</string>
+      <key>CFBundleDisplayName</key><string>$(MY_APP_NAME)</string>
+      <key>NSUserTrackingUsageDescription</key><string>Ads.</string></dict></plist>
+      """, at: "Info.plist", in: root)
+    let lines = attsim("check", root.path).out.split(separator: "\n").filter { $0.hasSuffix("[build-variable]") }
+    #expect(
+      lines.contains {
+        $0.contains(
+          "info: CFBundleName uses $(PRODUCT_NAME), which Xcode sets when it builds the app: without the project")
+      }, "\(lines)")
+    #expect(lines.contains { $0.contains("warning: CFBundleDisplayName uses $(MY_APP_NAME), which no build setting") })
+  }
+
   @Test func settingsUnderSRCROOTAreFoundFromAnyWorkingFolder() throws {
     let outer = try temporaryFolder()
     let root = outer.appendingPathComponent("app")

@@ -23,7 +23,7 @@ import Testing
     ),
     (.privacyManifest, "Frameworks/Measure.framework/PrivacyInfo.xcprivacy", 5, nil, .error, nil),
     (.trackingFlag, "Frameworks/Measure.framework/PrivacyInfo.xcprivacy", 7, nil, .warning, nil),
-    (.buildVariable, "Info.plist", 9, nil, .warning, nil),
+    (.buildVariable, "Info.plist", 9, nil, .info, nil),
     (.keyTypo, "Info.plist", 11, nil, .warning, "NSUserTrackingUsageDescription"),
     (.bundleKey, "Info.plist", 15, nil, .warning, nil),
     (.catalogState, "InfoPlist.xcstrings", 7, "pl", .info, "NSUserTrackingUsageDescription"),

@@ -199,6 +199,7 @@ struct XcodeProject: Sendable {
       "DEVELOPMENT_LANGUAGE": developmentRegion ?? "en", "PLATFORM_NAME": "iphoneos", "SDKROOT": "iphoneos",
       "EFFECTIVE_PLATFORM_NAME": "-iphoneos", "WRAPPER_EXTENSION": "app", "CONTENTS_FOLDER_PATH": "$(PRODUCT_NAME).app",
     ]
+    assert(Set(builtIn.keys) == XcodeDefinedSettings.names, "XcodeDefinedSettings names what is defined here")
     return TargetSettings(
       settings: BuildSettings(layers: layers, builtIn: builtIn), missingIncludes: missing, refusedIncludes: refused)
   }
