@@ -104,6 +104,30 @@ import Testing
     #expect(check.contains("[path-case]") && check.contains("[file-name-case]"), "\(check)")
   }
 
+  @Test(arguments: [("12.0", "warning"), ("15.0", "info")])
+  func aKeyNoSupportedIOSShowsIsANote(deploymentTarget: String, severity: String) throws {
+    let root = try temporaryFolder()
+    try ProjectFixture(
+      at: root, settings: "IPHONEOS_DEPLOYMENT_TARGET = \(deploymentTarget);",
+      variants: [("en", "en.lproj/InfoPlist.strings"), ("de", "de.lproj/InfoPlist.strings")],
+      infoPlist: """
+        <plist version="1.0"><dict><key>NSUserTrackingUsageDescription</key><string>Ads.</string>
+        <key>NSBluetoothPeripheralUsageDescription</key><string>Finds your scale.</string></dict></plist>
+        """)
+    try Self.put("\"NSUserTrackingUsageDescription\" = \"Werbung.\";\n", at: "de.lproj/InfoPlist.strings", in: root)
+    try Self.put(
+      "\"NSUserTrackingUsageDescription\" = \"Ads.\";\n\"NSBluetoothPeripheralUsageDescription\" = \"Scale.\";\n",
+      at: "en.lproj/InfoPlist.strings", in: root)
+    let bluetooth = attsim("check", root.path).out.split(separator: "\n").filter {
+      $0.contains("has no NSBluetoothPeripheralUsageDescription")
+    }
+    #expect(!bluetooth.isEmpty && bluetooth.allSatisfy { $0.contains(": \(severity): ") }, "\(bluetooth)")
+    let explained = bluetooth.allSatisfy {
+      $0.contains("(no iOS from 13 on shows this prompt; the app needs iOS 15.0)")
+    }
+    #expect(explained == (severity == "info"), "\(bluetooth)")
+  }
+
   @Test func withoutAProjectXcodesOwnVariablesAreSetByTheBuild() throws {
     let root = try temporaryFolder()
     try Self.put(

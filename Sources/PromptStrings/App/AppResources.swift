@@ -140,6 +140,8 @@ public struct AppResources: Sendable {
   /// xcconfig files the build settings include that are not there (Flutter's generated one, before
   /// `flutter pub get`), with why.
   public var missingIncludes: [String] = []
+  /// The target's `IPHONEOS_DEPLOYMENT_TARGET` (`15.0`), when a project sets it.
+  public var deploymentTarget: String?
   /// xcconfig includes attsim did not follow.
   public var refusedIncludes: [RefusedInclude] = []
   /// Localization files the project copies that are not on disk.

@@ -138,6 +138,8 @@ enum ProjectApp {
     app.projectDevelopmentRegion = project.developmentRegion.flatMap { LocaleTag($0) != nil ? $0 : nil }
     let targetSettings = project.settings(of: target, configuration: configuration, reader: reader)
     app.missingIncludes = targetSettings.missingIncludes
+    var notes = ExpansionNotes()
+    app.deploymentTarget = targetSettings.settings.value("IPHONEOS_DEPLOYMENT_TARGET", notes: &notes)
     app.refusedIncludes = targetSettings.refusedIncludes.map {
       RefusedInclude(file: $0.file, location: $0.location, reason: $0.reason, leavesProject: $0.leavesProject)
     }
