@@ -52,8 +52,7 @@ enum PromptsCommand {
 
   /// The rows for `locales` (or every localization, the development region first), for each of `keys`.
   static func rows(for app: AppResources, locales: [String], keys: [String] = [PurposeKeys.tracking]) -> [Row] {
-    let development = app.developmentRegion
-    let languages = locales.isEmpty ? [development] + app.localizations.filter { $0 != development } : locales
+    let languages = locales.isEmpty ? app.distinctLanguages : locales
     return languages.flatMap { locale in
       let searchList = app.searchList(locale: locale)
       let name = app.appName(locale: locale)

@@ -31,6 +31,7 @@ enum AppRules {
     }
     findings += missingFiles(app)
     findings += caseOfNames(app)
+    findings += legacyFolders(app)
     findings += filesOutside(app, context)
     for call in context.scan.betaCalls {
       findings.append(
@@ -129,25 +130,63 @@ enum AppRules {
         return nil
       }
       let (source, location) = plist.source(of: variable.key)
+      let name = variable.variable.forMessage(limit: 60)
+      // Without a project, a variable Xcode sets itself has a value in the build that attsim cannot know.
+      if app.input != .xcodeProject && XcodeDefinedSettings.names.contains(variable.variable) {
+        return Finding(
+          file: source.path, location: location, rule: .buildVariable, severity: .info, locale: nil,
+          key: PurposeKeys.isPurposeKey(variable.key) ? variable.key : nil,
+          message:
+            "\(variable.key) uses $(\(name)), which Xcode sets when it builds the app: without the project attsim cannot tell its value and shows it empty"
+        )
+      }
       let used = variable.used.isEmpty ? "it is empty" : "it reads \"\(variable.used.forMessage(limit: 60))\""
       return Finding(
         file: source.path, location: location, rule: .buildVariable, locale: nil,
         key: PurposeKeys.isPurposeKey(variable.key) ? variable.key : nil,
         message:
-          "\(variable.key) uses $(\(variable.variable.forMessage(limit: 60))), which no build setting defines\(missing): in the built app \(used)"
+          "\(variable.key) uses $(\(name)), which no build setting defines\(missing): in the built app \(used)"
       )
     }
   }
 
-  /// Files the project copies into the app that are not on disk: Xcode stops the build.
+  /// Files the project copies into the app that are not on disk (Xcode stops the build), or that are there
+  /// only in another case (a Mac builds them, a case-sensitive disk does not).
   private static func missingFiles(_ app: AppResources) -> [Finding] {
     app.missingFiles.map { missing in
-      Finding(
-        file: missing.referencedIn, location: missing.location, rule: .missingFile, locale: nil,
+      guard let onDisk = missing.onDisk.map({ FilePath($0) }) else {
+        return Finding(
+          file: missing.referencedIn, location: missing.location, rule: .missingFile, locale: nil,
+          message:
+            "the build fails: Xcode cannot find \(missing.path.forMessage()), which the target copies into the app")
+      }
+      let named = FilePath(missing.path)
+      return Finding(
+        file: missing.referencedIn, location: missing.location, rule: .pathCase,
+        locale: named.parent.pathExtension == "lproj" ? named.parent.stem : nil,
         message:
-          "the build fails: Xcode cannot find \(missing.path.forMessage()), which the target copies into the app")
+          "the project names \(folderAndName(named).forMessage()), the disk holds \(folderAndName(onDisk).forMessage()): Xcode on a Mac, whose disk ignores case, builds it as \(named.lastComponent.forMessage()), but the build fails on a case-sensitive disk (Linux CI, a case-sensitive volume); rename the file or the reference so they match"
+      )
     }
   }
+
+  /// Language folders with a legacy name (`English.lproj`, `zh_CN.lproj`): iOS reads them as the tag they
+  /// stand for, so this is advice only.
+  private static func legacyFolders(_ app: AppResources) -> [Finding] {
+    app.folders.compactMap { folder in
+      LocaleTag.modernSpelling(ofLegacy: folder.name).map { modern in
+        let readAs = LocaleTag(folder.name).map { $0.withImpliedScript.description } ?? modern
+        return Finding(
+          file: folder.path, location: nil, rule: .legacyLanguageFolder, locale: folder.name,
+          message:
+            "\(FilePath(folder.path).lastComponent.forMessage()) is a legacy spelling that iOS reads as \(readAs) (CFBundle and Apple's ICU map it); Xcode names the folder \(modern).lproj today"
+        )
+      }
+    }
+  }
+
+  /// A path's folder and name: `de.lproj/InfoPlist.strings`.
+  private static func folderAndName(_ path: FilePath) -> String { "\(path.parent.lastComponent)/\(path.lastComponent)" }
 
   /// `InfoPlist` tables whose file is named in another case: the Mac's case-insensitive disk lets Xcode build
   /// them, but the iPhone looks `InfoPlist.strings` up case-sensitively, so it never reads them.

@@ -29,6 +29,8 @@ public enum RuleID: String, CaseIterable, Hashable, Sendable {
   case buildVariable = "build-variable"
   case bundleKey = "bundle-key"
   case fileNameCase = "file-name-case"
+  case pathCase = "path-case"
+  case legacyLanguageFolder = "legacy-language-folder"
   case markdownUnderline = "markdown-underline"
   case markdownInPlain = "markdown-in-plain"
   case privacyManifest = "privacy-manifest"
@@ -47,7 +49,7 @@ public enum RuleID: String, CaseIterable, Hashable, Sendable {
     case .parseError, .encoding, .missingUsageDescription, .missingFile, .emptyValue, .privacyManifest,
       .trackingDomain:
       .error
-    case .whitespace, .duplicateKey, .catalogState, .tooLong: .info
+    case .whitespace, .duplicateKey, .catalogState, .tooLong, .legacyLanguageFolder: .info
     default: .warning
     }
   }
@@ -78,6 +80,8 @@ public enum RuleID: String, CaseIterable, Hashable, Sendable {
     case .bundleKey: "A bundle key that decides the lookup is malformed (development region, localizations)."
     case .fileNameCase:
       "A file's name differs in case from what iOS looks up: the Mac forgives it, the iPhone does not."
+    case .pathCase: "The project names a file in another case than the disk: only a case-insensitive disk builds it."
+    case .legacyLanguageFolder: "A language folder has a legacy name (English.lproj, zh_CN.lproj) iOS still reads."
     case .markdownUnderline: "The Markdown purpose string asks for underline, which the EU sheet does not draw."
     case .markdownInPlain: "Markdown in a plain purpose string is shown as written."
     case .privacyManifest: "A privacy manifest is not a property list, or a key has the wrong type (ITMS-91056)."

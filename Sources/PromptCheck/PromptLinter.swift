@@ -25,7 +25,23 @@ public enum PromptLinter {
     findings.add(PurposeRules.check(context))
     findings.add(TableRules.check(context))
     findings.add(ManifestRules.check(app, tracking: context.tracking))
-    return sorted(findings.all)
+    return sorted(findings.all.map { notShown($0, in: app) })
+  }
+
+  /// A finding about a key no iOS the app supports shows (its deployment target is past the key's last
+  /// iOS) is a note, and says why.
+  static func notShown(_ finding: Finding, in app: AppResources) -> Finding {
+    guard let key = finding.key, let target = app.deploymentTarget, let major = Int(target.prefix { $0 != "." }),
+      let from = PurposeKeys.unshownFrom(key, keys: Set(app.infoPlist?.keys ?? [])), major >= from
+    else { return finding }
+    var note = Finding(
+      file: finding.file, location: finding.location, rule: finding.rule, severity: .info, locale: finding.locale,
+      key: key,
+      message: finding.diagnostic.message + " (no iOS from \(from) on shows this prompt; the app needs iOS \(target))",
+      text: finding.diagnostic.text)
+    note.target = finding.target
+    note.summarizes = finding.summarizes
+    return note
   }
 
   /// Findings for one strings file given on its own (its locale taken from an enclosing `xx.lproj` folder).

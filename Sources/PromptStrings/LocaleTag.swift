@@ -10,12 +10,28 @@ public struct LocaleTag: Hashable, Sendable, CustomStringConvertible {
   /// Uppercase region or three-digit area (`BR`, `419`), if given.
   public var region: String?
 
-  /// Pre-ISO lproj names Xcode once used.
+  /// Pre-ISO lproj names Xcode once used, as Apple's ICU maps them (`appleAliasMap` in ualoc.cpp).
   static let legacyNames = [
     "English": "en", "Japanese": "ja", "French": "fr", "German": "de", "Spanish": "es", "Italian": "it",
     "Dutch": "nl", "Portuguese": "pt", "Swedish": "sv", "Norwegian": "nb", "Danish": "da", "Finnish": "fi",
-    "Korean": "ko", "Russian": "ru", "Polish": "pl", "Chinese": "zh-Hans",
+    "Korean": "ko", "Russian": "ru", "Polish": "pl", "Chinese": "zh-Hans", "Arabic": "ar", "Thai": "th",
+    "Turkish": "tr",
   ]
+
+  /// The name Xcode gives today's folder for a legacy lproj spelling (`English` → `en`, `zh_CN` → `zh-Hans`,
+  /// `zh_TW` → `zh-Hant`, `zh_HK` → `zh-HK`, `pt_PT` → `pt-PT`), or nil when `name` is already spelled so (or
+  /// is no tag).
+  public static func modernSpelling(ofLegacy name: String) -> String? {
+    guard let tag = LocaleTag(name), legacyNames[name] != nil || name.utf8.contains(UInt8(ascii: "_")) else {
+      return nil
+    }
+    guard tag.language == "zh", tag.script == nil, let region = tag.region else { return tag.description }
+    return ["CN": "zh-Hans", "SG": "zh-Hans", "TW": "zh-Hant"][region] ?? tag.description
+  }
+
+  /// The spelling the matcher compares first: case and separators made regular (`pt_br` → `pt-BR`), a
+  /// legacy name lower-cased, as ICU's base name does.
+  static func exactSpelling(_ name: String) -> String { parse(name)?.description ?? name.lowercased() }
 
   /// A tag from its parts.
   public init(language: String, script: String? = nil, region: String? = nil) {
@@ -39,7 +55,7 @@ public struct LocaleTag: Hashable, Sendable, CustomStringConvertible {
   /// (a script of four letters, a region of two letters or three digits, in that order). Every part is ASCII,
   /// so no character needs Unicode's properties (the parse runs for every lproj folder before the first
   /// frame).
-  private static func parse(_ text: String) -> LocaleTag? {
+  static func parse(_ text: String) -> LocaleTag? {
     var text = text
     return text.withUTF8 { bytes -> LocaleTag? in
       var tag: LocaleTag?
@@ -98,21 +114,44 @@ public struct LocaleTag: Hashable, Sendable, CustomStringConvertible {
     return LocaleTag(language: language, script: traditional ? "Hant" : "Hans", region: region)
   }
 
-  /// The tags to try for this one, most specific first, as Apple's bundle lookup does: the tag, its
-  /// regional parent (`es-MX` → `es-419`, `en-IN` → `en-GB`, `pt-AO` → `pt-PT`, `zh-Hant-MO` → `zh-Hant-HK`),
-  /// then without region, then without a script the language does not imply (`zh-Hant` stops there).
+  /// The tags this one falls back to, most specific first, each with its implied script, as Apple's ICU
+  /// walks them: the tag, its regional parent (`es-MX` → `es-419`, `en-IN` → `en-GB`, `pt-AO` → `pt-PT`,
+  /// `zh-Hant-MO` → `zh-Hant-HK`), then without region, then without a script the language does not imply
+  /// (`zh-Hant` does not fall to `zh`, but Apple's ICU sends it on to `zh-Hant-TW`).
   public var lookupChain: [LocaleTag] {
     var chain: [LocaleTag] = []
-    func add(_ tag: LocaleTag) { if !chain.contains(tag) { chain.append(tag) } }
-    add(self)
-    var current = withImpliedScript
-    add(current)
-    while let parent = current.parent {
-      add(parent)
-      current = parent
+    var current: LocaleTag? = withImpliedScript
+    while let step = current?.withImpliedScript, !chain.contains(step) {
+      chain.append(step)
+      current = step == Self.traditional ? Self.taiwan : step.parent
     }
     return chain
   }
+
+  static let portugal = LocaleTag(language: "pt", region: "PT")
+  static let brazil = LocaleTag(language: "pt", region: "BR")
+  static let hongKong = LocaleTag(language: "zh", script: "Hant", region: "HK")
+  static let taiwan = LocaleTag(language: "zh", script: "Hant", region: "TW")
+  static let traditional = LocaleTag(language: "zh", script: "Hant")
+
+  /// Whether the tag names a region other than its language's usual one (`it-CH`, `en-GB`, `pt-PT`): Apple's
+  /// ICU then ranks it one step further from the plain language (`it` prefers `it-IT`). `es-MX` and
+  /// `zh-Hant-TW` never count; a language missing from `usualRegions` never does either.
+  var hasUnusualRegion: Bool {
+    guard let region, self != Self.taiwan, !(language == "es" && region == "MX") else { return false }
+    let key = language == "zh" ? "\(language)-\(script ?? "Hans")" : language
+    guard let usual = Self.usualRegions[key] else { return false }
+    return usual != region
+  }
+
+  /// The region CLDR's likely subtags give each language Apple ships (`uloc_minimizeSubtags` drops it).
+  static let usualRegions = [
+    "ar": "EG", "bg": "BG", "bn": "BD", "ca": "ES", "cs": "CZ", "da": "DK", "de": "DE", "el": "GR", "en": "US",
+    "es": "ES", "et": "EE", "fa": "IR", "fi": "FI", "fr": "FR", "he": "IL", "hi": "IN", "hr": "HR", "hu": "HU",
+    "id": "ID", "is": "IS", "it": "IT", "ja": "JP", "kk": "KZ", "ko": "KR", "lt": "LT", "lv": "LV", "ms": "MY",
+    "nb": "NO", "nl": "NL", "pl": "PL", "pt": "BR", "ro": "RO", "ru": "RU", "sk": "SK", "sl": "SI", "sr": "RS",
+    "sv": "SE", "th": "TH", "tr": "TR", "uk": "UA", "ur": "PK", "vi": "VN", "zh-Hans": "CN", "zh-Hant": "TW",
+  ]
 
   /// The next tag up, or nil at the top.
   var parent: LocaleTag? {

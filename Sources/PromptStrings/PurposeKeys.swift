@@ -71,6 +71,22 @@ public enum PurposeKeys {
     key == trackingMarkdown ? "EU sheet" : "\(known[key] ?? key) prompt"
   }
 
+  /// The iOS version from which no iOS shows the prompt of `key`, in an app whose Info.plist keys are `keys`:
+  /// keys older iOS versions read (`NSBluetoothPeripheralUsageDescription` before iOS 13,
+  /// `NSLocationAlwaysUsageDescription` before 11, `NSLocationUsageDescription` before 8), and iOS 17's
+  /// calendar and reminder keys' predecessors once the app has the full-access key. Nil for a key every
+  /// iOS from then on shows.
+  public static func unshownFrom(_ key: String, keys: Set<String>) -> Int? {
+    switch key {
+    case "NSBluetoothPeripheralUsageDescription": 13
+    case "NSLocationAlwaysUsageDescription": 11
+    case "NSLocationUsageDescription": 8
+    case "NSCalendarsUsageDescription" where keys.contains("NSCalendarsFullAccessUsageDescription"): 17
+    case "NSRemindersUsageDescription" where keys.contains("NSRemindersFullAccessUsageDescription"): 17
+    default: nil
+    }
+  }
+
   /// The keys in `order`: tracking first, then by name.
   public static func ordered(_ keys: some Sequence<String>) -> [String] {
     Set(keys).sorted { (isTracking($0) ? 0 : 1, $0) < (isTracking($1) ? 0 : 1, $1) }

@@ -75,16 +75,95 @@ import Testing
 
   // MARK: Names as the Mac and the iPhone see them
 
-  @Test func aProjectPathThatDiffersOnlyInCaseIsThatFile() throws {
+  /// A project whose variant group names the German table `named`, which the disk holds as `onDisk`.
+  static func germanTable(named: String, onDisk: String) throws -> URL {
     let root = try temporaryFolder()
     try ProjectFixture(
-      at: root, xcconfig: "APP_NAME = Shop\n",
-      variants: [("en", "en.lproj/InfoPlist.strings"), ("de", "DE.lproj/infoplist.STRINGS")])
-    try Self.put(
-      "\"NSUserTrackingUsageDescription\" = \"Passende Werbung.\";\n", at: "de.lproj/InfoPlist.strings", in: root)
+      at: root, xcconfig: "APP_NAME = Shop\n", variants: [("en", "en.lproj/InfoPlist.strings"), ("de", named)])
+    try Self.put("\"NSUserTrackingUsageDescription\" = \"Passende Werbung.\";\n", at: onDisk, in: root)
+    return root
+  }
+
+  @Test func aProjectPathThatDiffersOnlyInCaseIsThatFileUnderTheProjectsName() throws {
+    let root = try Self.germanTable(named: "de.lproj/InfoPlist.strings", onDisk: "de.lproj/infoPlist.strings")
     let prompts = attsim("prompts", root.path, "--locale", "de")
     #expect(prompts.out.contains("\"Passende Werbung.\""), "\(prompts.out)")
-    #expect(!attsim("check", root.path).out.contains("missing-file"))
+    let check = attsim("check", root.path)
+    #expect(check.status == 0 && !check.out.contains("missing-file") && !check.out.contains("file-name-case"))
+    #expect(
+      check.out.contains(
+        "warning: the project names de.lproj/InfoPlist.strings, the disk holds de.lproj/infoPlist.strings: Xcode on a Mac"
+      ) && check.out.contains("[path-case]"), "\(check.out)")
+  }
+
+  @Test func aProjectThatNamesTheWrongCaseShipsTheWrongCase() throws {
+    let root = try Self.germanTable(named: "de.lproj/infoPlist.strings", onDisk: "de.lproj/InfoPlist.strings")
+    // The app holds de.lproj/infoPlist.strings, which the iPhone never reads.
+    #expect(!attsim("prompts", root.path, "--locale", "de").out.contains("Passende Werbung."))
+    let check = attsim("check", root.path).out
+    #expect(check.contains("[path-case]") && check.contains("[file-name-case]"), "\(check)")
+  }
+
+  @Test(arguments: [("12.0", "warning"), ("15.0", "info")])
+  func aKeyNoSupportedIOSShowsIsANote(deploymentTarget: String, severity: String) throws {
+    let root = try temporaryFolder()
+    try ProjectFixture(
+      at: root, settings: "IPHONEOS_DEPLOYMENT_TARGET = \(deploymentTarget);",
+      variants: [("en", "en.lproj/InfoPlist.strings"), ("de", "de.lproj/InfoPlist.strings")],
+      infoPlist: """
+        <plist version="1.0"><dict><key>NSUserTrackingUsageDescription</key><string>Ads.</string>
+        <key>NSBluetoothPeripheralUsageDescription</key><string>Finds your scale.</string></dict></plist>
+        """)
+    try Self.put("\"NSUserTrackingUsageDescription\" = \"Werbung.\";\n", at: "de.lproj/InfoPlist.strings", in: root)
+    try Self.put(
+      "\"NSUserTrackingUsageDescription\" = \"Ads.\";\n\"NSBluetoothPeripheralUsageDescription\" = \"Scale.\";\n",
+      at: "en.lproj/InfoPlist.strings", in: root)
+    let bluetooth = attsim("check", root.path).out.split(separator: "\n").filter {
+      $0.contains("has no NSBluetoothPeripheralUsageDescription")
+    }
+    #expect(!bluetooth.isEmpty && bluetooth.allSatisfy { $0.contains(": \(severity): ") }, "\(bluetooth)")
+    let explained = bluetooth.allSatisfy {
+      $0.contains("(no iOS from 13 on shows this prompt; the app needs iOS 15.0)")
+    }
+    #expect(explained == (severity == "info"), "\(bluetooth)")
+  }
+
+  @Test func withoutAProjectXcodesOwnVariablesAreSetByTheBuild() throws {
+    let root = try temporaryFolder()
+    try Self.put(
+      """
+      <plist version="1.0"><dict><key>CFBundleName</key><string>$(PRODUCT_NAME)</string>
+      <key>CFBundleDisplayName</key><string>$(MY_APP_NAME)</string>
+      <key>NSUserTrackingUsageDescription</key><string>Ads.</string></dict></plist>
+      """, at: "Info.plist", in: root)
+    let lines = attsim("check", root.path).out.split(separator: "\n").filter { $0.hasSuffix("[build-variable]") }
+    #expect(
+      lines.contains {
+        $0.contains(
+          "info: CFBundleName uses $(PRODUCT_NAME), which Xcode sets when it builds the app: without the project")
+      }, "\(lines)")
+    #expect(lines.contains { $0.contains("warning: CFBundleDisplayName uses $(MY_APP_NAME), which no build setting") })
+  }
+
+  @Test func settingsUnderSRCROOTAreFoundFromAnyWorkingFolder() throws {
+    let outer = try temporaryFolder()
+    let root = outer.appendingPathComponent("app")
+    try ProjectFixture(
+      at: root, settings: "INFOPLIST_FILE = \"$(SRCROOT)/Resources/iOS/Info.plist\";", xcconfig: "APP_NAME = Shop\n",
+      extraFiles: [
+        (
+          "Resources/iOS/Info.plist",
+          "<plist version=\"1.0\"><dict><key>NSUserTrackingUsageDescription</key><string>From iOS.</string></dict></plist>"
+        )
+      ])
+    for (folder, path) in [
+      (outer, "app"), (root, "."), (outer.deletingLastPathComponent(), "\(outer.lastPathComponent)/app"),
+    ] {
+      let check = try runBuilt(["check", "--target", "App", path], in: folder)
+      // The Info.plist is read (a finding names it) and never looked for under the folder twice.
+      #expect(check.status == 0 && !check.out.contains("cannot be read"), "\(path): \(check.out)")
+      #expect(check.out.contains("Resources/iOS/Info.plist:") && !check.out.contains("app/app/"), "\(check.out)")
+    }
   }
 
   @Test func aFileTheProjectCopiesThatIsNotThereFailsTheBuild() throws {

@@ -50,7 +50,7 @@ import TextSupport
     // The panel shows the locale's own findings, and the whole app's in one line; the details view lists
     // every one.
     #expect(outcome.out.contains("Check (1)") && outcome.out.contains("! wrong-script"))
-    #expect(outcome.out.contains("app: 3 errors, 8 warnings (v)"))
+    #expect(outcome.out.contains("app: 3 errors, 7 warnings (v)"))
     let details = attsim("render", "--app", broken, "--locale", "ja", "--keys", "v").out
     #expect(details.contains("! wrong-script") && details.contains("✗ missing-usage-description"), "\(details)")
   }

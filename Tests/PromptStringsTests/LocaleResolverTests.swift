@@ -11,7 +11,8 @@ import Testing
     arguments: [
       ("pt-BR", rich, "pt-BR"),
       ("pt-PT", rich, "pt"),
-      ("pt-PT", ["en", "pt-BR"], "en"),
+      // Apple's ICU: pt-PT takes pt-BR only when no preferred language matches anything else.
+      ("pt-PT", ["en", "pt-BR"], "pt-BR"),
       ("pt-AO", ["en", "pt-PT", "pt-BR"], "pt-PT"),
       ("zh-Hant-HK", rich, "zh-Hant"),
       ("zh-HK", rich, "zh-Hant"),
@@ -34,6 +35,24 @@ import Testing
       ("ja", ["English", "Japanese"], "Japanese"),
       ("de", ["Base", "fr"], "Base"),
       ("de", ["fr", "ja"], nil),
+      // Regional siblings stand in (ualoc's shared parents): ko → ko-KR, de-AT → de-DE, en-US → en-GB.
+      ("ko", ["en", "ko-KR"], "ko-KR"),
+      ("de-AT", ["en", "de-DE"], "de-DE"),
+      ("en-US", ["en-GB", "fr"], "en-GB"),
+      ("es-ES", ["en", "es-MX"], "es-MX"),
+      // The usual region first: it prefers it-IT to it-CH, whatever the order.
+      ("it", ["en", "it-CH", "it-IT"], "it-IT"),
+      // zh-Hant-HK and zh-Hant-TW stand in for each other; Simplified never does.
+      ("zh-Hant-HK", ["en", "zh-Hans", "zh-Hant-TW"], "zh-Hant-TW"),
+      ("zh-Hant-TW", ["en", "zh-Hans", "zh-HK"], "zh-HK"),
+      ("zh-Hans-CN", ["en", "zh-Hant-TW"], "en"),
+      // Legacy spellings, as CFBundle hands them to Apple's ICU.
+      ("zh-Hans-CN", ["en", "zh_CN", "zh_TW"], "zh_CN"),
+      ("zh-Hant-TW", ["en", "zh_CN", "zh_TW"], "zh_TW"),
+      ("zh-Hant-HK", ["en", "zh_CN", "zh_HK"], "zh_HK"),
+      ("pt-PT", ["English", "pt_PT", "pt_BR"], "pt_PT"),
+      ("en-US", ["English", "de"], "English"),
+      ("ar", ["English", "Arabic"], "Arabic"),
     ] as [(String, [String], String?)])
   func picksTheLocalizationAppleWould(locale: String, available: [String], expected: String?) {
     let resolution = LocaleResolver.resolve(preferred: [locale], available: available, developmentRegion: "en")
@@ -45,6 +64,18 @@ import Testing
     #expect(resolution.usedDevelopmentRegion && resolution.path == ["de", "development region en"])
     let exact = LocaleResolver.resolve(preferred: ["pt-PT"], available: ["pt"], developmentRegion: "en")
     #expect(!exact.usedDevelopmentRegion && exact.path == ["pt-PT", "pt"])
+  }
+
+  @Test func aPortugueseStandInWaitsForEveryPreferredLanguage() {
+    let resolution = LocaleResolver.resolve(
+      preferred: ["pt-PT", "fr"], available: ["en", "fr", "pt-BR"], developmentRegion: "en")
+    #expect(resolution.localization == "fr")
+  }
+
+  @Test func anExactLaterPreferenceOfTheSameLanguageBeatsARegionalStandIn() {
+    let resolution = LocaleResolver.resolve(
+      preferred: ["fr-CH", "fr-CA"], available: ["en", "fr-FR", "fr-CA"], developmentRegion: "en")
+    #expect(resolution.localization == "fr-CA")
   }
 
   @Test func laterPreferencesCountBeforeTheDevelopmentRegion() {
@@ -66,9 +97,24 @@ import Testing
 
   @Test func lookupChainsFollowApplesParents() {
     #expect(LocaleTag("es-MX")!.lookupChain.map(\.description) == ["es-MX", "es-419", "es"])
-    #expect(LocaleTag("zh-HK")!.lookupChain.map(\.description) == ["zh-HK", "zh-Hant-HK", "zh-Hant"])
+    #expect(LocaleTag("zh-HK")!.lookupChain.map(\.description) == ["zh-Hant-HK", "zh-Hant", "zh-Hant-TW"])
+    #expect(
+      LocaleTag("zh-Hant-MO")!.lookupChain.map(\.description) == ["zh-Hant-MO", "zh-Hant-HK", "zh-Hant", "zh-Hant-TW"])
     #expect(LocaleTag("en-IN")!.lookupChain.map(\.description) == ["en-IN", "en-GB", "en"])
-    #expect(LocaleTag("zh-Hans-CN")!.lookupChain.map(\.description) == ["zh-Hans-CN", "zh-Hans", "zh"])
+    #expect(LocaleTag("zh-Hans-CN")!.lookupChain.map(\.description) == ["zh-Hans-CN", "zh-Hans"])
+  }
+
+  @Test(arguments: [
+    ("English", "en"), ("Japanese", "ja"), ("zh_CN", "zh-Hans"), ("zh_TW", "zh-Hant"), ("zh_HK", "zh-HK"),
+    ("pt_PT", "pt-PT"),
+  ])
+  func legacySpellingsHaveAModernOne(name: String, modern: String) {
+    #expect(LocaleTag.modernSpelling(ofLegacy: name) == modern)
+  }
+
+  @Test(arguments: ["en", "zh-Hans", "pt-PT", "Base", "nonsense"])
+  func modernSpellingsAreNotLegacy(name: String) {
+    #expect(LocaleTag.modernSpelling(ofLegacy: name) == nil)
   }
 }
 
@@ -79,9 +125,13 @@ import Testing
     arguments: [
       // The exact localization, then its parent, then the development region.
       ("pt-BR", ["en", "pt", "pt-BR"], ["pt-BR", "pt", "en"]),
-      // A regional variant the app lacks goes to the language, never to a sibling region.
+      // A regional variant the app lacks goes to the language before a sibling region.
       ("pt-PT", ["en", "pt", "pt-BR"], ["pt", "en"]),
-      ("pt-PT", ["en", "pt-BR"], ["en"]),
+      ("pt-PT", ["en", "pt-BR"], ["pt-BR", "en"]),
+      // A sibling, then the parents the sibling has: ko → ko-KR; zh-Hant-HK, then zh-Hant-TW (ualoc adds it
+      // beside zh-Hant-HK), then zh-Hant.
+      ("ko", ["en", "ko-KR"], ["ko-KR", "en"]),
+      ("zh-Hant-HK", ["en", "zh-Hant", "zh-Hant-HK", "zh-Hant-TW"], ["zh-Hant-HK", "zh-Hant-TW", "zh-Hant", "en"]),
       // CLDR parents: es-MX → es-419 → es.
       ("es-MX", ["en", "es", "es-419"], ["es-419", "es", "en"]),
       // Script defaults: zh-HK is Traditional.

@@ -72,6 +72,9 @@ public struct MissingFile: Hashable, Sendable {
   public var referencedIn: String
   /// Where in that file.
   public var location: SourceLocation?
+  /// The file on disk whose name differs from `path` only in case, which Xcode on a Mac (whose disk ignores
+  /// case) builds under the project's name; nil when nothing on disk matches.
+  public var onDisk: String?
 }
 
 /// A build variable (`$(NAME)`) that nothing defines, and the Info.plist key that uses it.
@@ -116,6 +119,8 @@ public struct AppResources: Sendable {
   /// xcconfig files the build settings include that are not there (Flutter's generated one, before
   /// `flutter pub get`), with why.
   public var missingIncludes: [String] = []
+  /// The target's `IPHONEOS_DEPLOYMENT_TARGET` (`15.0`), when a project sets it.
+  public var deploymentTarget: String?
   /// xcconfig includes attsim did not follow.
   public var refusedIncludes: [RefusedInclude] = []
   /// Localization files the project copies that are not on disk.
@@ -251,6 +256,19 @@ public struct AppResources: Sendable {
     return "CFBundleLocalizations declares \(name)"
   }
 
+  /// The languages the app offers, each once and spelled as a user's language is (`English.lproj` is `en`,
+  /// `zh_CN.lproj` is `zh-Hans`): the development region first, then every localization whose tag no
+  /// earlier one stands for.
+  public var distinctLanguages: [String] {
+    var tags = Set<LocaleTag>()
+    var labels = Set<String>()
+    return ([developmentRegion] + localizations).compactMap { name in
+      guard LocaleTag(name).map({ tags.insert($0.withImpliedScript).inserted }) ?? true else { return nil }
+      let label = LocaleTag.modernSpelling(ofLegacy: name) ?? name
+      return labels.insert(label).inserted ? label : nil
+    }
+  }
+
   /// lproj names that are not languages: interface bases and Xcode's multi-language catalogs.
   static let notLanguages: Set<String> = ["Base", "mul"]
 
@@ -342,7 +360,8 @@ public struct AppResources: Sendable {
 
   /// Adds the strings file at `path` to the localization folder `name` (at `folder`): read when `strings` reads
   /// its table, else left unread (and, to judge it, only opened).
-  mutating func add(stringsFile path: FilePath, localization name: String, folder: FilePath) {
+  mutating func add(stringsFile path: FilePath, localization name: String, folder: FilePath, table: String? = nil) {
+    let table = table ?? path.stem
     let index =
       folderIndex[name]
       ?? {
@@ -350,17 +369,17 @@ public struct AppResources: Sendable {
         folderIndex[name] = folders.count - 1
         return folders.count - 1
       }()
-    guard folders[index].files[path.stem] == nil, !unreadTables.contains(name + "/" + path.stem) else { return }
-    guard strings.reads(table: path.stem) else {
+    guard folders[index].files[table] == nil, !unreadTables.contains(name + "/" + table) else { return }
+    guard strings.reads(table: table) else {
       if case .purposeTables(forCheck: true) = strings, let problem = reader.problemOpening(path) {
         unreadable.append(ReadProblem(file: path.string, problem.reason, refusal: problem.kind))
       } else {
-        unreadTables.insert(name + "/" + path.stem)
+        unreadTables.insert(name + "/" + table)
       }
       return
     }
     switch StringsFile.read(path, from: reader) {
-    case .success(let file): folders[index].files[path.stem] = file
+    case .success(let file): folders[index].files[table] = file
     case .failure(let failure): unreadable.append(failure)
     }
   }

@@ -117,7 +117,7 @@ enum ProjectApp {
     var notes = ExpansionNotes()
     let settings = project.settings(of: target, configuration: name, reader: reader).settings
     guard let file = settings.value("INFOPLIST_FILE", notes: &notes), !file.isEmpty else { return nil }
-    return project.sourceRoot.resolving(file)
+    return project.file(named: file)
   }
 
   /// One target's app.
@@ -138,20 +138,25 @@ enum ProjectApp {
     app.projectDevelopmentRegion = project.developmentRegion.flatMap { LocaleTag($0) != nil ? $0 : nil }
     let targetSettings = project.settings(of: target, configuration: configuration, reader: reader)
     app.missingIncludes = targetSettings.missingIncludes
+    var notes = ExpansionNotes()
+    app.deploymentTarget = targetSettings.settings.value("IPHONEOS_DEPLOYMENT_TARGET", notes: &notes)
     app.refusedIncludes = targetSettings.refusedIncludes
     app.unreadable += project.refusedFolders
     readInfoPlist(into: &app, project: project, settings: targetSettings.settings)
     // A path that differs from the disk only in case is that file (Xcode builds on a case-insensitive disk),
-    // and the app then has it under the disk's name; a path that is not there at all fails the build.
+    // copied under the project's name, and noted; a path that is not there at all fails the build.
     var resources: [FilePath] = []
     for file in project.resources(of: target) {
-      if let onDisk = DiskName.resolve(file, reader: reader) {
+      let onDisk = DiskName.resolve(file, reader: reader)
+      if let onDisk {
         resources.append(onDisk)
-        add(onDisk, to: &app)
-      } else if isLocalization(file) {
+        add(onDisk, named: file, to: &app)
+      }
+      if onDisk != file && (onDisk != nil || isLocalization(file)) {
         app.missingFiles.append(
           MissingFile(
-            path: file.string, referencedIn: project.objects.path, location: project.location(ofReferenceTo: file)))
+            path: file.string, referencedIn: project.objects.path, location: project.location(ofReferenceTo: file),
+            onDisk: onDisk?.string))
       }
     }
     let copied = Set(resources)
@@ -178,7 +183,7 @@ enum ProjectApp {
   private static func readInfoPlist(into app: inout AppResources, project: XcodeProject, settings: BuildSettings) {
     var notes = ExpansionNotes()
     if let file = settings.value("INFOPLIST_FILE", notes: &notes), !file.isEmpty {
-      let named = project.sourceRoot.resolving(file).normalized
+      let named = project.file(named: file)
       app.read(infoPlist: DiskName.resolve(named, reader: app.reader) ?? named)
     }
     let generates = settings.isOn("GENERATE_INFOPLIST_FILE")
@@ -214,15 +219,16 @@ enum ProjectApp {
     return String(value.dropFirst().dropLast())
   }
 
-  /// Adds one resource file to the app: strings files by their lproj, catalogs, and lproj folders that hold
-  /// only other files (a storyboard) as languages.
-  private static func add(_ file: FilePath, to app: inout AppResources) {
+  /// Adds one resource file to the app, read from `file` and in the app under the project's `name` (they
+  /// differ in case at most): strings files by their lproj, catalogs, and lproj folders that hold only other
+  /// files (a storyboard) as languages.
+  private static func add(_ file: FilePath, named name: FilePath, to app: inout AppResources) {
     let folder = file.parent
     if file.pathExtension == "xcstrings" {
       app.add(catalog: file)
     } else if folder.pathExtension == "lproj" {
       if file.pathExtension == "strings" {
-        app.add(stringsFile: file, localization: folder.stem, folder: folder)
+        app.add(stringsFile: file, localization: name.parent.stem, folder: folder, table: name.stem)
       } else {
         app.add(emptyFolder: folder)
       }

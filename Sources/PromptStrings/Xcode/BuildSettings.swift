@@ -22,6 +22,17 @@ struct ExpansionNotes: Sendable {
   var problems: [String] = []
 }
 
+/// The build settings Xcode sets itself for every target (`XcodeProject` gives each its value): without a
+/// project their value cannot be known, but a build has one.
+public enum XcodeDefinedSettings {
+  /// Their names.
+  public static let names: Set<String> = [
+    "SRCROOT", "PROJECT_DIR", "SOURCE_ROOT", "PROJECT_NAME", "PROJECT_FILE_PATH", "TARGET_NAME", "PRODUCT_NAME",
+    "EXECUTABLE_NAME", "PRODUCT_MODULE_NAME", "CONFIGURATION", "DEVELOPMENT_LANGUAGE", "PLATFORM_NAME", "SDKROOT",
+    "EFFECTIVE_PLATFORM_NAME", "WRAPPER_EXTENSION", "CONTENTS_FOLDER_PATH",
+  ]
+}
+
 /// The build settings of one target in one configuration, as Xcode layers them: the project's xcconfig, the
 /// project's settings, the target's xcconfig, the target's settings (each over the one before), plus the
 /// settings Xcode defines itself (`SRCROOT`, `TARGET_NAME`, `DEVELOPMENT_LANGUAGE`, …). Never the process

@@ -9,8 +9,12 @@ struct XcodeProject: Sendable {
   let objects: PBXObjects
   /// The `.xcodeproj` folder.
   let bundle: FilePath
-  /// `SRCROOT`: the folder holding the `.xcodeproj`.
+  /// The folder holding the `.xcodeproj`, as the path given to attsim names it: every file the project
+  /// names is a path inside it.
   let sourceRoot: FilePath
+  /// `SRCROOT` as Xcode sets it: `sourceRoot` anchored once to the working folder, so that a setting
+  /// written `$(SRCROOT)/…` is read the same from any folder (`file(named:)` brings it back inside).
+  let absoluteSourceRoot: FilePath
   /// The project's name (the `.xcodeproj` without its extension).
   var name: String { bundle.stem }
   /// Every object's place on disk, for the objects reachable from the main group that have one.
@@ -31,6 +35,17 @@ struct XcodeProject: Sendable {
     var name: String
     /// Whether it builds an App Clip (`application.on-demand-install-capable`).
     var isAppClip: Bool
+  }
+
+  /// The file a build setting's value names (`INFOPLIST_FILE`): a relative path is inside the project's
+  /// folder; an absolute one inside `absoluteSourceRoot` (`$(SRCROOT)/…`) is named from `sourceRoot`, like
+  /// every other file of the project.
+  func file(named value: String) -> FilePath {
+    let path = FilePath(value).normalized
+    guard path.isAbsolute, let inner = path.relativeBytes(to: absoluteSourceRoot) else {
+      return sourceRoot.resolving(path).normalized
+    }
+    return inner.isEmpty ? sourceRoot : sourceRoot.appending(FilePath(bytes: inner)).normalized
   }
 
   /// Reads `<bundle>/project.pbxproj` through `reader` (inside the project's sandbox); an error names that file.
@@ -57,6 +72,7 @@ struct XcodeProject: Sendable {
       }
     }
     self.sourceRoot = root
+    absoluteSourceRoot = FileURI.absolute(root).normalized
     var paths: [String: FilePath] = [:]
     if let main = objects.string(objects.rootObject, "mainGroup") {
       Self.place(main, in: root, sourceRoot: root, objects: objects, paths: &paths, depth: 0)
@@ -175,13 +191,15 @@ struct XcodeProject: Sendable {
       layers.append(own)
     }
     let builtIn: [String: String] = [
-      "SRCROOT": sourceRoot.string, "PROJECT_DIR": sourceRoot.string, "SOURCE_ROOT": sourceRoot.string,
-      "PROJECT_NAME": name, "PROJECT_FILE_PATH": bundle.string, "TARGET_NAME": target.name,
+      "SRCROOT": absoluteSourceRoot.string, "PROJECT_DIR": absoluteSourceRoot.string,
+      "SOURCE_ROOT": absoluteSourceRoot.string, "PROJECT_NAME": name,
+      "PROJECT_FILE_PATH": absoluteSourceRoot.appending(bundle.lastComponent).string, "TARGET_NAME": target.name,
       "PRODUCT_NAME": "$(TARGET_NAME)", "EXECUTABLE_NAME": "$(PRODUCT_NAME)",
       "PRODUCT_MODULE_NAME": "$(PRODUCT_NAME:c99extidentifier)", "CONFIGURATION": configuration,
       "DEVELOPMENT_LANGUAGE": developmentRegion ?? "en", "PLATFORM_NAME": "iphoneos", "SDKROOT": "iphoneos",
       "EFFECTIVE_PLATFORM_NAME": "-iphoneos", "WRAPPER_EXTENSION": "app", "CONTENTS_FOLDER_PATH": "$(PRODUCT_NAME).app",
     ]
+    assert(Set(builtIn.keys) == XcodeDefinedSettings.names, "XcodeDefinedSettings names what is defined here")
     return TargetSettings(
       settings: BuildSettings(layers: layers, builtIn: builtIn), missingIncludes: missing, refusedIncludes: refused)
   }
