@@ -98,7 +98,7 @@ let package = Package(
     .testTarget(
       name: "PromptCheckTests",
       dependencies: ["Diagnostics", "PromptCheck", "PromptStrings", "StringsFiles", "FileAccess", "TestApps"]),
-    .testTarget(name: "GalleryTests", dependencies: ["Gallery", "PromptStrings", "PromptCheck"]),
+    .testTarget(name: "GalleryTests", dependencies: ["Gallery", "PromptStrings", "PromptCheck", "TestApps"]),
     .testTarget(
       name: "TerminalDriverTests",
       dependencies: ["TerminalDriver", "ConsentUI", "CNcurses", "PromptStrings"]),

@@ -63,11 +63,16 @@ extension Renderer {
     }
   }
 
+  /// The app's screen before the request; attsim's sample, in its own language's direction, says so.
   private mutating func drawPrePermission(_ screen: Rect) {
-
-    let alignment: ScreenBuffer.Alignment = texts.isRightToLeft ? .trailing : .leading
+    let rightToLeft = texts.prePermissionIsRightToLeft
+    buffer.paragraphDirection = rightToLeft ? .rightToLeft : .leftToRight
+    let alignment: ScreenBuffer.Alignment = rightToLeft ? .trailing : .leading
     let column = screen.column + 2
     let textWidth = screen.width - 4
+    if texts.prePermissionIsSample {
+      buffer.put("sample", row: screen.row, column: column, width: textWidth, alignment: .center, style: Renderer.dim)
+    }
     var row = screen.row + 2
     for line in TextWrapper.wrap(texts.prePermissionTitle, width: textWidth).prefix(3) {
       buffer.put(line, row: row, column: column, width: textWidth, alignment: .center, style: Style(bold: true))

@@ -24,7 +24,7 @@ public enum GalleryPage {
       <body>
       <header>
       <h1>\(HTML.escape(appName)): the tracking prompt in \(locales.count) locale\(locales.count == 1 ? "" : "s")</h1>
-      <p>\(HTML.escape(appTexts.app.name))\(HTML.escape(appTexts.app.target.map { " (target \($0))" } ?? "")) · development region \(HTML.escape(appTexts.app.developmentRegion)) · attsim \(HTML.escape(version)). The system texts are attsim's own approximations of iOS's.</p>
+      <p>\(HTML.escape(appTexts.app.name))\(HTML.escape(appTexts.app.target.map { " (target \($0))" } ?? "")) · development region \(HTML.escape(appTexts.app.developmentRegion)) · attsim \(HTML.escape(version)). The system texts are attsim's own approximations of iOS's. Each pre-permission screen shows the app's own <code>prepermission.title</code>, <code>.body</code> and <code>.continue</code> keys (its Localizable table), or where it lacks them attsim's sample text, labelled “sample”.</p>
       </header>
 
       """
@@ -126,11 +126,7 @@ public enum GalleryPage {
       block += HTML.element("p", "system texts: \(fallback)", class: "system-fallback") + "\n"
     }
     block += "<div class=\"screens\" lang=\"\(tag)\" dir=\"\(direction)\">\n"
-    // The pre-permission screen (the app's own texts).
-    block += "<figure class=\"phone\"><div class=\"screen app\">\n"
-    block += HTML.element("h3", texts.prePermissionTitle) + "\n" + HTML.element("p", texts.prePermissionBody) + "\n"
-    block += "<div class=\"primary\">\(HTML.escape(texts.continueLabel))</div>\n"
-    block += "</div><figcaption dir=\"ltr\">pre-permission screen</figcaption></figure>\n"
+    block += prePermission(texts)
     // The system alert.
     block += "<figure class=\"phone\"><div class=\"screen dimmed\"><div class=\"alert\">\n"
     block += HTML.element("p", texts.dialogTitle, class: "title") + "\n"
@@ -155,6 +151,20 @@ public enum GalleryPage {
       ? "<p class=\"clean\">No findings for \(tag).</p>\n"
       : findingList(findings.trackingFirst, root: appTexts.app.root)
     return block + "</div>\n</section>\n"
+  }
+
+  /// The pre-permission screen: the app's own `prepermission.*` texts, or attsim's sample labelled as one, in
+  /// its own language and direction.
+  private static func prePermission(_ texts: ScreenTexts) -> String {
+    let sample = texts.prePermissionIsSample
+    let direction = texts.prePermissionIsRightToLeft ? "rtl" : "ltr"
+    let language = sample ? " lang=\"\(HTML.escape(texts.systemLanguage))\" dir=\"\(direction)\"" : ""
+    var html = "<figure class=\"phone\"><div class=\"screen app\"\(language)>\n"
+    if sample { html += "<div class=\"sample-label\" lang=\"en\" dir=\"ltr\">sample</div>\n" }
+    html += HTML.element("h3", texts.prePermissionTitle) + "\n" + HTML.element("p", texts.prePermissionBody) + "\n"
+    html += "<div class=\"primary\">\(HTML.escape(texts.continueLabel))</div>\n</div>"
+    let caption = sample ? "pre-permission screen: attsim's sample" : "pre-permission screen"
+    return html + "<figcaption dir=\"ltr\">\(caption)</figcaption></figure>\n"
   }
 
   /// iOS 27.2's full-page EU sheet: the app's name, the question, the Markdown purpose string, the two
@@ -195,6 +205,7 @@ public enum GalleryPage {
     .screen.app h3 { font-size: 22px; text-align: center; margin: 0 0 16px; }
     .screen.app p { font-size: 15px; line-height: 1.4; flex: 1; }
     .screen.app .primary { background: #007aff; color: #fff; border-radius: 12px; padding: 13px; text-align: center; font-weight: 600; font-size: 16px; }
+    .screen.app .sample-label { position: absolute; top: 30px; left: 0; right: 0; text-align: center; font-size: 11px; letter-spacing: 0.08em; text-transform: uppercase; color: #8e8e93; }
     .screen.app .secondary { color: #007aff; padding: 13px; text-align: center; font-size: 16px; }
     .screen.dimmed { background: linear-gradient(#dfe3ea, #c9cfd8); display: flex; align-items: center; justify-content: center; }
     .screen.dimmed::before { content: ""; position: absolute; inset: 0; background: rgba(0, 0, 0, 0.2); }

@@ -343,6 +343,29 @@ import Testing
     }
   }
 
+  /// The pre-permission table's keys are the ones attsim reads (an app with exactly them shows no sample),
+  /// and its English column is the sample an app without them shows.
+  @Test func thePrePermissionTableIsWhatAttsimReads() throws {
+    let rows = try Self.table(after: "## The pre-permission screen's texts", in: "docs/real-projects.md")
+    let keys = rows.map { String($0[0].dropFirst().dropLast()) }
+    let app = FileManager.default.temporaryDirectory.appendingPathComponent("attsim-docs-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(
+      at: app.appendingPathComponent("en.lproj"), withIntermediateDirectories: true)
+    try "<plist><dict><key>CFBundleDisplayName</key><string>Kite</string></dict></plist>".write(
+      to: app.appendingPathComponent("Info.plist"), atomically: true, encoding: .utf8)
+    let system = try AppResources.load(FilePath(repositoryRoot.appendingPathComponent("Assets/System").path)).get()
+    func texts() throws -> ScreenTexts {
+      AppTexts(app: try AppResources.load(FilePath(app.path)).get(), system: system).texts(locale: "en")
+    }
+    let sample = try texts()
+    let shown = [sample.prePermissionTitle, sample.prePermissionBody, sample.continueLabel, sample.notNowLabel]
+    #expect(rows.map { $0[2].replacing("%@", with: "Kite") } == shown)
+    try keys.map { "\"\($0)\" = \"own\";\n" }.joined().write(
+      to: app.appendingPathComponent("en.lproj/Localizable.strings"), atomically: true, encoding: .utf8)
+    let own = try texts()
+    #expect(!own.prePermissionIsSample && own.prePermissionTitle == "own" && own.notNowLabel == "own")
+  }
+
   /// The numbers and lists the documents' prose quotes, as the code has them: each stands between
   /// `<!-- fact: NAME -->` and `<!-- end -->`.
   static func facts() throws -> [String: String] {

@@ -5,6 +5,7 @@ import Foundation
 import PromptCheck
 import PromptStrings
 import Scenarios
+import TestApps
 import Testing
 import TextSupport
 
@@ -196,10 +197,26 @@ import TextSupport
     #expect(text.contains("\\u{1B}"))
   }
 
-  @Test(arguments: [("he", true), ("ar", true), ("en", false)])
-  func rightToLeftTextIsRightAligned(locale: String, rightToLeft: Bool) {
-    var pilot = Pilot(locale: locale)
+  /// The demo app's own texts, and attsim's sample for an app without `prepermission.*` keys: labelled, in its
+  /// language's direction (Persian has no sample: English, left to right).
+  @Test(arguments: [
+    ("he", true, false), ("ar", true, false), ("en", false, false), ("ar", true, true), ("fa", false, true),
+    ("en", false, true),
+  ])
+  func rightToLeftTextIsRightAligned(locale: String, rightToLeft: Bool, sample: Bool) throws {
+    var environment = demoEnvironment
+    if sample {
+      let files = [
+        "Info.plist": infoPlist(["NSUserTrackingUsageDescription": "Ads."]),
+        "\(locale).lproj/InfoPlist.strings": "\"NSUserTrackingUsageDescription\" = \"Ads.\";",
+      ]
+      environment.appTexts.app = try AppResources.load(FilePath(makeApp(files))).get()
+    }
+    var pilot = Pilot(locale: locale, environment: environment)
     pilot.press("p")
+    #expect(pilot.state.texts.prePermissionIsSample == sample)
+    // The label stands alone on the screen's first row, under the status bar.
+    #expect(pilot.frame.buffer.lines[3].contains("│               sample               │") == sample)
     let buffer = pilot.frame.buffer
     let body = pilot.state.texts.prePermissionBody
     // The body's last line is short, so its alignment shows (the word as drawn: in visual order).

@@ -3,6 +3,7 @@ import Foundation
 import Gallery
 import PromptCheck
 import PromptStrings
+import TestApps
 import Testing
 
 let assets = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -10,9 +11,23 @@ let assets = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletin
 
 /// The environment the UI and `check` use, for an app folder under Assets.
 func environment(_ app: String) throws -> AppTexts {
-  let resources = try AppResources.load(FilePath(assets.appendingPathComponent(app).path)).get()
+  try texts(ofAppAt: assets.appendingPathComponent(app).path)
+}
+
+/// The texts of the app at `path`, with the system texts.
+func texts(ofAppAt path: String) throws -> AppTexts {
+  let resources = try AppResources.load(FilePath(path)).get()
   let system = try AppResources.load(FilePath(assets.appendingPathComponent("System").path)).get()
   return AppTexts(app: resources, system: system)
+}
+
+/// An app with a purpose string in each of `locales` and no `prepermission.*` keys, and the system texts.
+func app(locales: [String]) throws -> AppTexts {
+  var files = ["Info.plist": infoPlist(["NSUserTrackingUsageDescription": "Ads."])]
+  for locale in locales {
+    files["\(locale).lproj/InfoPlist.strings"] = "\"NSUserTrackingUsageDescription\" = \"Ads.\";"
+  }
+  return try texts(ofAppAt: makeApp(files))
 }
 
 /// The gallery page of `texts`, with `check`'s findings, as `attsim gallery` writes it.
@@ -53,6 +68,37 @@ func galleryPage(_ texts: AppTexts) -> String {
     // An app without the key gets no sheet.
     let partial = galleryPage(try environment("Examples/PartialApp"))
     #expect(!partial.contains("EU sheet"))
+  }
+
+  /// An app without `prepermission.*` keys: each locale's card shows attsim's sample in that locale's
+  /// language and direction, labelled; the page says where pre-permission texts come from.
+  @Test(arguments: [
+    ("ar", "ar", "rtl", "قبل أن تتابع"), ("he", "he", "rtl", "לפני שממשיכים"),
+    ("de", "de", "ltr", "Bevor es weitergeht"),
+    ("fa", "en", "ltr", "Before you continue"),
+  ])
+  func anAppWithoutItsOwnTextsShowsTheSampleLabelled(locale: String, language: String, direction: String, title: String)
+    throws
+  {
+    let page = galleryPage(try app(locales: [locale]))
+    let card = try #require(page.components(separatedBy: "id=\"locale-\(locale)\"").dropFirst().first)
+    #expect(
+      card.contains(
+        "<div class=\"screen app\" lang=\"\(language)\" dir=\"\(direction)\">\n"
+          + "<div class=\"sample-label\" lang=\"en\" dir=\"ltr\">sample</div>\n<h3>\(title)</h3>"))
+    #expect(card.contains("pre-permission screen: attsim's sample"))
+    #expect(page.contains("<code>prepermission.title</code>"))
+  }
+
+  /// An app with its own `prepermission.*` texts shows them, and no sample label, in every locale.
+  @Test func anAppsOwnTextsAreShownWithoutTheSampleLabel() throws {
+    let demo = try environment("DemoApp")
+    let page = galleryPage(demo)
+    #expect(!page.contains("sample-label\">") && !page.contains("attsim's sample</figcaption>"))
+    for locale in demo.locales {
+      #expect(page.contains("<h3>\(demo.texts(locale: locale).prePermissionTitle)</h3>"), "\(locale)")
+    }
+    #expect(page.contains("<h3>ساعدنا في إبقاء Lumen مجانيًا</h3>"))
   }
 
   @Test func thePrivacyManifestsAreSummedUpOnceAtTheTop() throws {

@@ -42,6 +42,33 @@ import Testing
     #expect(values["title"]?.string?.contains("%@") == true, "the title names the app")
   }
 
+  /// The pre-permission screen's keys, as an app provides them and attsim's sample does.
+  static let prePermissionKeys = [
+    "prepermission.title", "prepermission.body", "prepermission.continue", "prepermission.not-now",
+  ]
+
+  /// Every language with system texts has the sample pre-permission screen, translated (English's words only
+  /// in English), marked as attsim's, and naming the app once.
+  @Test(arguments: iOSLanguages)
+  func everyLanguageHasTheSamplePrePermissionScreen(language: String) throws {
+    func table(_ language: String) throws -> [String: String] {
+      let data = try Data(contentsOf: Self.folder.appendingPathComponent("\(language).lproj/Sample.strings"))
+      #expect(String(decoding: data, as: UTF8.self).hasPrefix("/* attsim's own sample pre-permission screen"))
+      let table = try StringsReader.read(Array(data), file: "Sample.strings").get()
+      #expect(table.syntaxError == nil)
+      #expect(Set(table.keys) == Set(Self.prePermissionKeys))
+      return table.values.compactMapValues(\.string)
+    }
+    let sample = try table(language)
+    let english = try table("en")
+    for key in Self.prePermissionKeys {
+      let value = try #require(sample[key], "\(language) lacks \(key)")
+      #expect(!value.isEmpty)
+      if language != "en" { #expect(value != english[key], "\(language): \(key) is English") }
+    }
+    #expect(sample["prepermission.body"]?.components(separatedBy: "%@").count == 2, "the body names the app once")
+  }
+
   @Test func noOtherFolderIsThere() throws {
     let folders = try FileManager.default.contentsOfDirectory(atPath: Self.folder.path).filter {
       $0.hasSuffix(".lproj")
@@ -66,6 +93,43 @@ import Testing
     // A region of a language iOS has is that language.
     #expect(texts.texts(locale: "en-GB").systemTextsFallback == nil)
     #expect(texts.texts(locale: "zh-HK").systemLanguage == "zh-Hant")
+  }
+
+  /// An app without `prepermission.*` keys gets attsim's sample in the system texts' language, with its
+  /// name, in that language's direction: Arabic and Urdu right to left, and where attsim has no sample
+  /// (Persian, Icelandic) English, left to right even in a right-to-left locale.
+  @Test(arguments: [
+    ("ar", "قبل أن تتابع", true), ("ur", "جاری رکھنے سے پہلے", true), ("ja", "続ける前に", false),
+    ("zh-HK", "繼續之前", false), ("fa", "Before you continue", false), ("is", "Before you continue", false),
+  ])
+  func anAppWithoutItsOwnTextsGetsTheSampleInItsLanguage(locale: String, title: String, rightToLeft: Bool) throws {
+    let texts = try Self.texts(for: [locale]).texts(locale: locale)
+    #expect(texts.prePermissionIsSample)
+    #expect(texts.prePermissionTitle == title)
+    #expect(texts.prePermissionBody.contains(texts.appName) && !texts.prePermissionBody.contains("%@"))
+    #expect(texts.prePermissionIsRightToLeft == rightToLeft)
+  }
+
+  /// An app's own `prepermission.*` texts are shown as they are, in the locale's direction, and are no sample;
+  /// a key it lacks is the sample's (and the screen says so).
+  @Test func anAppsOwnTextsAreShownAndAreNoSample() throws {
+    let files = [
+      "Info.plist": infoPlist(["CFBundleDevelopmentRegion": "en", "NSUserTrackingUsageDescription": "Ads."]),
+      "fa.lproj/Localizable.strings": Self.prePermissionKeys.map { "\"\($0)\" = \"متن \($0)\";\n" }.joined(),
+      "de.lproj/Localizable.strings": "\"prepermission.title\" = \"Eigener Titel\";\n",
+    ]
+    let texts = AppTexts(
+      app: try AppResources.load(try FilePath(makeApp(files))).get(),
+      system: try AppResources.load(FilePath(Self.folder.path)).get())
+    let persian = texts.texts(locale: "fa")
+    #expect(!persian.prePermissionIsSample)
+    #expect(persian.prePermissionTitle == "متن prepermission.title")
+    #expect(persian.notNowLabel == "متن prepermission.not-now")
+    #expect(persian.prePermissionIsRightToLeft)
+    let german = texts.texts(locale: "de")
+    #expect(german.prePermissionTitle == "Eigener Titel")
+    #expect(german.continueLabel == "Weiter")
+    #expect(german.prePermissionIsSample)
   }
 
   /// A language is named in its own words where iOS has it, in English where it does not, a region the

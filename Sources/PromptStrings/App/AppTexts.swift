@@ -30,6 +30,15 @@ public struct AppTexts: Sendable {
     func own(_ key: String, _ fallback: String) -> String {
       app.localizedString(key, searchList: appList)?.value ?? fallback
     }
+    // The pre-permission screen: the app's `prepermission.*` keys (its Localizable table), else attsim's sample
+    // (`Sample.strings` beside the system texts, looked up as they are), with the app's name for `%@`.
+    var showsSample = false
+    func prePermission(_ key: String, _ fallback: String) -> String {
+      if let text = app.localizedString("prepermission." + key, searchList: appList) { return text.value }
+      showsSample = true
+      let sample = self.system.localizedString("prepermission." + key, table: "Sample", searchList: systemList)
+      return (sample?.value ?? fallback).replacing("%@", with: name)
+    }
     func system(_ key: String, _ fallback: String) -> String {
       self.system.localizedString(key, table: "ATTDialog", searchList: systemList)?.value ?? fallback
     }
@@ -51,11 +60,11 @@ public struct AppTexts: Sendable {
       dialogTitle: title.replacing("%@", with: name),
       askNotToTrack: system("ask-not-to-track", "Ask App Not to Track"), allow: system("allow", "Allow"),
       additionalInformation: system("additional-information", "Additional Information"),
-      prePermissionTitle: own("prepermission.title", "Before you continue"),
-      prePermissionBody: own(
-        "prepermission.body",
-        "Next, iOS asks whether \(name) may track your activity. Allowing it lets us show ads that fit you."),
-      continueLabel: own("prepermission.continue", "Continue"), notNowLabel: own("prepermission.not-now", "Not Now"),
+      prePermissionTitle: prePermission("title", "Before you continue"),
+      prePermissionBody: prePermission(
+        "body", "Next, iOS asks whether %@ may track your activity. Allowing it lets us show ads that fit you."),
+      continueLabel: prePermission("continue", "Continue"), notNowLabel: prePermission("not-now", "Not Now"),
+      prePermissionIsSample: showsSample,
       homeTitle: own("home.title", name), homeBody: own("home.body", ""),
       settingsPrivacy: system("settings.privacy", "Privacy"), settingsTracking: system("settings.tracking", "Tracking"),
       settingsAllowApps: system("settings.allow-apps", "Allow Apps to Request to Track"),
@@ -63,7 +72,7 @@ public struct AppTexts: Sendable {
         "settings.allow-apps-eu", "Allow Apps to Request to Link Your Activity Across Companies"),
       settingsAdvertising: system("settings.advertising", "Advertising"),
       settingsLimitAdTracking: system("settings.limit-ad-tracking", "Limit Ad Tracking"),
-      isRightToLeft: ScreenTexts.rightToLeftLanguages.contains(tag?.language ?? ""),
+      isRightToLeft: ScreenTexts.isRightToLeft(locale),
       systemLanguage: systemLanguage, languageName: languageName)
   }
 }
@@ -88,6 +97,9 @@ public struct ScreenTexts: Hashable, Sendable {
   public var prePermissionBody: String
   public var continueLabel: String
   public var notNowLabel: String
+  /// Whether the pre-permission screen shows attsim's sample text (in the system texts' language) for a
+  /// `prepermission.*` key the app lacks, rather than only the app's own texts.
+  public var prePermissionIsSample: Bool
   public var homeTitle: String
   public var homeBody: String
   public var settingsPrivacy: String
@@ -100,6 +112,11 @@ public struct ScreenTexts: Hashable, Sendable {
   public var settingsLimitAdTracking: String
   /// Whether the language is written right to left (text is right-aligned).
   public var isRightToLeft: Bool
+  /// Whether the pre-permission screen is laid out right to left: as the locale is, or where it shows the
+  /// sample, as the sample's language (the system texts') is.
+  public var prePermissionIsRightToLeft: Bool {
+    prePermissionIsSample ? Self.isRightToLeft(systemLanguage) : isRightToLeft
+  }
   /// The language of the system texts (the dialog's title and buttons, the sheet's labels, Settings): the
   /// locale's when iOS offers it as a UI language, else what iOS falls back to (English).
   public var systemLanguage: String
@@ -120,5 +137,8 @@ public struct ScreenTexts: Hashable, Sendable {
   /// What the EU sheet shows: the Markdown purpose string, else the plain one.
   public var sheetText: LocalizedText? { markdownUsageDescription ?? usageDescription }
 
-  static let rightToLeftLanguages: Set<String> = ["ar", "he", "fa", "ur", "yi", "ps", "sd", "ug", "dv"]
+  /// Whether `locale`'s language is written right to left.
+  static func isRightToLeft(_ locale: String) -> Bool {
+    ["ar", "he", "fa", "ur", "yi", "ps", "sd", "ug", "dv"].contains(LocaleTag(locale)?.language ?? "")
+  }
 }
