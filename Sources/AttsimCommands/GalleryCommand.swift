@@ -23,7 +23,8 @@ enum GalleryCommand {
         return 2
       }
       if destination != "-" {
-        console.err("attsim gallery: \(appTexts.locales.count) locales written to \(destination.shown())\n")
+        let count = appTexts.locales.count
+        console.err("attsim gallery: \(count) locale\(count == 1 ? "" : "s") written to \(destination.shown())\n")
       }
       return 0
     }

@@ -54,6 +54,18 @@ import TextSupport
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["gallery.html"])
   }
 
+  @Test func anAppWithoutLocalizationsShowsItsDevelopmentRegion() throws {
+    let app = try temporaryFolder()
+    _ = try write(
+      "<plist><dict><key>CFBundleDevelopmentRegion</key><string>de</string>"
+        + "<key>NSUserTrackingUsageDescription</key><string>Wir zeigen Werbung.</string></dict></plist>",
+      to: "Info.plist", in: app)
+    let out = app.appendingPathComponent("gallery.html").path
+    let outcome = attsim("gallery", app.path, "--out", out)
+    #expect(outcome.status == 0 && outcome.err == "attsim gallery: 1 locale written to \(out)\n")
+    #expect(try String(contentsOfFile: out, encoding: .utf8).contains("Wir zeigen Werbung."))
+  }
+
   @Test func needsAnOutputFile() {
     let outcome = attsim("gallery")
     #expect(

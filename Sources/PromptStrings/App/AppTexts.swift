@@ -13,13 +13,9 @@ public struct AppTexts: Sendable {
     self.system = system
   }
 
-  /// The locales the app offers, in a stable order (development region first).
-  public var locales: [String] {
-    let offered = app.localizations.filter { $0 != "Base" }
-    let development = app.developmentRegion
-    let rest = offered.filter { $0 != development }
-    return (offered.contains(development) ? [development] : []) + rest
-  }
+  /// The languages the app offers, as `prompts` lists them: the development region first (an app with no
+  /// localizations still speaks it), each language once (`English.lproj` is `en`).
+  public var locales: [String] { app.distinctLanguages.filter { !AppResources.notLanguages.contains($0) } }
 
   /// Every text the phone shows in `locale`, looked up as iOS would.
   public func texts(locale: String) -> ScreenTexts {
