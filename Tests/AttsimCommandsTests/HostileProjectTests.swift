@@ -259,7 +259,9 @@ import Testing
       settings: "A0 = \"\(String(repeating: "$(", count: 10_000))X\(String(repeating: ")", count: 10_000))\";",
       displayName: "$(A0)")
     try ProjectFixture(
-      at: folder.appendingPathComponent("self"), settings: "FOO = \"$(FOO)$(FOO)$(FOO)$(FOO)\";", displayName: "$(FOO)")
+      at: folder.appendingPathComponent("self"),
+      settings: "FOO = \"$(BAR)$(BAR)$(BAR)$(BAR)\"; BAR = \"$(FOO)$(FOO)\";",
+      displayName: "$(FOO)")
     try ProjectFixture(
       at: folder.appendingPathComponent("loop"),
       xcconfig:

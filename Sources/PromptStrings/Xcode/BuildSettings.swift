@@ -179,7 +179,9 @@ private struct Expander {
       let parts = inner.split(separator: ":", maxSplits: 1).map(String.init)
       let name = parts.first ?? ""
       var value: String?
-      if name == "inherited" {
+      // A setting that names itself (`OTHER_LDFLAGS = $(OTHER_LDFLAGS) -ObjC`) reads the next level down, as
+      // `$(inherited)` does: swift-build's evaluation treats a reference to the macro being evaluated as one.
+      if name == "inherited" || name == inheriting {
         value = inheriting.flatMap { resolve($0, below: below, depth: depth + 1) } ?? ""
       } else if name == "" {
         value = ""
