@@ -111,17 +111,24 @@ public struct InfoPlist: Sendable {
   /// Where each `<key>name</key>` starts in XML text.
   static func keyLocations(in bytes: [UInt8]) -> [String: SourceLocation] {
     let map = LineMap(bytes: bytes)
+    return keyOffsets(in: bytes).mapValues { map.location(of: $0.key) }
+  }
+
+  /// Where each `<key>name</key>` of XML text starts, and the element after it (its value), as byte offsets;
+  /// the first of a name that stands twice. A name written with entities (`&amp;`) is not found.
+  static func keyOffsets(in bytes: [UInt8]) -> [String: (key: Int, value: Int)] {
     let open = Array("<key>".utf8)
     let close = Array("</key>".utf8)
-    var result: [String: SourceLocation] = [:]
+    var result: [String: (key: Int, value: Int)] = [:]
     var index = 0
     // A byte search: an Info.plist may be 64 MB, and the standard library's generic search took a 10.8 MB one
     // twice as long to check.
     while let start = ByteSearch.offset(of: open, in: bytes, from: index) {
       guard let end = ByteSearch.offset(of: close, in: bytes, from: start + open.count) else { break }
       let name = String(decoding: bytes[(start + open.count)..<end], as: UTF8.self)
-      if result[name] == nil { result[name] = map.location(of: start) }
       index = end + close.count
+      let value = ByteSearch.offset(of: [UInt8(ascii: "<")], in: bytes, from: index) ?? start
+      if result[name] == nil { result[name] = (start, value) }
     }
     return result
   }

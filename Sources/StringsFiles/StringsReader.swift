@@ -40,7 +40,8 @@ public enum StringsReader {
       || head.starts(with: Array("<plist".utf8))
   }
 
-  /// XML and binary property lists: entries carry no positions.
+  /// XML and binary property lists: an XML file's entries stand where their `<key>` does, a binary one's at
+  /// no position.
   private static func propertyList(_ bytes: [UInt8], encoding: TextEncoding, text: [UInt8], file: String)
     -> Result<StringsTable, EncodingProblem>
   {
@@ -55,8 +56,11 @@ public enum StringsReader {
       guard let dictionary = object.dictionary else {
         return ignored("a strings file holds a dictionary of strings; this property list holds something else")
       }
+      let offsets = InfoPlist.keyOffsets(in: text)
       let entries = dictionary.keys.sorted().map { key in
-        StringsEntry(key: key, value: PlistValue(dictionary[key]!), keyOffset: 0, valueOffset: 0)
+        StringsEntry(
+          key: key, value: PlistValue(dictionary[key]!), keyOffset: offsets[key]?.key ?? 0,
+          valueOffset: offsets[key]?.value ?? 0)
       }
       return .success(StringsTable(encoding: encoding, text: text, entries: entries, syntaxError: nil))
     }

@@ -7,6 +7,28 @@ import Testing
 @Suite struct StringsReaderTests {
   func table(_ text: String) -> StringsTable { StringsReader.parse(Array(text.utf8)) }
 
+  @Test func anXMLStringsFilesEntriesStandWhereTheirKeysDo() throws {
+    let text = """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <plist version="1.0">
+      <dict>
+        <key>NSCameraUsageDescription</key>
+        <string>Kamera</string>
+        <key>NSUserTrackingUsageDescription</key>
+        <string>Werbung</string>
+      </dict>
+      </plist>
+      """
+    let utf16: [UInt8] = [0xFF, 0xFE] + Array(text.utf16).flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+    for bytes in [Array(text.utf8), utf16] {
+      let table = try StringsReader.read(bytes, file: "de.lproj/InfoPlist.strings").get()
+      let tracking = try #require(table.entry(for: "NSUserTrackingUsageDescription"))
+      #expect(tracking.value.string == "Werbung")
+      #expect(table.lineMap.location(of: tracking.keyOffset) == SourceLocation(line: 6, column: 3))
+      #expect(table.lineMap.location(of: tracking.valueOffset) == SourceLocation(line: 7, column: 3))
+    }
+  }
+
   @Test(arguments: [
     (
       "\"NSUserTrackingUsageDescription\" = \"Hi\"\n\"b\" = \"c\";", "1:40",
