@@ -25,20 +25,9 @@ public func fuzzStringsReader(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt
       _ = MarkdownText.firstUnderline(in: shown)
     }
   }
+  // The oracle is the differential tests' (Tests/StringsFilesTests/FoundationOracle.swift, built in with this).
   if !bytes.starts(with: Array("bplist".utf8)) {
-    let ours: [String: PlistValue]? = {
-      guard case .success(let table) = result, table.isReadByIOS else { return nil }
-      return table.values
-    }()
-    let theirs: [String: PlistValue]? = {
-      if case .success(let decoded) = TextDecoder.decode(bytes, file: "test.strings"), decoded.utf8.isEmpty {
-        return [:]
-      }
-      guard let object = try? PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: nil),
-        let dictionary = object as? [String: Any]
-      else { return nil }
-      return dictionary.mapValues(PlistValue.init(foundation:))
-    }()
+    let (ours, theirs) = (ourValues(bytes), foundationValues(bytes))
     if ours != theirs {
       FileHandle.standardError.write(
         Data("disagreement: ours \(String(describing: ours)) Foundation \(String(describing: theirs))\n".utf8))
@@ -46,17 +35,4 @@ public func fuzzStringsReader(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt
     }
   }
   return 0
-}
-
-extension PlistValue {
-  /// The value of a Foundation property-list object, as a strings table keeps it.
-  init(foundation object: Any) {
-    switch object {
-    case let string as String: self = .string(string)
-    case let array as [Any]: self = .array(array.map(PlistValue.init(foundation:)))
-    case let dictionary as [String: Any]: self = .dictionary(dictionary.mapValues(PlistValue.init(foundation:)))
-    case let data as Data: self = .data(Array(data))
-    default: self = .string("\(object)")
-    }
-  }
 }

@@ -15,10 +15,14 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 target=${1:-strings}
+# The strings target's oracle is the differential tests' own.
+oracle=Tests/StringsFilesTests/FoundationOracle.swift
 if [ "$target" = typecheck ]; then
   for source in Fuzz/*.swift; do
+    extra=()
+    [ "$source" = Fuzz/StringsReaderFuzz.swift ] && extra=("$oracle")
     swiftc -typecheck -parse-as-library -I .build/debug/Modules \
-      -Xcc -fmodule-map-file=.build/debug/CICU.build/module.modulemap "$source"
+      -Xcc -fmodule-map-file=.build/debug/CICU.build/module.modulemap "$source" "${extra[@]}"
   done
   exit 0
 fi
@@ -52,10 +56,12 @@ module FileAccess
 module StringsFiles
 module PromptStrings
 module PromptCheck
+sources=()
 case "$target" in
   strings)
     libraries=(-lPromptStrings -lStringsFiles -lFileAccess -lTextSupport -lPlatform -lDiagnostics)
     source=Fuzz/StringsReaderFuzz.swift
+    sources=("$oracle")
     ;;
   script)
     module ConsentCore
@@ -80,7 +86,7 @@ case "$target" in
     exit 2
     ;;
 esac
-swiftc "${flags[@]}" -I "$out" -L "$out" "${libraries[@]}" -lCICU -licuuc "$source" -o "$out/$target-fuzz"
+swiftc "${flags[@]}" -I "$out" -L "$out" "${libraries[@]}" -lCICU -licuuc "$source" "${sources[@]}" -o "$out/$target-fuzz"
 mkdir -p "$out/corpus-$target"
 cp -n Fuzz/corpus-"$target"/* "$out/corpus-$target/" 2>/dev/null || true
 cd "$out"
