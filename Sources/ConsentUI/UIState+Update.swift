@@ -108,9 +108,7 @@ extension UIState {
     case .setup: overlay = .setup(.iOS)
     case .scenarios: openPicker()
     case .pin: pinExpectations(&effects)
-    case .undo: undo(&effects)
-    case .redo: redo(&effects)
-    case .restart: restart(&effects)
+    case .undo, .redo, .restart: goBack(command, &effects)
     case .details: overlay = .details(guide == nil ? .check : .warnings, scroll: 0)
     case .repaint: break
     case .scrollPrompt:
@@ -432,9 +430,9 @@ extension UIState {
     case .action(let action):
       scene.settings = .closed
       act(action, &effects)
-    case .undo: undo(&effects)
-    case .redo: redo(&effects)
-    case .restart: restart(&effects)
+    case .undo: goBack(.undo, &effects)
+    case .redo: goBack(.redo, &effects)
+    case .restart: goBack(.restart, &effects)
     case .expect, .useBundle: break
     }
   }

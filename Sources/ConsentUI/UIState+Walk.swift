@@ -83,44 +83,30 @@ extension UIState {
 
   // MARK: Undo
 
-  /// `u`: takes back what the last key did (and what the guide did after it), as `undo lines=N` does in the
-  /// recording; where the scenario says `undo`, its step.
-  mutating func undo(_ effects: inout [UIEffect]) {
-    if case .undo(let lines) = guide?.nextStep?.kind {
-      if performScenarioStep(.undo(lines: lines), &effects) { advanceGuide(&effects) }
-    } else if walk.lastGroupLines > 0 {
-      perform(.undo(lines: walk.lastGroupLines), &effects)
-    } else {
-      note("✗ undo: \(Refusal.nothingToUndo.reason)", .refusal)
-    }
-  }
-
-  /// `U`: brings back what the last `u` took back (until a new action), as `redo lines=N` does.
-  mutating func redo(_ effects: inout [UIEffect]) {
-    if case .redo(let lines) = guide?.nextStep?.kind {
-      if performScenarioStep(.redo(lines: lines), &effects) { advanceGuide(&effects) }
-    } else if walk.lastUndoLines > 0 {
-      perform(.redo(lines: walk.lastUndoLines), &effects)
-    } else {
-      note("✗ redo: \(Refusal.nothingToRedo.reason)", .refusal)
-    }
-  }
-
-  /// `R` in guided mode: back to before the walk's first step, whatever its length, as `restart` does.
-  mutating func restart(_ effects: inout [UIEffect]) {
-    guard case .restart = guide?.nextStep?.kind else {
-      perform(.restart, &effects)
+  /// `u`, `U` and `R`: where the scenario's next step is its own `undo`, `redo` or `restart`, that step (the
+  /// walk goes back, the guide goes on); otherwise what the last key did taken back (`undo lines=N`), what `u`
+  /// took back brought back (`redo lines=N`), or the walk back to before its first step (`restart`).
+  mutating func goBack(_ command: KeyCommand, _ effects: inout [UIEffect]) {
+    let scripted = guide?.nextStep.flatMap(ScriptLine.init)
+    let line: ScriptLine
+    switch (command, scripted) {
+    case (.undo, .undo?), (.redo, .redo?), (.restart, .restart?):
+      guard var guideNow = scene.guide, let scripted, perform(scripted, &effects) else { return }
+      guideNow.cursor += 1
+      scene.guide = guideNow
+      advanceGuide(&effects)
       return
+    case (.undo, _) where walk.lastGroupLines == 0:
+      note("✗ undo: \(Refusal.nothingToUndo.reason)", .refusal)
+      return
+    case (.redo, _) where walk.lastUndoLines == 0:
+      note("✗ redo: \(Refusal.nothingToRedo.reason)", .refusal)
+      return
+    case (.undo, _): line = .undo(lines: walk.lastGroupLines)
+    case (.redo, _): line = .redo(lines: walk.lastUndoLines)
+    default: line = .restart
     }
-    if performScenarioStep(.restart, &effects) { advanceGuide(&effects) }
-  }
-
-  /// Performs the scenario's own `undo`, `redo` or `restart`: the walk goes back, the guide goes on.
-  private mutating func performScenarioStep(_ line: ScriptLine, _ effects: inout [UIEffect]) -> Bool {
-    guard var guideNow = scene.guide, perform(line, &effects) else { return false }
-    guideNow.cursor += 1
-    scene.guide = guideNow
-    return true
+    perform(line, &effects)
   }
 
   // MARK: Guided walks
