@@ -23,6 +23,21 @@ extension ScreenBuffer {
     return Rect(row: row, column: column + offset, width: columns, height: 1)
   }
 
+  /// Writes `lines` one to a row from `row`, each as `put(_:row:column:width:alignment:style:)` does; returns
+  /// the row after the last.
+  @discardableResult
+  public mutating func put(
+    lines: some Sequence<String>, row: Int, column: Int, width: Int, alignment: Alignment = .leading,
+    style: Style = .plain
+  ) -> Int {
+    var row = row
+    for line in lines {
+      put(line, row: row, column: column, width: width, alignment: alignment, style: style)
+      row += 1
+    }
+    return row
+  }
+
   /// Writes runs of styled text as one line, aligned within `width` columns (cut to fit); a line with
   /// right-to-left text is reordered as a whole, each character keeping its run's style.
   public mutating func putSpans(
