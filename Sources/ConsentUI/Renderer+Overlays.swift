@@ -148,15 +148,14 @@ extension Renderer {
     }
     switch section {
     case .check:
-      let own = Renderer.ordered(state.environment.findings(locale: state.locale) ?? [])
-      let findings = own + Renderer.ordered(state.environment.appWideFindings ?? [])
+      let own = (state.environment.findings(locale: state.locale) ?? []).trackingFirst
+      let findings = own + (state.environment.appWideFindings ?? []).trackingFirst
       let root = state.environment.appTexts.app.root
       for finding in findings {
         let file = finding.file.hasPrefix(root + "/") ? String(finding.file.dropFirst(root.count + 1)) : finding.file
         let place = Diagnostic.place(file, finding.location)
-        add(
-          "\(Renderer.severityMark(finding.severity)) \(finding.rule.rawValue) · \(place)",
-          Renderer.style(finding.severity))
+        let (mark, style) = Renderer.look(of: finding.severity)
+        add("\(mark) \(finding.rule.rawValue) · \(place)", style)
         add(finding.message, .plain, lead: "  ", indent: "  ")
       }
       return ("Check: \(own.count) for \(state.locale), \(findings.count - own.count) for the app", lines)
