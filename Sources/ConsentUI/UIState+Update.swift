@@ -234,7 +234,7 @@ extension UIState {
   /// The scenario picker, unless a recording already holds steps: one recording is one walk, so that
   /// `play` and `restart` read it as the session went.
   private mutating func openPicker() {
-    if isRecording, linesRecorded > 0 {
+    if session.isRecording, linesRecorded > 0 {
       note(
         "✗ g: this recording already holds steps; record a scenario from the start with attsim --scenario NAME --record FILE",
         .refusal)
@@ -405,7 +405,7 @@ extension UIState {
   /// `e`: in a recorded session, `expect` lines pinning what the panel shows now (with the app's resources,
   /// the prompt's text and source too).
   private mutating func pinExpectations(_ effects: inout [UIEffect]) {
-    guard isRecording else {
+    guard session.isRecording else {
       note("✗ e pins expectations into the recording: start attsim with --record FILE", .refusal)
       return
     }

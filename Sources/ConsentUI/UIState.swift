@@ -148,10 +148,6 @@ public struct UIState: Sendable {
   public var changedKeys: Set<String> { scene.changedKeys }
   /// The call the demo app's Request button makes.
   public var requestCall: RequestCall { scene.requestCall }
-  /// Whether the session is being recorded.
-  public var isRecording: Bool { session.isRecording }
-  /// Whether the terminal can only show ASCII.
-  public var terminalIsASCII: Bool { session.terminalIsASCII }
 
   /// Whether the driver should send `.tick` every `autoplay.interval` seconds: playing, and steps left.
   public var wantsTicks: Bool {
