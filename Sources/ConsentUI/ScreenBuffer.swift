@@ -221,15 +221,6 @@ public struct ScreenBuffer: Hashable, Sendable {
     }
   }
 
-  /// Restyles a rectangle, keeping its characters.
-  public mutating func restyle(_ rect: Rect, _ change: (inout Style) -> Void) {
-    for row in max(0, rect.row)..<min(height, rect.row + rect.height) {
-      for column in max(0, rect.column)..<min(width, rect.column + rect.width) {
-        change(&cells[row * width + column].style)
-      }
-    }
-  }
-
   /// Overwriting half of a wide character blanks its other half.
   private mutating func clearWideCharacter(row: Int, column: Int) {
     let index = row * width + column
@@ -262,14 +253,6 @@ public struct Rect: Hashable, Sendable {
   public var column: Int
   public var width: Int
   public var height: Int
-
-  /// A rectangle.
-  public init(row: Int, column: Int, width: Int, height: Int) {
-    self.row = row
-    self.column = column
-    self.width = width
-    self.height = height
-  }
 
   /// Whether the cell at (`row`, `column`) is inside.
   public func contains(row: Int, column: Int) -> Bool {
