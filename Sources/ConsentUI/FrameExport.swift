@@ -50,19 +50,12 @@ public enum FrameExport {
   // MARK: SVG and HTML
 
   /// The palette the pictures use: a light terminal, the UI's colours.
-  static func hex(_ color: Color) -> String {
-    switch color {
-    case .black: "#1c1c1e"
-    case .red: "#c41e3a"
-    case .green: "#1b7f3b"
-    case .yellow: "#a05a00"
-    case .blue: "#0a60d0"
-    case .magenta: "#9a2fa8"
-    case .cyan: "#0b7c8c"
-    case .white: "#f2f2f7"
-    case .gray: "#6e6e73"
-    }
-  }
+  static func hex(_ color: Color) -> String { palette[color.rawValue] }
+
+  /// Black, red, green, yellow, blue, magenta, cyan, white and gray, in `Color`'s order.
+  private static let palette = [
+    "#1c1c1e", "#c41e3a", "#1b7f3b", "#a05a00", "#0a60d0", "#9a2fa8", "#0b7c8c", "#f2f2f7", "#6e6e73",
+  ]
 
   static let paper = "#ffffff"
   static let ink = "#1c1c1e"

@@ -110,7 +110,7 @@ extension Renderer {
     let textWidth = box.width - 4
     let (title, lines) = detailLines(section, width: textWidth)
     let names = UIState.DetailsSection.allCases.map { other in
-      other == section ? "[\(detailTitle(other))]" : detailTitle(other)
+      other == section ? "[\(other.rawValue)]" : other.rawValue
     }
     buffer.put(
       " \(title) · \(names.joined(separator: " ")) ", row: box.row, column: box.column + 2,
@@ -126,14 +126,6 @@ extension Renderer {
       let position = " \(first + 1)–\(min(first + room, lines.count)) of \(lines.count) "
       buffer.put(
         position, row: box.row + box.height - 1, column: box.column + box.width - 2 - TerminalWidth.of(position))
-    }
-  }
-
-  private func detailTitle(_ section: UIState.DetailsSection) -> String {
-    switch section {
-    case .check: "Check"
-    case .warnings: "Warnings"
-    case .events: "Events"
     }
   }
 

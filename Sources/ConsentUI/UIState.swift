@@ -166,9 +166,9 @@ public struct UIState: Sendable {
     case details(DetailsSection, scroll: Int)
   }
 
-  /// The panel sections the details view shows in full.
-  public enum DetailsSection: CaseIterable, Hashable, Sendable {
-    case check, warnings, events
+  /// The panel sections the details view shows in full, by their titles.
+  public enum DetailsSection: String, CaseIterable, Hashable, Sendable {
+    case check = "Check", warnings = "Warnings", events = "Events"
   }
 
   /// The demo app (or `--app`) just launched in the session's locale, like a well-behaved app:

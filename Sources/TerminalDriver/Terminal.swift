@@ -223,33 +223,26 @@ public final class Terminal {
     let result = wget_wch(window, &code)
     if result == ERR { return Platform.hasHungUp(inputDescriptor) ? .hangup : nil }
     if result == KEY_CODE_YES {
-      switch Int32(code) {
-      case KEY_UP: return .key(.up)
-      case KEY_DOWN: return .key(.down)
-      case KEY_LEFT: return .key(.left)
-      case KEY_RIGHT: return .key(.right)
-      case KEY_BTAB: return .key(.backTab)
-      case KEY_ENTER: return .key(.enter)
-      case KEY_PPAGE: return .key(.pageUp)
-      case KEY_NPAGE: return .key(.pageDown)
-      case KEY_MOUSE:
-        var event = MEVENT()
-        guard getmouse(&event) == OK else { return nil }
-        return .click(row: Int(event.y), column: Int(event.x))
-      default: return nil
-      }
+      guard Int32(code) == KEY_MOUSE else { return Self.functionKeys[Int32(code)].map(TerminalInput.key) }
+      var event = MEVENT()
+      guard getmouse(&event) == OK else { return nil }
+      return .click(row: Int(event.y), column: Int(event.x))
     }
-    switch code {
-    case 3: return .key(.interrupt)
-    case 12: return .redraw
-    case 9: return .key(.tab)
-    case 10, 13: return .key(.enter)
-    case 27: return .key(.escape)
-    default:
-      guard let scalar = Unicode.Scalar(UInt32(truncatingIfNeeded: code)), code >= 0x20 else { return nil }
-      return .key(.character(Character(scalar)))
-    }
+    if let input = Self.controlKeys[code] { return input }
+    guard let scalar = Unicode.Scalar(UInt32(truncatingIfNeeded: code)), code >= 0x20 else { return nil }
+    return .key(.character(Character(scalar)))
   }
+
+  /// The keys keypad mode reports by ncurses' codes.
+  private static let functionKeys: [Int32: KeyPress] = [
+    KEY_UP: .up, KEY_DOWN: .down, KEY_LEFT: .left, KEY_RIGHT: .right, KEY_BTAB: .backTab, KEY_ENTER: .enter,
+    KEY_PPAGE: .pageUp, KEY_NPAGE: .pageDown,
+  ]
+
+  /// The control characters that are keys: Ctrl-C, Ctrl-L (repaint), Tab, Enter (LF or CR) and Escape.
+  private static let controlKeys: [wint_t: TerminalInput] = [
+    3: .key(.interrupt), 12: .redraw, 9: .key(.tab), 10: .key(.enter), 13: .key(.enter), 27: .key(.escape),
+  ]
 }
 
 /// Why the terminal could not be used.
