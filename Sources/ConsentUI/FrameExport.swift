@@ -97,9 +97,8 @@ public enum FrameExport {
     return style.reverse ? (background ?? paper, foreground) : (foreground, background)
   }
 
-  /// A standalone SVG image of `buffer`: a monospace grid, every run of one style a `<text>` placed at its
-  /// column and stretched to its cells (so wide characters take two), backgrounds as rectangles. Text
-  /// stays text: searchable and copyable.
+  /// A standalone SVG image of `buffer`: every run of one style a `<text>` stretched to its cells (a wide
+  /// character takes two), backgrounds as rectangles; the text stays searchable and copyable.
   public static func svg(_ buffer: ScreenBuffer, title: String) -> String {
     let cellWidth = 9.0
     let cellHeight = 19.0

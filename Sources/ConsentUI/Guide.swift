@@ -20,9 +20,8 @@ public struct GuidedScenario: Sendable {
   public var title: String { script.title ?? name }
 }
 
-/// Guided mode: where the walk of a scenario stands. The tester performs the user's steps by keyboard (each
-/// `Step.isUserStep`); the UI performs the rest (setup, the app's calls, expectations) through the same walk
-/// as `play`, and the guide keeps what every expectation showed and every step the scenario did not ask for.
+/// Guided mode: where the walk of a scenario stands. The tester performs the user steps by keyboard, the UI the
+/// rest through the same walk as `play`; the guide keeps each expectation's result and each step off the script.
 public struct Guide: Sendable {
   /// The scenario.
   public let scenario: GuidedScenario
@@ -64,9 +63,8 @@ public struct Guide: Sendable {
   /// in it.
   public var passed: Bool { isFinished && checks.allSatisfy(\.passed) && deviations.isEmpty }
 
-  /// What the tester reads on leaving: the summary, each failed expectation with what was there, each step
-  /// off the script still in the walk, and, when the walk stopped early, where and how many expectations it
-  /// never reached.
+  /// What the tester reads on leaving: the summary, each failed expectation, each step off the script, and where
+  /// a walk that stopped early stopped, with how many expectations it never reached.
   public var report: [String] {
     var lines = ["scenario \(scenario.title): \(summary)\(isFinished ? "" : " (stopped before the end)")"]
     for check in checks where !check.passed {

@@ -141,9 +141,8 @@ extension Renderer {
 
   // MARK: The EU sheet
 
-  /// iOS 27.2's full-page sheet in the EU: the app's name, the question, the Markdown purpose string
-  /// (scrolling when it does not fit), the two answers with equal weight, and Additional Information when
-  /// the app passed an action for it.
+  /// iOS 27.2's full-page sheet in the EU: the app's name, the question, the Markdown purpose string (scrolling),
+  /// the two answers with equal weight, and Additional Information when the app passed an action for it.
   private mutating func drawSheet(_ screen: Rect) {
     buffer.fill(screen)
     let column = screen.column + 2
@@ -304,9 +303,8 @@ extension Renderer {
 
   // MARK: Buttons
 
-  /// A centered button label, wrapped to at most `maxLines` rows, always leaving room for the focus marker so
-  /// focus never costs a letter; focused, it shows reversed and between brackets when they fit, else after
-  /// a ▸. Records its hotspot and returns the rows it took.
+  /// A centered button label in at most `maxLines` rows, with room for the focus marker (reversed, between
+  /// brackets when they fit, else after a ▸). Records its hotspot and returns the rows it took.
   @discardableResult
   mutating func drawButton(
     _ button: ButtonID, label: String, row: Int, column: Int, width: Int, style: Style, filled: Bool = false,

@@ -90,8 +90,7 @@ extension ScreenBuffer {
   }
 
   /// A horizontal line of `character` (one column wide), `width` columns long, between `ends` when given
-  /// (`├`, `┤`). A line that runs past the buffer's edge is cut as `put` cuts text, with "…"; one inside it
-  /// is written as cells, without building its text.
+  /// (`├`, `┤`); one that runs past the buffer's edge is cut as `put` cuts text, with "…".
   public mutating func horizontalLine(
     row: Int, column: Int, width: Int, character: Character = "─", ends: (Character, Character)? = nil,
     style: Style = .plain

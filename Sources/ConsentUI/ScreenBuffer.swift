@@ -38,9 +38,8 @@ public struct Style: Hashable, Sendable {
   }
 }
 
-/// One terminal cell, as terminals store text: a character of width one or two with the zero-width
-/// characters after it (`TerminalCell`), and its style. A wide character fills its cell and marks the next
-/// one as its continuation.
+/// One terminal cell, as terminals store text: a character of width one or two with the zero-width characters
+/// after it (`TerminalCell`), and its style; a wide character marks the next cell as its continuation.
 public struct Cell: Hashable, Sendable {
   /// What the cell shows; nil for the right half of a wide character.
   public var text: String?
@@ -86,11 +85,9 @@ public struct ScreenBuffer: Hashable, Sendable {
     cells[row * width + column]
   }
 
-  /// Writes `text` from (`row`, `column`) within `limit` columns (default: to the buffer's edge). Text that
-  /// does not fit is cut between grapheme clusters and ends in "…" (where the text ends: at the left of a
-  /// right-to-left line). Control characters are written as visible escapes; right-to-left text in visual
-  /// order, in a paragraph of `paragraphDirection` (unless `text` is in visual order already). Returns the
-  /// number of columns written.
+  /// Writes `text` from (`row`, `column`) within `limit` columns (default: to the edge), cut between clusters
+  /// with "…" where it ends; controls escaped, right-to-left text in visual order (unless `inVisualOrder`
+  /// already) in a `paragraphDirection` paragraph. Returns the number of columns written.
   @discardableResult
   public mutating func put(
     _ text: String, row: Int, column: Int, style: Style = .plain, limit: Int? = nil, inVisualOrder: Bool = false
@@ -115,10 +112,8 @@ public struct ScreenBuffer: Hashable, Sendable {
     return position - column
   }
 
-  /// `put` for text whose every scalar is a character of one cell on its own (printable ASCII, Latin letters,
-  /// dashes and quotes, box drawing: most of what the UI writes), or nil for any other text: one cell per
-  /// scalar, as the general way gives it (nothing to escape, join, widen or reorder), without asking each
-  /// character its clusters and width.
+  /// `put` for text whose every scalar is a character of one cell on its own (most of what the UI writes), one
+  /// cell per scalar without asking clusters and widths, as the general way gives it; nil for any other text.
   private mutating func putOneCellText(_ text: String, row: Int, column: Int, style: Style, room: Int) -> Int? {
     let scalars = text.unicodeScalars
     var count = 0
@@ -167,9 +162,8 @@ public struct ScreenBuffer: Hashable, Sendable {
 
   private static let printableASCII = (0x20..<0x7F).map { String(Unicode.Scalar(UInt8($0))) }
 
-  /// Whether `scalar` is one character of one column whatever surrounds it: printable ASCII, Latin-1 and the
-  /// Latin letters up to the combining marks (but the soft hyphen), dashes, quotes and dots, box drawing,
-  /// blocks and shapes. None is a control, a mark, a joiner, wide or right-to-left (a test checks each).
+  /// Whether `scalar` is one character of one column whatever surrounds it (printable ASCII, Latin letters but
+  /// the soft hyphen, dashes, quotes, box drawing, shapes): never a control, mark, joiner, wide or right to left.
   static func isOneCellAlone(_ scalar: Unicode.Scalar) -> Bool {
     switch scalar.value {
     case 0x20..<0x7F, 0xA0...0xAC, 0xAE..<0x300, 0x2010...0x2027, 0x2500...0x25FC: true

@@ -158,10 +158,8 @@ extension UIState {
 
   // MARK: Replays
 
-  /// The UI as it opens, then `script`'s steps as the UI takes them (`render --script`, the README's
-  /// captures): what a live demo of the same steps shows. The setup (the lines before the first user step)
-  /// happens at 9:41:00, and the clock moves at each user step. A refused step ends the replay, as in `play`;
-  /// `work` does what the steps ask of the driver (the check of an app a line names), at once.
+  /// The UI as it opens, then `script`'s steps as a live demo takes them (`render --script`): the setup at
+  /// 9:41:00, the clock moving at each user step; a refused step ends it, as in `play`. `work` does the work.
   public init(
     environment: UIEnvironment, session: UISession = UISession(), replaying script: Script,
     bundles: [AppBundleReference: AppResources] = [:], work: (UIWork) -> [UIEvent] = { _ in [] }
@@ -174,10 +172,8 @@ extension UIState {
     }
   }
 
-  /// The UI where a replay of `script` begins: where `play` begins it (DECISIONS D90), from the script
-  /// defaults with the SDK not initialized and no tracking domains, in the session's locale; the app on screen
-  /// (the demo app, or `--app`) is the one a guided walk starts on. The session's `--device` and `--sdk` come
-  /// first, as lines before the script's.
+  /// The UI where a replay of `script` begins, where `play` begins it (D90): the script defaults (no SDK, no
+  /// tracking domains) in the session's locale, on a guided walk's app, after the session's `--device` and `--sdk`.
   public init(
     starting script: Script, environment: UIEnvironment, session: UISession = UISession(),
     bundles: [AppBundleReference: AppResources] = [:]

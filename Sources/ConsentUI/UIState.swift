@@ -171,9 +171,8 @@ public struct UIState: Sendable {
     case check = "Check", warnings = "Warnings", events = "Events"
   }
 
-  /// The demo app (or `--app`) just launched in the session's locale, like a well-behaved app:
-  /// `Collect.initialize(method-a)` at launch. The usage description is present exactly when the app's
-  /// Info.plist has one, the tracking domains are the ones its privacy manifests declare.
+  /// The demo app (or `--app`) just launched in the session's locale, calling `Collect.initialize(method-a)`,
+  /// with the usage description and tracking domains its Info.plist and privacy manifests declare.
   public init(environment: UIEnvironment, session: UISession = UISession(), launchOptions: SDKOptions = SDKOptions()) {
     self.init(environment: environment, session: session, launchOptions: launchOptions, sdkLaunched: true)
   }
@@ -207,9 +206,8 @@ public struct UIState: Sendable {
       + ScriptWriter.setupActions(for: consent).map(ScriptLine.action)
   }
 
-  /// What the driver starts once the first frame is on screen, in order: the demo app whole when only the
-  /// shown locale's tables were read (its check follows it), the system texts when they wait (the home
-  /// screen shows none of them), the check of the app, the scenario library.
+  /// What the driver starts once the first frame is on screen: the app read whole (when only one locale was
+  /// read; its check follows), the system texts when they wait, the app's check, the scenario library.
   public var firstFrameWork: [UIWork] {
     let app = environment.appTexts.app
     return (app.isPartial ? [.loadApp] : [])

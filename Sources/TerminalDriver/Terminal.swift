@@ -15,10 +15,8 @@ public enum TerminalInput: Hashable, Sendable {
   case hangup
 }
 
-/// A real terminal through wide-character ncurses: shows `ScreenBuffer`s by handing their cells to ncurses
-/// (`CursesCell`), which works out what to send the terminal of `TERM` (only what changed), and reads keys,
-/// clicks and resizes; ncurses also sets the terminal's modes and gives them back. Only this type touches
-/// ncurses.
+/// A real terminal through wide-character ncurses, the only type that touches it: hands `ScreenBuffer`s' cells
+/// to ncurses (`CursesCell`), which sends the terminal what changed, and reads keys and clicks.
 public final class Terminal {
   private let screen: OpaquePointer
   private let window: UnsafeMutablePointer<WINDOW>
@@ -35,11 +33,9 @@ public final class Terminal {
   /// Whether the locale's character set is UTF-8; when it is not, every cell is drawn in ASCII.
   public let isUTF8: Bool
 
-  /// Takes over the terminal of file descriptors `input` and `output` (default: standard input and
-  /// output) as terminal type `type` (default: `$TERM`). Colours are used when the terminal has them and
-  /// `noColor` (`NO_COLOR`) is false. When attsim puts right-to-left text in visual order itself
-  /// (`reordersRightToLeft`), a terminal that reorders (VTE, by the terminal working group's bidi
-  /// recommendation) is told so with BDSM's explicit mode, so that the text is not reordered twice.
+  /// Takes over the terminal on `input` and `output` as type `type` (default: `$TERM`), in colour unless
+  /// `noColor`. With `reordersRightToLeft`, BDSM's explicit mode tells a terminal that reorders (VTE, by the
+  /// terminal working group's bidi recommendation) not to reorder the text again.
   public init(
     input: Int32 = 0, output: Int32 = 1, type: String? = nil, noColor: Bool, reordersRightToLeft: Bool = true
   ) throws(TerminalError) {
@@ -96,9 +92,8 @@ public final class Terminal {
   private let setsExplicitBidi: Bool
   /// Whether `stop` ran: the terminal is given back once, however many times it is asked.
   private var stopped = false
-  /// BDSM: explicit mode (`CSI 8 l`: the application orders the text) and implicit, the default (`CSI 8 h`).
-  /// terminfo has no name for these modes: they are written straight to the terminal, between ncurses'
-  /// updates (ncurses sends what it buffered at the end of each).
+  /// BDSM: explicit mode (`CSI 8 l`: the application orders the text) and implicit, the default (`CSI 8 h`);
+  /// terminfo has no name for them, so they go straight to the terminal between ncurses' updates.
   static let explicitBidi = Array("\u{1B}[8l".utf8)
   static let implicitBidi = Array("\u{1B}[8h".utf8)
 
@@ -122,9 +117,8 @@ public final class Terminal {
     }
   }
 
-  /// Gives the terminal back as it was. A terminal without an alternate screen (vt100, the Linux console)
-  /// keeps what was drawn on it: there the screen is cleared (the entry's `clear`, which also homes the
-  /// cursor), so the shell does not write over the UI's last frame. Only the first call does anything.
+  /// Gives the terminal back as it was, once; one without an alternate screen (vt100, the Linux console) is
+  /// cleared (its `clear` homes the cursor too), so the shell does not write over the UI's last frame.
   public func stop() {
     guard !stopped else { return }
     stopped = true
@@ -205,9 +199,8 @@ public final class Terminal {
   /// Whether keypad mode is on (`startReadingKeys`).
   private var readsKeys = false
 
-  /// Puts the terminal in keypad mode (arrows and the like then send what its entry lists) and has ncurses
-  /// build its tree of those keys' sequences: a tenth of a millisecond, done after the first frame (and before
-  /// the first key is read, at the latest).
+  /// Puts the terminal in keypad mode (arrows send what its entry lists), where ncurses builds its tree of key
+  /// sequences: a tenth of a millisecond, spent after the first frame and before the first key is read.
   public func startReadingKeys() {
     guard !readsKeys else { return }
     readsKeys = true
