@@ -16,7 +16,7 @@ extension UIState {
     case .press where isTooSmall, .tick where isTooSmall: break
     case .key(let key):
       beginKey()
-      if let command = command(for: key) { run(command, key: key, &effects) }
+      if let command = KeyMap.command(for: key, in: keyContexts, holds: holds) { run(command, key: key, &effects) }
     case .press(let button):
       // An overlay covers the phone: a click on it does not reach the buttons beneath.
       guard overlay == nil else { break }
@@ -61,11 +61,6 @@ extension UIState {
   private mutating func beginKey() {
     clockDue = true
     walk.beginGroup()
-  }
-
-  /// The command `key` stands for now, by the key map.
-  func command(for key: KeyPress) -> KeyCommand? {
-    KeyMap.command(for: key, in: keyContexts, holds: holds)
   }
 
   /// Where keys act now, the first that takes a key first: a small window takes only `q`; an overlay takes

@@ -178,7 +178,7 @@ extension UIState {
     starting script: Script, environment: UIEnvironment, session: UISession = UISession(),
     bundles: [AppBundleReference: AppResources] = [:]
   ) {
-    self.init(environment: environment, session: session, launchOptions: SDKOptions(), sdkLaunched: false)
+    self.init(environment: environment, session: session, sdkLaunched: false)
     walk = Walk(
       from: session.configured(ConsentState(scriptStartFor: sessionApp, locale: session.locale)), bundle: walk.bundle)
     var effects: [UIEffect] = []

@@ -173,13 +173,13 @@ public struct UIState: Sendable {
 
   /// The demo app (or `--app`) just launched in the session's locale, calling `Collect.initialize(method-a)`,
   /// with the usage description and tracking domains its Info.plist and privacy manifests declare.
-  public init(environment: UIEnvironment, session: UISession = UISession(), launchOptions: SDKOptions = SDKOptions()) {
-    self.init(environment: environment, session: session, launchOptions: launchOptions, sdkLaunched: true)
+  public init(environment: UIEnvironment, session: UISession = UISession()) {
+    self.init(environment: environment, session: session, sdkLaunched: true)
   }
 
   /// The app launched; with `sdkLaunched` false, before its SDK initializes (a script that says `sdk init`
   /// itself starts there).
-  init(environment: UIEnvironment, session: UISession, launchOptions: SDKOptions, sdkLaunched: Bool) {
+  init(environment: UIEnvironment, session: UISession, sdkLaunched: Bool) {
     self.environment = environment
     self.session = session
     let app = environment.appTexts.app
@@ -187,7 +187,7 @@ public struct UIState: Sendable {
     let start = ConsentState(
       locale: session.locale ?? app.developmentRegion, hasUsageDescription: app.hasUsageDescription,
       trackingDomains: app.trackingDomains)
-    let launchOptions = session.sdk ?? launchOptions
+    let launchOptions = session.sdk ?? SDKOptions()
     walk = Walk(from: session.configured(start), bundle: session.app == nil ? nil : app)
     scene = Scene(app: app, launchOptions: launchOptions)
     if let findings = environment.findings { checkedApps[AppKey(app)] = findings }

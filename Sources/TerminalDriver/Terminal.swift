@@ -28,8 +28,8 @@ public final class Terminal {
   /// The terminal's output file descriptor, asked for the window size and written to around ncurses (bidi
   /// mode, the clear on exit).
   private let outputDescriptor: Int32
-  /// The terminal's input file descriptor, watched for hang-ups.
-  private let inputDescriptor: Int32
+  /// The terminal's input file descriptor, watched for keys (`Platform.waitUntilReady`) and hang-ups.
+  public let input: Int32
   /// Whether the locale's character set is UTF-8; when it is not, every cell is drawn in ASCII.
   public let isUTF8: Bool
 
@@ -62,7 +62,7 @@ public final class Terminal {
     self.screen = screen
     self.window = window
     outputDescriptor = output
-    inputDescriptor = input
+    self.input = input
     var hasDefaultColors = false
     if !noColor && has_colors() && start_color() == OK {
       colorCount = Int(attsim_colors())
@@ -166,9 +166,6 @@ public final class Terminal {
     clearok(attsim_curscr(), true)
   }
 
-  /// The terminal's input, for `Platform.waitUntilReady`.
-  public var input: Int32 { inputDescriptor }
-
   /// Shows `buffer`: hands ncurses every row's cells, then has it update the terminal once (it sends only the
   /// cells that differ from what the terminal shows, all of them after a resize or a repaint).
   public func draw(_ buffer: ScreenBuffer) {
@@ -214,7 +211,7 @@ public final class Terminal {
     wtimeout(window, milliseconds)
     var code: wint_t = 0
     let result = wget_wch(window, &code)
-    if result == ERR { return Platform.hasHungUp(inputDescriptor) ? .hangup : nil }
+    if result == ERR { return Platform.hasHungUp(input) ? .hangup : nil }
     if result == KEY_CODE_YES {
       guard Int32(code) == KEY_MOUSE else { return Self.functionKeys[Int32(code)].map(TerminalInput.key) }
       var event = MEVENT()
