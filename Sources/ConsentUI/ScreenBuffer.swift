@@ -116,11 +116,8 @@ public struct ScreenBuffer: Hashable, Sendable {
   /// cell per scalar without asking clusters and widths, as the general way gives it; nil for any other text.
   private mutating func putOneCellText(_ text: String, row: Int, column: Int, style: Style, room: Int) -> Int? {
     let scalars = text.unicodeScalars
-    var count = 0
-    for scalar in scalars {
-      guard Self.isOneCellAlone(scalar) else { return nil }
-      count += 1
-    }
+    guard scalars.allSatisfy(Self.isOneCellAlone) else { return nil }
+    let count = scalars.count
     let isCut = count > room
     let shown = isCut ? room - 1 : count
     let written = shown + (isCut ? 1 : 0)
@@ -135,22 +132,12 @@ public struct ScreenBuffer: Hashable, Sendable {
     let ascii = Self.printableASCII
     cells.withUnsafeMutableBufferPointer { cells in
       var position = column
-      // Printable ASCII's texts come from a table made once (a frame has about a thousand such cells), and a
-      // line of box drawing makes its character's text once.
-      var last: (scalar: Unicode.Scalar, text: String)?
+      // Printable ASCII's texts come from a table made once (a frame has about a thousand such cells).
       for scalar in scalars {
         guard position - column < shown else { break }
         if position >= first && position < end {
           let value = Int(scalar.value)
-          let text: String
-          if (0x20..<0x7F).contains(value) {
-            text = ascii[value - 0x20]
-          } else if let last, last.scalar == scalar {
-            text = last.text
-          } else {
-            text = String(scalar)
-            last = (scalar, text)
-          }
+          let text = (0x20..<0x7F).contains(value) ? ascii[value - 0x20] : String(scalar)
           cells[rowStart + position] = Cell(text: text, style: style)
         }
         position += 1
