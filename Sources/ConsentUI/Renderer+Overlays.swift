@@ -30,14 +30,10 @@ extension Renderer {
     guard page < pages.count else {
       buffer.put(
         " Where Apple is silent (\(count)/\(count)) ", row: box.row, column: box.column + 2, style: Style(bold: true))
-      var row = box.row + 2
-      for note in Renderer.decisionLines {
-        for (offset, line) in TextWrapper.wrap(note, width: boxWidth - 6).enumerated()
-        where row < box.row + box.height - 1 {
-          buffer.put((offset == 0 ? "• " : "  ") + line, row: row, column: box.column + 2, limit: boxWidth - 4)
-          row += 1
-        }
+      let lines = Renderer.decisionLines.flatMap { note in
+        TextWrapper.wrap(note, width: boxWidth - 6).enumerated().map { ($0 == 0 ? "• " : "  ") + $1 }
       }
+      buffer.put(lines: lines.prefix(box.height - 3), row: box.row + 2, column: box.column + 2, width: boxWidth - 4)
       return
     }
     buffer.put(" Keys (\(page + 1)/\(count)) ", row: box.row, column: box.column + 2, style: Style(bold: true))
@@ -45,8 +41,7 @@ extension Renderer {
     for (offset, binding) in pages[page].enumerated() {
       let row = box.row + 2 + offset
       buffer.put(binding.names, row: row, column: box.column + 2, style: Style(bold: true), limit: namesWidth)
-      buffer.put(
-        binding.help, row: row, column: box.column + 3 + namesWidth, limit: boxWidth - namesWidth - 5)
+      buffer.put(binding.help, row: row, column: box.column + 3 + namesWidth, limit: boxWidth - namesWidth - 5)
     }
   }
 
@@ -113,8 +108,7 @@ extension Renderer {
       other == section ? "[\(other.rawValue)]" : other.rawValue
     }
     buffer.put(
-      " \(title) · \(names.joined(separator: " ")) ", row: box.row, column: box.column + 2,
-      style: Style(bold: true),
+      " \(title) · \(names.joined(separator: " ")) ", row: box.row, column: box.column + 2, style: Style(bold: true),
       limit: box.width - 4)
     let room = box.height - 2
     let first = min(scroll, max(0, lines.count - room))

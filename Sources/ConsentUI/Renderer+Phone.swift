@@ -195,8 +195,7 @@ extension Renderer {
     buffer.put(
       "System alert", row: box.row + 1, column: box.column + 2, width: textWidth, alignment: .center,
       style: Style(bold: true))
-    let row = buffer.put(
-      lines: message, row: box.row + 2, column: box.column + 2, width: textWidth, alignment: .center)
+    let row = buffer.put(lines: message, row: box.row + 2, column: box.column + 2, width: textWidth, alignment: .center)
     buffer.horizontalLine(row: row, column: box.column, width: box.width, ends: ("├", "┤"))
     drawButton(
       .dismissOtherAlert, label: "OK", row: row + 1, column: box.column + 2, width: textWidth, style: Renderer.iosBlue)

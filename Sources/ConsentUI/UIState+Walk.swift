@@ -133,9 +133,7 @@ extension UIState {
     clock = 0
     clockDue = false
     log = [LogLine(time: 0, text: "scenario: \(scenario.title)", kind: .notice)]
-    effects.append(.record(.comment("scenario: \(scenario.title)")))
-    if let reference = session.app { effects.append(.record(.bundle(reference))) }
-    for action in ScriptWriter.setupActions(for: consent) { effects.append(.record(.action(action))) }
+    effects += setupLines(comment: "scenario: \(scenario.title)").map(UIEffect.record)
     advanceGuide(&effects)
   }
 

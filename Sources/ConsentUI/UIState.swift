@@ -199,10 +199,12 @@ public struct UIState: Sendable {
     linesRecorded = 0
   }
 
-  /// The lines that set up a fresh script to this state: the start of a `--record` file (with `--app`, the
-  /// app's resources first).
-  public var recordingHeader: [ScriptLine] {
-    [.comment("attsim session: replay with `attsim play`")] + (session.app.map { [.bundle($0)] } ?? [])
+  /// The lines that set up a fresh script to this state: the start of a `--record` file.
+  public var recordingHeader: [ScriptLine] { setupLines(comment: "attsim session: replay with `attsim play`") }
+
+  /// `comment`, then the lines that set up a fresh script to this state (with `--app`, the app's resources first).
+  func setupLines(comment: String) -> [ScriptLine] {
+    [.comment(comment)] + (session.app.map { [.bundle($0)] } ?? [])
       + ScriptWriter.setupActions(for: consent).map(ScriptLine.action)
   }
 
