@@ -15,11 +15,7 @@ enum CursesCell {
   /// given only where the locale is not UTF-8), ending in a NUL, as `setcchar` takes them.
   static func characters(of text: String?, isUTF8: Bool) -> [wchar_t] {
     guard isUTF8 else { return [wchar_t(ASCIIFallback.character(text ?? " ").unicodeScalars.first!.value), 0] }
-    var characters: [wchar_t] = []
-    for scalar in (text ?? " ").unicodeScalars.prefix(zeroWidthLimit + 1) {
-      characters.append(wchar_t(bitPattern: scalar.value))
-    }
-    return characters + [0]
+    return (text ?? " ").unicodeScalars.prefix(zeroWidthLimit + 1).map { wchar_t(bitPattern: $0.value) } + [0]
   }
 
   /// The `cchar_t` for `cell`, drawn with `attributes` in colour pair `pair`.
