@@ -1,6 +1,5 @@
-/// Properties that must hold after every step, whatever came before: the model's self-check.
-///
-/// The exhaustive walk in the tests and the `walk` benchmark check every reachable transition against these.
+/// Properties that must hold after every step, whatever came before: the model's self-check, which the
+/// exhaustive walk checks on every reachable transition.
 public enum Invariants {
   /// The properties `after` breaks, having come from `before` through `action`; empty when all hold.
   public static func violations(before: ConsentState, action: Action, after: ConsentState) -> [String] {
