@@ -77,15 +77,6 @@ public struct Expectation: Hashable, Sendable {
   /// 1-based column of the key, for reports.
   public var column: Int
 
-  /// An expectation on `subject`.
-  public init(subject: Subject, key: String, expected: String, value: Value, column: Int) {
-    self.subject = subject
-    self.key = key
-    self.expected = expected
-    self.value = value
-    self.column = column
-  }
-
   /// The `expect` keys that are not payload keys.
   static let stateKeys: [String: Subject] = [
     "status": .status, "prompt": .prompt, "region": .region, "crashed": .crashed, "device-idfa": .deviceIDFA,

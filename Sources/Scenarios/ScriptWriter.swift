@@ -82,11 +82,8 @@ public enum ScriptWriter {
     }
   }
 
-  /// The `expect` lines pinning what `state` shows now: status, prompt, the device's IDFA, each payload key,
-  /// the last event, the first warning's id (or none) and the blog recipe's callback; with the app's
-  /// resources, the purpose string the prompt shows and where it comes from; one more line for each further
-  /// warning. `play` passes them on the same state: `e` in a recorded session turns a walkthrough into a
-  /// regression test, and a reworded warning does not break it.
+  /// The `expect` lines pinning what `state` shows now (warnings by id, so a reworded one does not break
+  /// them): `e` in a recorded session turns a walkthrough into a regression test.
   public static func expectations(pinning state: ConsentState, bundle: AppResources? = nil) -> [String] {
     func identifier(_ value: String) -> String { value == IDFA.zero ? "zero" : value }
     let expect = Vocabulary.Command.expect.rawValue
@@ -169,9 +166,8 @@ public enum ScriptWriter {
     return words.map { ($0.key.map { $0 + "=" } ?? "") + quoted($0.value) }.joined(separator: " ")
   }
 
-  /// Why `line` cannot go in a script, or nil. Its text must read back as the same line: a value holding a
-  /// line break (which the language cannot escape), or one the parser would read otherwise (a combining mark
-  /// that joins the quote before it), would give a recording `play` refuses or replays as another step.
+  /// Why `line` cannot go in a script, or nil: its text must read back as the same line (no line break, no
+  /// combining mark joining a quote).
   public static func problem(writing line: ScriptLine) -> String? {
     let text = line.text
     let shown = "'\(text.forMessage(limit: 60))'"
