@@ -109,8 +109,8 @@ enum InteractiveCommand {
     return type
   }
 
-  /// What the `app bundle=` a recording of this `--app` session names: the app's path (as bytes) relative to
-  /// the recording's folder when the app is beneath it, else absolute; the target the project was read with.
+  /// What the `app bundle=` a recording of this `--app` session names: the app's path relative to the
+  /// recording's folder when beneath it, else absolute, and the target read.
   static func recordedReference(_ command: Command.Interactive, _ app: AppResources) -> (
     path: FilePath, target: String?, configuration: String?
   ) {
@@ -151,8 +151,7 @@ struct SessionOutputs {
   var recorder: Recorder?
   var cast: LiveCast?
 
-  /// Opens both (neither may replace a file the session reads, nor each other), or nil once standard error
-  /// says why not.
+  /// Opens both (neither may replace a file the session reads), or nil once standard error says why not.
   static func open(
     _ command: Command.Interactive, environment: UIEnvironment, inputs: CommandInputs, console: Console
   ) -> SessionOutputs? {
@@ -164,28 +163,24 @@ struct SessionOutputs {
       inputs.add(willRead: ScenarioLibrary.entries().map(\.path))
       inputs.add(willRead: UISetup.systemTextFiles())
     }
-    var outputs = SessionOutputs()
-    if let record = command.record {
-      switch Recorder.open(record, purpose: "record", replacing: command.force, inputs: inputs) {
-      case .success(let opened): outputs.recorder = opened
+    func open(_ path: FilePath, purpose: String) -> Recorder? {
+      switch Recorder.open(path, purpose: purpose, replacing: command.force, inputs: inputs) {
+      case .success(let opened): return opened
       case .failure(let problem):
         console.err("attsim: \(problem.message.escapingControlCharacters)\n")
         return nil
       }
+    }
+    var outputs = SessionOutputs()
+    if let record = command.record {
+      guard let recorder = open(record, purpose: "record") else { return nil }
+      outputs.recorder = recorder
       inputs.add(path: record)
     }
     if let path = command.cast {
-      switch Recorder.open(path, purpose: "write the cast", replacing: command.force, inputs: inputs) {
-      case .success(let opened):
-        outputs.cast = LiveCast(
-          recorder: opened,
-          title:
-            "attsim — \(environment.appTexts.texts(locale: command.locale ?? environment.appTexts.app.developmentRegion).appName)"
-        )
-      case .failure(let problem):
-        console.err("attsim: \(problem.message.escapingControlCharacters)\n")
-        return nil
-      }
+      guard let recorder = open(path, purpose: "write the cast") else { return nil }
+      let texts = environment.appTexts.texts(locale: command.locale ?? environment.appTexts.app.developmentRegion)
+      outputs.cast = LiveCast(recorder: recorder, title: "attsim — \(texts.appName)")
     }
     return outputs
   }
@@ -224,10 +219,8 @@ extension InteractiveCommand {
   }
 }
 
-/// Writes a `--record` script line by line, each line reaching the file at once (one write(2)), so a killed
-/// session loses nothing. The file appears at once under its name; an existing one is replaced only with
-/// `--force`. A line goes in whole or not at all (a write cut short is taken back); the first failed or refused
-/// line is kept as the problem, and nothing more is written.
+/// Writes a `--record` script line by line, each whole or not at all and at once (one write(2)), so a killed
+/// session loses nothing; after the first failed or refused line nothing more is written.
 final class Recorder {
   private let file: OutputFile
   /// Why the recording stopped, once a write failed or a line was refused.
@@ -246,8 +239,8 @@ final class Recorder {
     }
   }
 
-  /// Appends one script line, unless its text would not read back as the line (a value holding a line break:
-  /// `ScriptWriter.problem(writing:)`), which stops the recording; returns the problem when it was not written.
+  /// Appends one script line unless it would not read back as the line (`ScriptWriter.problem(writing:)`);
+  /// returns the problem when it was not written.
   func write(_ line: ScriptLine) -> String? {
     guard problem == nil else { return nil }
     if let refusal = ScriptWriter.problem(writing: line) {
