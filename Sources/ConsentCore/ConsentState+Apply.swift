@@ -196,14 +196,10 @@ extension ConsentState {
   private mutating func reinstall(_ story: inout [String]) {
     endProcess(&story)
     dropQueue(&story)
-    var fresh = AppInstall(locale: app.locale)
-    fresh.hasUsageDescription = app.hasUsageDescription
-    fresh.kind = app.kind
-    fresh.trackingDomains = app.trackingDomains
-    app = fresh
-    var freshSDK = SDK()
-    freshSDK.options.integration = sdk.options.integration
-    sdk = freshSDK
+    app = AppInstall(
+      hasUsageDescription: app.hasUsageDescription, kind: app.kind, trackingDomains: app.trackingDomains,
+      locale: app.locale)
+    sdk = SDK(options: SDKOptions(integration: sdk.options.integration))
     story.append("app deleted and installed again: status \(statusWord), SDK storage cleared")
   }
 
