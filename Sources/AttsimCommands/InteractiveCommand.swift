@@ -144,6 +144,24 @@ enum InteractiveCommand {
     // script is left in it.
     return state.guide.map { $0.passed ? 0 : 1 } ?? 0
   }
+
+  /// A library scenario by name, or a script file, with the app bundles it names, and its path.
+  static func guidedScenario(_ nameOrFile: FilePath) -> Result<(GuidedScenario, FilePath), ScriptProblems> {
+    let path = ScenarioLibrary.path(for: nameOrFile) ?? nameOrFile
+    return PlayCommand.load(nameOrFile).map { script, bundles in
+      (GuidedScenario(name: path.lastComponent, script: script, bundles: bundles), path)
+    }
+  }
+
+  /// Every library scenario, for the picker.
+  static func libraryScenarios() -> [GuidedScenario] {
+    ScenarioLibrary.entries().compactMap { entry in
+      guard case .success(let bundles) = PlayCommand.bundles(of: entry.script, in: entry.path.parent) else {
+        return nil
+      }
+      return GuidedScenario(name: entry.name, script: entry.script, bundles: bundles)
+    }
+  }
 }
 
 /// The files a session writes while it runs: the `--record` script and the `--cast` recording.
@@ -195,26 +213,6 @@ enum UIWorker {
     case .loadScenarios: [.scenariosLoaded(InteractiveCommand.libraryScenarios())]
     case .loadSystemTexts: UISetup.assetFolder("System").map { [.systemTextsLoaded($0)] } ?? []
     case .loadApp: UISetup.assetFolder("DemoApp").map { [.appLoaded($0)] } ?? []
-    }
-  }
-}
-
-extension InteractiveCommand {
-  /// A library scenario by name, or a script file, with the app bundles it names, and its path.
-  static func guidedScenario(_ nameOrFile: FilePath) -> Result<(GuidedScenario, FilePath), ScriptProblems> {
-    let path = ScenarioLibrary.path(for: nameOrFile) ?? nameOrFile
-    return PlayCommand.load(nameOrFile).map { script, bundles in
-      (GuidedScenario(name: path.lastComponent, script: script, bundles: bundles), path)
-    }
-  }
-
-  /// Every library scenario, for the picker.
-  static func libraryScenarios() -> [GuidedScenario] {
-    ScenarioLibrary.entries().compactMap { entry in
-      guard case .success(let bundles) = PlayCommand.bundles(of: entry.script, in: entry.path.parent) else {
-        return nil
-      }
-      return GuidedScenario(name: entry.name, script: entry.script, bundles: bundles)
     }
   }
 }

@@ -65,9 +65,7 @@ enum UISetup {
       return nil
     }
   }
-}
 
-extension UISetup {
   /// The files of the system texts, which the UI reads after its first frame: no output may replace them.
   static func systemTextFiles() -> [FilePath] {
     guard let assets = AssetLocator.assetsFolder() else { return [] }
