@@ -66,8 +66,7 @@ enum InteractiveCommand {
     let recorded = (startEffects ?? []).compactMap { effect -> ScriptLine? in
       if case .record(let line) = effect { line } else { nil }
     }
-    let startLines = header + recorded
-    for line in startLines {
+    for line in header + recorded {
       guard let problem = outputs.recorder?.write(line) else { continue }
       terminal.stop()
       console.err("attsim: ✗ REC FAILED: \(problem.escapingControlCharacters)\n")

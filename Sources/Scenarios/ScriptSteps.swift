@@ -43,9 +43,6 @@ public struct ScriptSteps: RandomAccessCollection, Hashable, Sendable {
     private var text: [UInt8] = []
     private var places: [Place] = []
 
-    /// How many steps so far.
-    var count: Int { places.count }
-
     /// Adds the step whose command text (without comment or surrounding spaces) is `command`, found at
     /// `line` and `column`; the parser accepted it.
     mutating func append(command: Substring, line: Int, column: Int) {

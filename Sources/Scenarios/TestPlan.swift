@@ -145,8 +145,8 @@ public enum TestPlan {
       /// The row that goes on from `prepared` with `actions` after the setup's steps.
       func addRow(_ answer: ATTAnswer?, _ actions: [Action]) {
         let after = actions.enumerated().map { step(before.count + 1 + $0, $1) }
-        var (state, warnings) = (prepared, seen)
-        let outcome = run(after, on: &state, warnings: &warnings)
+        var (end, warnings) = (prepared, seen)
+        let outcome = run(after, on: &end, warnings: &warnings)
         let number = rows.count + 1
         rows.append(
           Row(
