@@ -5,10 +5,40 @@ import TextSupport
 public enum FrameExport {
   // MARK: ANSI
 
-  /// The escape sequences that draw `buffer` on a terminal from `previous` (nil: a cleared screen), as
-  /// `FrameEncoder` writes them. Without `colors` only bold, dim, italic and reverse are used (NO_COLOR).
+  /// The escape sequences (ECMA-48: CUP, ED, SGR) that bring a terminal showing `previous` to `buffer`, for
+  /// casts: only the cells that differ, each run placed with a cursor move and styled where the style changes;
+  /// from scratch (the screen cleared, then every cell that is not blank) when `previous` is nil or of another
+  /// size. Every frame ends in the plain style. Without `colors` only bold, dim, italic and reverse are used.
   public static func ansi(_ buffer: ScreenBuffer, from previous: ScreenBuffer? = nil, colors: Bool = true) -> String {
-    String(decoding: FrameEncoder.bytes(drawing: buffer, over: previous, colors: colors), as: UTF8.self)
+    let before = previous.flatMap { $0.width == buffer.width && $0.height == buffer.height ? $0.cells : nil }
+    var out = before == nil ? "\u{1B}[0m\u{1B}[2J" : ""
+    var current = Style.plain
+    let cells = buffer.cells
+    for row in 0..<buffer.height {
+      let rowStart = row * buffer.width
+      // Where the cursor is on this row, when it is known to be there.
+      var cursor: Int?
+      var column = 0
+      while column < buffer.width {
+        let index = rowStart + column
+        let unchanged = before.map { $0[index] == cells[index] } ?? (cells[index] == .blank)
+        // The right half of a wide character has no text: the left half's fills it.
+        guard !unchanged, let text = cells[index].text else {
+          column += 1
+          continue
+        }
+        // CUP, `ESC [ row ; column H`, counting from 1.
+        if cursor != column { out += "\u{1B}[\(row + 1);\(column + 1)H" }
+        if cells[index].style != current {
+          current = cells[index].style
+          out += sgr(current, colors: colors)
+        }
+        out += text
+        column += column + 1 < buffer.width && cells[index + 1].isContinuation ? 2 : 1
+        cursor = column
+      }
+    }
+    return current == .plain ? out : out + sgr(.plain, colors: colors)
   }
 
   /// The whole frame as lines with SGR colours, for pasting into a terminal (`render --format ansi`).
@@ -50,19 +80,12 @@ public enum FrameExport {
   // MARK: SVG and HTML
 
   /// The palette the pictures use: a light terminal, the UI's colours.
-  static func hex(_ color: Color) -> String {
-    switch color {
-    case .black: "#1c1c1e"
-    case .red: "#c41e3a"
-    case .green: "#1b7f3b"
-    case .yellow: "#a05a00"
-    case .blue: "#0a60d0"
-    case .magenta: "#9a2fa8"
-    case .cyan: "#0b7c8c"
-    case .white: "#f2f2f7"
-    case .gray: "#6e6e73"
-    }
-  }
+  static func hex(_ color: Color) -> String { palette[color.rawValue] }
+
+  /// Black, red, green, yellow, blue, magenta, cyan, white and gray, in `Color`'s order.
+  private static let palette = [
+    "#1c1c1e", "#c41e3a", "#1b7f3b", "#a05a00", "#0a60d0", "#9a2fa8", "#0b7c8c", "#f2f2f7", "#6e6e73",
+  ]
 
   static let paper = "#ffffff"
   static let ink = "#1c1c1e"
@@ -74,9 +97,8 @@ public enum FrameExport {
     return style.reverse ? (background ?? paper, foreground) : (foreground, background)
   }
 
-  /// A standalone SVG image of `buffer`: a monospace grid, every run of one style a `<text>` placed at its
-  /// column and stretched to its cells (so wide characters take two), backgrounds as rectangles. Text
-  /// stays text: searchable and copyable.
+  /// A standalone SVG image of `buffer`: every run of one style a `<text>` stretched to its cells (a wide
+  /// character takes two), backgrounds as rectangles; the text stays searchable and copyable.
   public static func svg(_ buffer: ScreenBuffer, title: String) -> String {
     let cellWidth = 9.0
     let cellHeight = 19.0

@@ -20,9 +20,8 @@ public struct GuidedScenario: Sendable {
   public var title: String { script.title ?? name }
 }
 
-/// Guided mode: where the walk of a scenario stands. The tester performs the user's steps by keyboard (each
-/// `Step.isUserStep`); the UI performs the rest (setup, the app's calls, expectations) through the same walk
-/// as `play`, and the guide keeps what every expectation showed and every step the scenario did not ask for.
+/// Guided mode: where the walk of a scenario stands. The tester performs the user steps by keyboard, the UI the
+/// rest through the same walk as `play`; the guide keeps each expectation's result and each step off the script.
 public struct Guide: Sendable {
   /// The scenario.
   public let scenario: GuidedScenario
@@ -64,9 +63,8 @@ public struct Guide: Sendable {
   /// in it.
   public var passed: Bool { isFinished && checks.allSatisfy(\.passed) && deviations.isEmpty }
 
-  /// What the tester reads on leaving: the summary, each failed expectation with what was there, each step
-  /// off the script still in the walk, and, when the walk stopped early, where and how many expectations it
-  /// never reached.
+  /// What the tester reads on leaving: the summary, each failed expectation, each step off the script, and where
+  /// a walk that stopped early stopped, with how many expectations it never reached.
   public var report: [String] {
     var lines = ["scenario \(scenario.title): \(summary)\(isFinished ? "" : " (stopped before the end)")"]
     for check in checks where !check.passed {
@@ -89,60 +87,50 @@ public struct Guide: Sendable {
   /// A tester step in words and the key a tester would press, for presenter mode's caption
   /// (`tap Allow — a`).
   public static func caption(for step: Step) -> String {
-    let words: String
+    let (words, hint) = instruction(for: step)
     switch step.kind {
-    case .undo: words = "take the last step back"
-    case .redo: words = "bring it back"
-    case .restart: words = "start the walk again"
-    case .expect, .useBundle: return step.command
-    case .action(let action):
-      switch action {
-      case .prePermissionShown: words = "the app shows its pre-permission screen"
-      case .prePermissionContinued: words = "Continue on the pre-permission screen"
-      case .prePermissionDeclined: words = "Not Now on the pre-permission screen"
-      case .trackingRequested, .expandedTrackingRequested: words = "the app requests tracking"
-      case .allowTapped: words = "tap Allow"
-      case .askNotToTrackTapped: words = "tap Ask App Not to Track"
-      case .additionalInformationTapped: words = "tap Additional Information"
-      case .promptDismissedBySystem: words = "the system dismisses the prompt"
-      case .appTrackingSwitchChanged(let on): words = "Settings: the app's switch \(on ? "on" : "off")"
-      case .trackingSwitchTurnedOff: words = "Settings: Allow Apps to Request to Track off"
-      case .trackingSwitchTurnedOn: words = "Settings: Allow Apps to Request to Track on"
-      case .relaunched: words = "relaunch the app"
-      case .reinstalled: words = "reinstall the app"
-      default: words = step.command
-      }
+    case .expect, .useBundle: return words
+    default: return words + " — " + hint.replacing("press ", with: "")
     }
-    return words + " — " + hint(for: step).replacing("press ", with: "")
   }
 
   /// How to perform a tester step by keyboard, in the key map's names.
-  public static func hint(for step: Step) -> String {
+  public static func hint(for step: Step) -> String { instruction(for: step).hint }
+
+  /// A tester step in words, and how to perform it by keyboard.
+  private static func instruction(for step: Step) -> (words: String, hint: String) {
     let enter = KeyMap.key(.press)
     func press(_ command: KeyCommand) -> String { "press " + KeyMap.key(command) }
+    let settings = press(.settings)
     switch step.kind {
-    case .undo: return press(.undo)
-    case .redo: return press(.redo)
-    case .restart: return press(.restart)
-    case .expect, .useBundle: return ""
+    case .undo: return ("take the last step back", press(.undo))
+    case .redo: return ("bring it back", press(.redo))
+    case .restart: return ("start the walk again", press(.restart))
+    case .expect, .useBundle: return (step.command, "")
     case .action(let action):
       switch action {
-      case .prePermissionShown: return press(.prePermission)
-      case .prePermissionContinued: return "press \(enter) on Continue"
-      case .prePermissionDeclined: return "Tab to Not Now (App Review rejects it), then \(enter)"
-      case .trackingRequested, .expandedTrackingRequested: return "press \(enter) on Request tracking"
-      case .allowTapped: return press(.allow)
-      case .askNotToTrackTapped: return press(.askNotToTrack)
-      case .additionalInformationTapped: return press(.additionalInformation)
-      case .promptDismissedBySystem: return press(.dismiss)
-      case .appTrackingSwitchChanged: return "\(press(.settings)), Tab to the app's switch, \(enter)"
+      case .prePermissionShown: return ("the app shows its pre-permission screen", press(.prePermission))
+      case .prePermissionContinued: return ("Continue on the pre-permission screen", "press \(enter) on Continue")
+      case .prePermissionDeclined:
+        return ("Not Now on the pre-permission screen", "Tab to Not Now (App Review rejects it), then \(enter)")
+      case .trackingRequested, .expandedTrackingRequested:
+        return ("the app requests tracking", "press \(enter) on Request tracking")
+      case .allowTapped: return ("tap Allow", press(.allow))
+      case .askNotToTrackTapped: return ("tap Ask App Not to Track", press(.askNotToTrack))
+      case .additionalInformationTapped: return ("tap Additional Information", press(.additionalInformation))
+      case .promptDismissedBySystem: return ("the system dismisses the prompt", press(.dismiss))
+      case .appTrackingSwitchChanged(let on):
+        return ("Settings: the app's switch \(on ? "on" : "off")", "\(settings), Tab to the app's switch, \(enter)")
       case .trackingSwitchTurnedOff(let existing):
-        return
-          "\(press(.settings)), \(enter) on the first switch, then \(existing == .keep ? "Continue" : "Stop") Tracking"
-      case .trackingSwitchTurnedOn: return "\(press(.settings)), \(enter) on the first switch"
-      case .relaunched: return press(.relaunch)
-      case .reinstalled: return press(.reinstall)
-      default: return ""
+        return (
+          "Settings: Allow Apps to Request to Track off",
+          "\(settings), \(enter) on the first switch, then \(existing == .keep ? "Continue" : "Stop") Tracking"
+        )
+      case .trackingSwitchTurnedOn:
+        return ("Settings: Allow Apps to Request to Track on", "\(settings), \(enter) on the first switch")
+      case .relaunched: return ("relaunch the app", press(.relaunch))
+      case .reinstalled: return ("reinstall the app", press(.reinstall))
+      default: return (step.command, "")
       }
     }
   }

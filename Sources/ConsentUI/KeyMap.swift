@@ -85,10 +85,8 @@ public struct KeyBinding: Hashable, Sendable {
   }
 }
 
-/// The one table of the UI's keys, the overlays' and presenter mode's included: the update dispatches
-/// through it, and the bottom lines, the help overlay, the guide's hints and the README's key table are made
-/// from it. In a context, the first binding whose key matches and whose condition holds wins; the bottom
-/// line offers the bindings in this order.
+/// The one table of the UI's keys (the overlays' and presenter mode's too): the update dispatches through it, the
+/// bottom lines, help, hints and README's table are made from it. The first binding that matches and holds wins.
 public enum KeyMap {
   private static let prompts: Set<PhoneScreen> = [.attDialog, .attSheet]
   private static let everywhere: Set<PhoneScreen> = [

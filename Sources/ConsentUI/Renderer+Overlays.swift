@@ -30,14 +30,10 @@ extension Renderer {
     guard page < pages.count else {
       buffer.put(
         " Where Apple is silent (\(count)/\(count)) ", row: box.row, column: box.column + 2, style: Style(bold: true))
-      var row = box.row + 2
-      for note in Renderer.decisionLines {
-        for (offset, line) in TextWrapper.wrap(note, width: boxWidth - 6).enumerated()
-        where row < box.row + box.height - 1 {
-          buffer.put((offset == 0 ? "• " : "  ") + line, row: row, column: box.column + 2, limit: boxWidth - 4)
-          row += 1
-        }
+      let lines = Renderer.decisionLines.flatMap { note in
+        TextWrapper.wrap(note, width: boxWidth - 6).enumerated().map { ($0 == 0 ? "• " : "  ") + $1 }
       }
+      buffer.put(lines: lines.prefix(box.height - 3), row: box.row + 2, column: box.column + 2, width: boxWidth - 4)
       return
     }
     buffer.put(" Keys (\(page + 1)/\(count)) ", row: box.row, column: box.column + 2, style: Style(bold: true))
@@ -45,8 +41,7 @@ extension Renderer {
     for (offset, binding) in pages[page].enumerated() {
       let row = box.row + 2 + offset
       buffer.put(binding.names, row: row, column: box.column + 2, style: Style(bold: true), limit: namesWidth)
-      buffer.put(
-        binding.help, row: row, column: box.column + 3 + namesWidth, limit: boxWidth - namesWidth - 5)
+      buffer.put(binding.help, row: row, column: box.column + 3 + namesWidth, limit: boxWidth - namesWidth - 5)
     }
   }
 
@@ -110,11 +105,10 @@ extension Renderer {
     let textWidth = box.width - 4
     let (title, lines) = detailLines(section, width: textWidth)
     let names = UIState.DetailsSection.allCases.map { other in
-      other == section ? "[\(detailTitle(other))]" : detailTitle(other)
+      other == section ? "[\(other.rawValue)]" : other.rawValue
     }
     buffer.put(
-      " \(title) · \(names.joined(separator: " ")) ", row: box.row, column: box.column + 2,
-      style: Style(bold: true),
+      " \(title) · \(names.joined(separator: " ")) ", row: box.row, column: box.column + 2, style: Style(bold: true),
       limit: box.width - 4)
     let room = box.height - 2
     let first = min(scroll, max(0, lines.count - room))
@@ -129,14 +123,6 @@ extension Renderer {
     }
   }
 
-  private func detailTitle(_ section: UIState.DetailsSection) -> String {
-    switch section {
-    case .check: "Check"
-    case .warnings: "Warnings"
-    case .events: "Events"
-    }
-  }
-
   /// The section's title with its count, and its lines wrapped to `width`.
   private func detailLines(_ section: UIState.DetailsSection, width: Int) -> (String, [(text: String, style: Style)]) {
     var lines: [(text: String, style: Style)] = []
@@ -148,15 +134,14 @@ extension Renderer {
     }
     switch section {
     case .check:
-      let own = Renderer.ordered(state.environment.findings(locale: state.locale) ?? [])
-      let findings = own + Renderer.ordered(state.environment.appWideFindings ?? [])
+      let own = (state.environment.findings(locale: state.locale) ?? []).trackingFirst
+      let findings = own + (state.environment.appWideFindings ?? []).trackingFirst
       let root = state.environment.appTexts.app.root
       for finding in findings {
         let file = finding.file.hasPrefix(root + "/") ? String(finding.file.dropFirst(root.count + 1)) : finding.file
         let place = Diagnostic.place(file, finding.location)
-        add(
-          "\(Renderer.severityMark(finding.severity)) \(finding.rule.rawValue) · \(place)",
-          Renderer.style(finding.severity))
+        let (mark, style) = Renderer.look(of: finding.severity)
+        add("\(mark) \(finding.rule.rawValue) · \(place)", style)
         add(finding.message, .plain, lead: "  ", indent: "  ")
       }
       return ("Check: \(own.count) for \(state.locale), \(findings.count - own.count) for the app", lines)

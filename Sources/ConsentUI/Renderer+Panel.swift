@@ -109,8 +109,8 @@ extension Renderer {
     let consent = state.consent
     var lines: [PanelLine] = [.header("Device")]
     if let status = consent.status {
-      var shown = "\(Renderer.statusCue(status)) \(status.name) (\(status.rawValue))"
-      var style = Renderer.statusStyle(status)
+      var (shown, style) = Renderer.look(of: status)
+      shown += " \(status.name) (\(status.rawValue))"
       if let sent = consent.stalePayloadStatus {
         shown += " · payload: \(sent.name)"
         style = Renderer.warning
@@ -192,23 +192,14 @@ extension Renderer {
     return parts.joined(separator: " · ")
   }
 
-  /// A sign for each status, so they differ without colour: ✓ authorized, ✗ denied, ⊘ restricted, ? not yet.
-  static func statusCue(_ status: ATTStatus) -> String {
+  /// A sign and a colour for each status, so they differ without colour too: ✓ green authorized, ✗ red denied,
+  /// ⊘ magenta restricted, ? plain bold notDetermined.
+  static func look(of status: ATTStatus) -> (cue: String, style: Style) {
     switch status {
-    case .authorized: "✓"
-    case .denied: "✗"
-    case .restricted: "⊘"
-    case .notDetermined: "?"
-    }
-  }
-
-  /// A colour for each status: green, red, magenta, and plain bold for notDetermined.
-  static func statusStyle(_ status: ATTStatus) -> Style {
-    switch status {
-    case .authorized: Style(foreground: .green, bold: true)
-    case .denied: Style(foreground: .red, bold: true)
-    case .restricted: Style(foreground: .magenta, bold: true)
-    case .notDetermined: Style(bold: true)
+    case .authorized: ("✓", Style(foreground: .green, bold: true))
+    case .denied: ("✗", Style(foreground: .red, bold: true))
+    case .restricted: ("⊘", Style(foreground: .magenta, bold: true))
+    case .notDetermined: ("?", Style(bold: true))
     }
   }
 
@@ -262,18 +253,16 @@ extension Renderer {
     let appLine: [PanelLine] =
       appWide.filter({ $0.severity != .info }).isEmpty
       ? []
-      : [.text(Renderer.appWideSummary(appWide), Renderer.style(appWide.map(\.severity).min() ?? .info))]
+      : [.text(Renderer.appWideSummary(appWide), Renderer.look(of: appWide.map(\.severity).min() ?? .info).style)]
     guard !findings.isEmpty else {
       return [.header("Check"), .text("✓ \(state.locale) → \(localization): no findings", Renderer.good)] + appLine
     }
     var lines: [PanelLine] = [.header("Check (\(findings.count))")]
-    let ordered = Renderer.ordered(findings)
+    let ordered = findings.trackingFirst
     let shown = appLine.isEmpty ? 2 : 1
     for finding in ordered.prefix(shown) {
-      lines.append(
-        .text(
-          "\(Renderer.severityMark(finding.severity)) \(finding.rule.rawValue): \(finding.message)",
-          Renderer.style(finding.severity)))
+      let (mark, style) = Renderer.look(of: finding.severity)
+      lines.append(.text("\(mark) \(finding.rule.rawValue): \(finding.message)", style))
     }
     let hidden = ordered.dropFirst(shown)
     if !hidden.isEmpty {
@@ -287,32 +276,19 @@ extension Renderer {
 
   /// `app: 1 error, 2 warnings (v)`: the app-wide findings in a line.
   static func appWideSummary(_ findings: [Finding]) -> String {
-    let errors = findings.filter { $0.severity == .error }.count
-    let warnings = findings.filter { $0.severity == .warning }.count
-    var parts: [String] = []
-    if errors > 0 { parts.append("\(errors) error\(errors == 1 ? "" : "s")") }
-    if warnings > 0 { parts.append("\(warnings) warning\(warnings == 1 ? "" : "s")") }
+    let parts = [(Severity.error, "error"), (.warning, "warning")].compactMap { severity, noun in
+      let count = findings.filter { $0.severity == severity }.count
+      return count > 0 ? "\(count) \(noun)\(count == 1 ? "" : "s")" : nil
+    }
     return "app: " + parts.joined(separator: ", ") + " (v)"
   }
 
-  /// The tracking prompt's findings first, then errors before warnings.
-  static func ordered(_ findings: [Finding]) -> [Finding] { findings.trackingFirst }
-
-  /// A sign for each severity, so it shows without colour: ✗ error, ! warning, i information.
-  static func severityMark(_ severity: Severity) -> String {
+  /// A sign and a colour for each severity, so it shows without colour too: ✗ error, ! warning, i information.
+  static func look(of severity: Severity) -> (mark: String, style: Style) {
     switch severity {
-    case .error: "✗"
-    case .warning: "!"
-    case .info: "i"
-    }
-  }
-
-  /// The colour of a severity.
-  static func style(_ severity: Severity) -> Style {
-    switch severity {
-    case .error: Renderer.error
-    case .warning: Renderer.warning
-    case .info: .plain
+    case .error: ("✗", Renderer.error)
+    case .warning: ("!", Renderer.warning)
+    case .info: ("i", .plain)
     }
   }
 }

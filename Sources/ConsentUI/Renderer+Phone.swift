@@ -35,20 +35,15 @@ extension Renderer {
   // MARK: App screens
 
   private mutating func drawHome(_ screen: Rect, dimmed: Bool = false) {
-
     let alignment: ScreenBuffer.Alignment = texts.isRightToLeft ? .trailing : .leading
     let column = screen.column + 2
     let textWidth = screen.width - 4
-    var row = screen.row + 1
     buffer.put(
-      texts.homeTitle, row: row, column: column, width: textWidth, alignment: alignment,
+      texts.homeTitle, row: screen.row + 1, column: column, width: textWidth, alignment: alignment,
       style: Style(bold: !dimmed, dim: dimmed))
-    row += 2
-    for line in TextWrapper.wrap(texts.homeBody, width: textWidth).prefix(3) {
-      buffer.put(
-        line, row: row, column: column, width: textWidth, alignment: alignment, style: dimmed ? Renderer.dim : .plain)
-      row += 1
-    }
+    buffer.put(
+      lines: TextWrapper.wrap(texts.homeBody, width: textWidth).prefix(3), row: screen.row + 3, column: column,
+      width: textWidth, alignment: alignment, style: dimmed ? Renderer.dim : .plain)
     guard !dimmed else { return }
     let labels: [(ButtonID, String)] = [
       (.request, "Request tracking"), (.showPrePermission, "Pre-permission screen"), (.trackEvent, "Track an event"),
@@ -73,17 +68,13 @@ extension Renderer {
     if texts.prePermissionIsSample {
       buffer.put("sample", row: screen.row, column: column, width: textWidth, alignment: .center, style: Renderer.dim)
     }
-    var row = screen.row + 2
-    for line in TextWrapper.wrap(texts.prePermissionTitle, width: textWidth).prefix(3) {
-      buffer.put(line, row: row, column: column, width: textWidth, alignment: .center, style: Style(bold: true))
-      row += 1
-    }
-    row += 1
+    let title = TextWrapper.wrap(texts.prePermissionTitle, width: textWidth).prefix(3)
+    let row = buffer.put(
+      lines: title, row: screen.row + 2, column: column, width: textWidth, alignment: .center, style: Style(bold: true))
     let bottom = screen.row + screen.height - 4
-    for line in TextWrapper.wrap(texts.prePermissionBody, width: textWidth) where row < bottom - 1 {
-      buffer.put(line, row: row, column: column, width: textWidth, alignment: alignment)
-      row += 1
-    }
+    buffer.put(
+      lines: TextWrapper.wrap(texts.prePermissionBody, width: textWidth).prefix(max(0, bottom - 2 - row)),
+      row: row + 1, column: column, width: textWidth, alignment: alignment)
     drawButton(
       .continuePrePermission, label: texts.continueLabel, row: bottom, column: column, width: textWidth,
       style: Style(foreground: .white, background: .blue, bold: true), filled: true)
@@ -98,16 +89,13 @@ extension Renderer {
   private mutating func drawCrash(_ screen: Rect) {
     let column = screen.column + 2
     let textWidth = screen.width - 4
-    var row = screen.row + 2
+    let row = screen.row + 2
     buffer.put("The app crashed", row: row, column: column, width: textWidth, alignment: .center, style: Renderer.error)
-    row += 2
-    buffer.put("iOS log:", row: row, column: column, width: textWidth, alignment: .leading, style: Style(bold: true))
-    row += 1
-    for line in TextWrapper.wrap(ConsentState.crashLogLine, width: textWidth) where row < screen.row + screen.height - 3
-    {
-      buffer.put(line, row: row, column: column, width: textWidth, alignment: .leading, style: Renderer.dim)
-      row += 1
-    }
+    buffer.put(
+      "iOS log:", row: row + 2, column: column, width: textWidth, alignment: .leading, style: Style(bold: true))
+    buffer.put(
+      lines: TextWrapper.wrap(ConsentState.crashLogLine, width: textWidth).prefix(max(0, screen.height - 8)),
+      row: row + 3, column: column, width: textWidth, style: Renderer.dim)
     drawButton(
       .relaunch, label: "Relaunch", row: screen.row + screen.height - 2, column: column, width: textWidth,
       style: Renderer.iosBlue)
@@ -130,16 +118,12 @@ extension Renderer {
       width: boxWidth, height: boxHeight)
     buffer.fill(box)
     buffer.roundedBox(box)
-    var row = box.row + 1
-    for line in layout.title {
-      buffer.put(line, row: row, column: box.column + 2, width: textWidth, alignment: .center, style: Style(bold: true))
-      row += 1
-    }
-    row += 1
-    for line in layout.message.dropFirst(first).prefix(layout.visible) {
-      buffer.put(line.map(\.text).joined(), row: row, column: box.column + 2, width: textWidth, alignment: .center)
-      row += 1
-    }
+    var row = buffer.put(
+      lines: layout.title, row: box.row + 1, column: box.column + 2, width: textWidth, alignment: .center,
+      style: Style(bold: true))
+    row = buffer.put(
+      lines: layout.message.dropFirst(first).prefix(layout.visible).map { $0.map(\.text).joined() }, row: row + 1,
+      column: box.column + 2, width: textWidth, alignment: .center)
     if layout.scrolls {
       let last = first + layout.visible
       let position =
@@ -157,9 +141,8 @@ extension Renderer {
 
   // MARK: The EU sheet
 
-  /// iOS 27.2's full-page sheet in the EU: the app's name, the question, the Markdown purpose string
-  /// (scrolling when it does not fit), the two answers with equal weight, and Additional Information when
-  /// the app passed an action for it.
+  /// iOS 27.2's full-page sheet in the EU: the app's name, the question, the Markdown purpose string (scrolling),
+  /// the two answers with equal weight, and Additional Information when the app passed an action for it.
   private mutating func drawSheet(_ screen: Rect) {
     buffer.fill(screen)
     let column = screen.column + 2
@@ -168,14 +151,10 @@ extension Renderer {
     let layout = PromptLayout.sheet(
       texts, screenRows: screen.height, width: textWidth,
       additionalInformation: state.buttons.contains(.additionalInformation))
-    var row = screen.row
-    buffer.put(texts.appName, row: row, column: column, width: textWidth, alignment: .center, style: Style(bold: true))
-    row += 1
-    for line in layout.title {
-      buffer.put(line, row: row, column: column, width: textWidth, alignment: .center, style: Style(bold: true))
-      row += 1
-    }
-    row += 1
+    var row =
+      buffer.put(
+        lines: [texts.appName] + layout.title, row: screen.row, column: column, width: textWidth, alignment: .center,
+        style: Style(bold: true)) + 1
     let first = min(state.promptScroll, layout.maxScroll)
     for line in layout.message.dropFirst(first).prefix(layout.visible) {
       let spans = line.map { span in
@@ -216,10 +195,7 @@ extension Renderer {
     buffer.put(
       "System alert", row: box.row + 1, column: box.column + 2, width: textWidth, alignment: .center,
       style: Style(bold: true))
-    for (offset, line) in message.enumerated() {
-      buffer.put(line, row: box.row + 2 + offset, column: box.column + 2, width: textWidth, alignment: .center)
-    }
-    let row = box.row + 2 + message.count
+    let row = buffer.put(lines: message, row: box.row + 2, column: box.column + 2, width: textWidth, alignment: .center)
     buffer.horizontalLine(row: row, column: box.column, width: box.width, ends: ("├", "┤"))
     drawButton(
       .dismissOtherAlert, label: "OK", row: row + 1, column: box.column + 2, width: textWidth, style: Renderer.iosBlue)
@@ -233,15 +209,13 @@ extension Renderer {
     let column = screen.column + 2
     let textWidth = screen.width - 4
     let alignment: ScreenBuffer.Alignment = texts.isRightToLeft ? .trailing : .leading
-    var row = screen.row
     let back = texts.isRightToLeft ? "\(texts.settingsPrivacy) ›" : "‹ \(texts.settingsPrivacy)"
-    buffer.put(back, row: row, column: column, width: textWidth, alignment: alignment, style: Renderer.iosBlue)
-    row += 1
+    buffer.put(back, row: screen.row, column: column, width: textWidth, alignment: alignment, style: Renderer.iosBlue)
     let hasATT = consent.device.iOS.hasATT
     buffer.put(
-      hasATT ? texts.settingsTracking : texts.settingsAdvertising, row: row, column: column, width: textWidth,
-      alignment: alignment, style: Style(bold: true))
-    row += 2
+      hasATT ? texts.settingsTracking : texts.settingsAdvertising, row: screen.row + 1, column: column,
+      width: textWidth, alignment: alignment, style: Style(bold: true))
+    var row = screen.row + 3
     if state.phoneScreen == .globalOffChoice {
       drawGlobalOffChoice(row: row, column: column, width: textWidth)
       return
@@ -250,7 +224,6 @@ extension Renderer {
       drawSwitch(
         .limitAdTrackingSwitch, label: texts.settingsLimitAdTracking, on: consent.device.limitAdTracking, row: row,
         column: column, width: textWidth)
-      row += 2
     } else {
       let device = consent.device
       let globalLabel =
@@ -260,10 +233,8 @@ extension Renderer {
       row += 1
       if let reason = consent.appTrackingSwitchRefusal?.reason {
         // attsim's own explanation, in English: left-aligned whatever the app's language.
-        for line in TextWrapper.wrap(reason, width: textWidth).prefix(4) {
-          buffer.put(line, row: row, column: column, limit: textWidth)
-          row += 1
-        }
+        buffer.put(
+          lines: TextWrapper.wrap(reason, width: textWidth).prefix(4), row: row, column: column, width: textWidth)
       } else {
         row += drawSwitch(
           .appSwitch, label: texts.appName, on: consent.status == .authorized, row: row, column: column,
@@ -273,18 +244,15 @@ extension Renderer {
           consent.app.isRunning
           ? "Changing it ends the app; it launches again when you go back."
           : "iOS ended the app; it launches again when you go back."
-        for line in TextWrapper.wrap(note, width: textWidth).prefix(2) {
-          buffer.put(line, row: row, column: column, style: Renderer.dim, limit: textWidth)
-          row += 1
-        }
+        buffer.put(
+          lines: TextWrapper.wrap(note, width: textWidth).prefix(2), row: row, column: column, width: textWidth,
+          style: Renderer.dim)
       }
     }
     let path = hasATT ? consent.device.iOS.trackingSettingsPath : "Settings › Privacy › Advertising"
-    for (offset, line) in TextWrapper.wrap(path, width: textWidth).prefix(2).enumerated() {
-      buffer.put(
-        line, row: screen.row + screen.height - 5 + offset, column: column, width: textWidth, alignment: alignment,
-        style: Renderer.dim)
-    }
+    buffer.put(
+      lines: TextWrapper.wrap(path, width: textWidth).prefix(2), row: screen.row + screen.height - 5, column: column,
+      width: textWidth, alignment: alignment, style: Renderer.dim)
     drawButton(
       .closeSettings, label: "Back to the app", row: screen.row + screen.height - 2, column: column, width: textWidth,
       style: Renderer.iosBlue)
@@ -317,12 +285,10 @@ extension Renderer {
   }
 
   private mutating func drawGlobalOffChoice(row: Int, column: Int, width: Int) {
-    var row = row
-    for line in TextWrapper.wrap("Apps that already answered:", width: width) {
-      buffer.put(line, row: row, column: column, style: Renderer.dim, limit: width)
-      row += 1
-    }
-    row += 1
+    var row =
+      buffer.put(
+        lines: TextWrapper.wrap("Apps that already answered:", width: width), row: row, column: column, width: width,
+        style: Renderer.dim) + 1
     let choices: [(ButtonID, String, Style)] = [
       (.keepTracking, "Allow Apps to Continue Tracking", Renderer.iosBlue),
       (.stopTracking, "Ask Apps to Stop Tracking", Style(foreground: .red)),
@@ -336,9 +302,8 @@ extension Renderer {
 
   // MARK: Buttons
 
-  /// A centered button label, wrapped to at most `maxLines` rows, always leaving room for the focus marker so
-  /// focus never costs a letter; focused, it shows reversed and between brackets when they fit, else after
-  /// a ▸. Records its hotspot and returns the rows it took.
+  /// A centered button label in at most `maxLines` rows, with room for the focus marker (reversed, between
+  /// brackets when they fit, else after a ▸). Records its hotspot and returns the rows it took.
   @discardableResult
   mutating func drawButton(
     _ button: ButtonID, label: String, row: Int, column: Int, width: Int, style: Style, filled: Bool = false,

@@ -70,15 +70,15 @@ public struct Renderer {
     let parts = [
       "attsim", appName, state.locale, "iOS \(consent.device.iOS)", kind, state.launchOptions.integration.rawValue,
     ]
-    let notUTF8 = state.terminalIsASCII ? "not UTF-8: run with LANG=C.UTF-8   " : ""
+    let notUTF8 = state.session.terminalIsASCII ? "not UTF-8: run with LANG=C.UTF-8   " : ""
     let mark = "● REC"
-    let right = notUTF8 + (state.isRecording ? mark + "   " : "") + "? help "
+    let right = notUTF8 + (state.session.isRecording ? mark + "   " : "") + "? help "
     // A long app name ends in … before the right-hand part, rather than being cut by it.
     buffer.put(
       " " + parts.joined(separator: " · "), row: 0, column: 0, style: Style(bold: true, reverse: true),
       limit: width - TerminalWidth.of(right) - 1)
     buffer.put(right, row: 0, column: 0, width: width, alignment: .trailing, style: bar)
-    if state.isRecording {
+    if state.session.isRecording {
       let column = width - TerminalWidth.of(right)
       buffer.put(mark, row: 0, column: column, style: Style(foreground: .red, bold: true, reverse: true))
     }
@@ -120,7 +120,7 @@ public struct Renderer {
   /// The key map's words for the bottom line in `context` (spelled out on an ASCII terminal).
   private func bottomLine(in context: KeyContext) -> [String] {
     let words = KeyMap.bottomLine(in: context, on: state.phoneScreen, holds: state.holds)
-    return state.terminalIsASCII ? words.map(KeyMap.asciiWords) : words
+    return state.session.terminalIsASCII ? words.map(KeyMap.asciiWords) : words
   }
 
   /// Presenter mode's bottom line: the walk's progress and the presenter's keys at the right, always whole;

@@ -5,6 +5,15 @@ extension ScreenBuffer {
   /// How a line sits within its column range.
   public enum Alignment: Sendable {
     case leading, center, trailing
+
+    /// Where a line `columns` wide starts within `width` columns.
+    func offset(of columns: Int, in width: Int) -> Int {
+      switch self {
+      case .leading: 0
+      case .center: (width - columns) / 2
+      case .trailing: width - columns
+      }
+    }
   }
 
   /// Writes `text` aligned within `width` columns starting at `column` (cut to fit).
@@ -13,14 +22,24 @@ extension ScreenBuffer {
     _ text: String, row: Int, column: Int, width: Int, alignment: Alignment, style: Style = .plain
   ) -> Rect {
     let columns = min(TerminalWidth.of(text.escapingControlCharacters), width)
-    let offset: Int
-    switch alignment {
-    case .leading: offset = 0
-    case .center: offset = (width - columns) / 2
-    case .trailing: offset = width - columns
-    }
+    let offset = alignment.offset(of: columns, in: width)
     put(text, row: row, column: column + offset, style: style, limit: width - offset)
     return Rect(row: row, column: column + offset, width: columns, height: 1)
+  }
+
+  /// Writes `lines` one to a row from `row`, each as `put(_:row:column:width:alignment:style:)` does; returns
+  /// the row after the last.
+  @discardableResult
+  public mutating func put(
+    lines: some Sequence<String>, row: Int, column: Int, width: Int, alignment: Alignment = .leading,
+    style: Style = .plain
+  ) -> Int {
+    var row = row
+    for line in lines {
+      put(line, row: row, column: column, width: width, alignment: alignment, style: style)
+      row += 1
+    }
+    return row
   }
 
   /// Writes runs of styled text as one line, aligned within `width` columns (cut to fit); a line with
@@ -29,12 +48,7 @@ extension ScreenBuffer {
     _ spans: [(text: String, style: Style)], row: Int, column: Int, width: Int, alignment: Alignment
   ) {
     let columns = min(spans.reduce(0) { $0 + TerminalWidth.of($1.text.escapingControlCharacters) }, width)
-    var position =
-      switch alignment {
-      case .leading: column
-      case .center: column + (width - columns) / 2
-      case .trailing: column + width - columns
-      }
+    var position = column + alignment.offset(of: columns, in: width)
     // Reordered as a whole here, so no run is reordered again on its own.
     let spans = reordersRightToLeft ? Self.visualSpans(spans, direction: paragraphDirection) : spans
     for span in spans {
@@ -75,8 +89,7 @@ extension ScreenBuffer {
   }
 
   /// A horizontal line of `character` (one column wide), `width` columns long, between `ends` when given
-  /// (`├`, `┤`). A line that runs past the buffer's edge is cut as `put` cuts text, with "…"; one inside it
-  /// is written as cells, without building its text.
+  /// (`├`, `┤`); one that runs past the buffer's edge is cut as `put` cuts text, with "…".
   public mutating func horizontalLine(
     row: Int, column: Int, width: Int, character: Character = "─", ends: (Character, Character)? = nil,
     style: Style = .plain

@@ -38,9 +38,8 @@ public struct Style: Hashable, Sendable {
   }
 }
 
-/// One terminal cell, as terminals store text: a character of width one or two with the zero-width
-/// characters after it (`TerminalCell`), and its style. A wide character fills its cell and marks the next
-/// one as its continuation.
+/// One terminal cell, as terminals store text: a character of width one or two with the zero-width characters
+/// after it (`TerminalCell`), and its style; a wide character marks the next cell as its continuation.
 public struct Cell: Hashable, Sendable {
   /// What the cell shows; nil for the right half of a wide character.
   public var text: String?
@@ -86,11 +85,9 @@ public struct ScreenBuffer: Hashable, Sendable {
     cells[row * width + column]
   }
 
-  /// Writes `text` from (`row`, `column`) within `limit` columns (default: to the buffer's edge). Text that
-  /// does not fit is cut between grapheme clusters and ends in "…" (where the text ends: at the left of a
-  /// right-to-left line). Control characters are written as visible escapes; right-to-left text in visual
-  /// order, in a paragraph of `paragraphDirection` (unless `text` is in visual order already). Returns the
-  /// number of columns written.
+  /// Writes `text` from (`row`, `column`) within `limit` columns (default: to the edge), cut between clusters
+  /// with "…" where it ends; controls escaped, right-to-left text in visual order (unless `inVisualOrder`
+  /// already) in a `paragraphDirection` paragraph. Returns the number of columns written.
   @discardableResult
   public mutating func put(
     _ text: String, row: Int, column: Int, style: Style = .plain, limit: Int? = nil, inVisualOrder: Bool = false
@@ -115,17 +112,12 @@ public struct ScreenBuffer: Hashable, Sendable {
     return position - column
   }
 
-  /// `put` for text whose every scalar is a character of one cell on its own (printable ASCII, Latin letters,
-  /// dashes and quotes, box drawing: most of what the UI writes), or nil for any other text: one cell per
-  /// scalar, as the general way gives it (nothing to escape, join, widen or reorder), without asking each
-  /// character its clusters and width.
+  /// `put` for text whose every scalar is a character of one cell on its own (most of what the UI writes), one
+  /// cell per scalar without asking clusters and widths, as the general way gives it; nil for any other text.
   private mutating func putOneCellText(_ text: String, row: Int, column: Int, style: Style, room: Int) -> Int? {
     let scalars = text.unicodeScalars
-    var count = 0
-    for scalar in scalars {
-      guard Self.isOneCellAlone(scalar) else { return nil }
-      count += 1
-    }
+    guard scalars.allSatisfy(Self.isOneCellAlone) else { return nil }
+    let count = scalars.count
     let isCut = count > room
     let shown = isCut ? room - 1 : count
     let written = shown + (isCut ? 1 : 0)
@@ -140,22 +132,12 @@ public struct ScreenBuffer: Hashable, Sendable {
     let ascii = Self.printableASCII
     cells.withUnsafeMutableBufferPointer { cells in
       var position = column
-      // Printable ASCII's texts come from a table made once (a frame has about a thousand such cells), and a
-      // line of box drawing makes its character's text once.
-      var last: (scalar: Unicode.Scalar, text: String)?
+      // Printable ASCII's texts come from a table made once (a frame has about a thousand such cells).
       for scalar in scalars {
         guard position - column < shown else { break }
         if position >= first && position < end {
           let value = Int(scalar.value)
-          let text: String
-          if (0x20..<0x7F).contains(value) {
-            text = ascii[value - 0x20]
-          } else if let last, last.scalar == scalar {
-            text = last.text
-          } else {
-            text = String(scalar)
-            last = (scalar, text)
-          }
+          let text = (0x20..<0x7F).contains(value) ? ascii[value - 0x20] : String(scalar)
           cells[rowStart + position] = Cell(text: text, style: style)
         }
         position += 1
@@ -167,9 +149,8 @@ public struct ScreenBuffer: Hashable, Sendable {
 
   private static let printableASCII = (0x20..<0x7F).map { String(Unicode.Scalar(UInt8($0))) }
 
-  /// Whether `scalar` is one character of one column whatever surrounds it: printable ASCII, Latin-1 and the
-  /// Latin letters up to the combining marks (but the soft hyphen), dashes, quotes and dots, box drawing,
-  /// blocks and shapes. None is a control, a mark, a joiner, wide or right-to-left (a test checks each).
+  /// Whether `scalar` is one character of one column whatever surrounds it (printable ASCII, Latin letters but
+  /// the soft hyphen, dashes, quotes, box drawing, shapes): never a control, mark, joiner, wide or right to left.
   static func isOneCellAlone(_ scalar: Unicode.Scalar) -> Bool {
     switch scalar.value {
     case 0x20..<0x7F, 0xA0...0xAC, 0xAE..<0x300, 0x2010...0x2027, 0x2500...0x25FC: true
@@ -221,15 +202,6 @@ public struct ScreenBuffer: Hashable, Sendable {
     }
   }
 
-  /// Restyles a rectangle, keeping its characters.
-  public mutating func restyle(_ rect: Rect, _ change: (inout Style) -> Void) {
-    for row in max(0, rect.row)..<min(height, rect.row + rect.height) {
-      for column in max(0, rect.column)..<min(width, rect.column + rect.width) {
-        change(&cells[row * width + column].style)
-      }
-    }
-  }
-
   /// Overwriting half of a wide character blanks its other half.
   private mutating func clearWideCharacter(row: Int, column: Int) {
     let index = row * width + column
@@ -262,14 +234,6 @@ public struct Rect: Hashable, Sendable {
   public var column: Int
   public var width: Int
   public var height: Int
-
-  /// A rectangle.
-  public init(row: Int, column: Int, width: Int, height: Int) {
-    self.row = row
-    self.column = column
-    self.width = width
-    self.height = height
-  }
 
   /// Whether the cell at (`row`, `column`) is inside.
   public func contains(row: Int, column: Int) -> Bool {

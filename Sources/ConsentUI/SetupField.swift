@@ -6,28 +6,16 @@ public enum SetupField: Int, CaseIterable, Hashable, Sendable {
     usageDescription, trackingDomains, requestCall, integration, endpoint, optOut, useConsent, waitForATT
 
   /// The label on the left.
-  public var label: String {
-    switch self {
-    case .iOS: "iOS version"
-    case .kind: "Device kind"
-    case .country: "Country (where the device is)"
-    case .accountCountry: "Apple Account country"
-    case .appKind: "App, App Clip or extension"
-    case .requestCall: "Request call (iOS 27.2)"
-    case .trackingDomains: "Tracking domains (manifests)"
-    case .endpoint: "SDK endpoint"
-    case .trackingSwitch: "Allow Apps to Request to Track"
-    case .restricted: "Restricted (child, MDM)"
-    case .limitAdTracking: "Limit Ad Tracking (iOS ≤ 13)"
-    case .otherAlert: "Another alert on screen"
-    case .appState: "App state"
-    case .usageDescription: "Usage description"
-    case .integration: "Integration"
-    case .optOut: "optOut"
-    case .useConsent: "useConsent"
-    case .waitForATT: "SDK waits for ATT"
-    }
-  }
+  public var label: String { Self.labels[rawValue] }
+
+  /// The fields' labels, in the cases' order.
+  private static let labels = [
+    "iOS version", "Device kind", "Country (where the device is)", "Apple Account country",
+    "Allow Apps to Request to Track", "Restricted (child, MDM)", "Limit Ad Tracking (iOS ≤ 13)",
+    "Another alert on screen", "App, App Clip or extension", "App state", "Usage description",
+    "Tracking domains (manifests)", "Request call (iOS 27.2)", "Integration", "SDK endpoint", "optOut", "useConsent",
+    "SDK waits for ATT",
+  ]
 }
 
 extension SetupField {

@@ -76,22 +76,17 @@ public enum UIWork: Hashable, Sendable {
   /// locale's texts), and it takes about as long as a key takes to arrive.
   public var isNeededBeforeKeys: Bool { self == .loadApp }
 
-  public static func == (left: UIWork, right: UIWork) -> Bool {
-    switch (left, right) {
-    case (.check(let one), .check(let other)): one.root == other.root && one.target == other.target
-    case (.loadScenarios, .loadScenarios), (.loadSystemTexts, .loadSystemTexts), (.loadApp, .loadApp): true
-    default: false
-    }
-  }
+  public static func == (left: UIWork, right: UIWork) -> Bool { left.identity == right.identity }
 
-  public func hash(into hasher: inout Hasher) {
+  public func hash(into hasher: inout Hasher) { hasher.combine(identity) }
+
+  /// What tells jobs apart: the kind, and for a check the app's root and target (not all that was read).
+  private var identity: [String?] {
     switch self {
-    case .check(let app):
-      hasher.combine(app.root)
-      hasher.combine(app.target)
-    case .loadScenarios: hasher.combine(0)
-    case .loadSystemTexts: hasher.combine(1)
-    case .loadApp: hasher.combine(2)
+    case .check(let app): [app.root, app.target]
+    case .loadScenarios: ["scenarios"]
+    case .loadSystemTexts: ["system texts"]
+    case .loadApp: ["app"]
     }
   }
 }

@@ -16,7 +16,7 @@ extension UIState {
     case .press where isTooSmall, .tick where isTooSmall: break
     case .key(let key):
       beginKey()
-      if let command = command(for: key) { run(command, key: key, &effects) }
+      if let command = KeyMap.command(for: key, in: keyContexts, holds: holds) { run(command, key: key, &effects) }
     case .press(let button):
       // An overlay covers the phone: a click on it does not reach the buttons beneath.
       guard overlay == nil else { break }
@@ -63,11 +63,6 @@ extension UIState {
     walk.beginGroup()
   }
 
-  /// The command `key` stands for now, by the key map.
-  func command(for key: KeyPress) -> KeyCommand? {
-    KeyMap.command(for: key, in: keyContexts, holds: holds)
-  }
-
   /// Where keys act now, the first that takes a key first: a small window takes only `q`; an overlay takes
   /// every key; presenter mode's keys come before the main screen's.
   var keyContexts: [KeyContext] {
@@ -108,9 +103,7 @@ extension UIState {
     case .setup: overlay = .setup(.iOS)
     case .scenarios: openPicker()
     case .pin: pinExpectations(&effects)
-    case .undo: undo(&effects)
-    case .redo: redo(&effects)
-    case .restart: restart(&effects)
+    case .undo, .redo, .restart: goBack(command, &effects)
     case .details: overlay = .details(guide == nil ? .check : .warnings, scroll: 0)
     case .repaint: break
     case .scrollPrompt:
@@ -236,7 +229,7 @@ extension UIState {
   /// The scenario picker, unless a recording already holds steps: one recording is one walk, so that
   /// `play` and `restart` read it as the session went.
   private mutating func openPicker() {
-    if isRecording, linesRecorded > 0 {
+    if session.isRecording, linesRecorded > 0 {
       note(
         "✗ g: this recording already holds steps; record a scenario from the start with attsim --scenario NAME --record FILE",
         .refusal)
@@ -407,7 +400,7 @@ extension UIState {
   /// `e`: in a recorded session, `expect` lines pinning what the panel shows now (with the app's resources,
   /// the prompt's text and source too).
   private mutating func pinExpectations(_ effects: inout [UIEffect]) {
-    guard isRecording else {
+    guard session.isRecording else {
       note("✗ e pins expectations into the recording: start attsim with --record FILE", .refusal)
       return
     }
@@ -432,9 +425,9 @@ extension UIState {
     case .action(let action):
       scene.settings = .closed
       act(action, &effects)
-    case .undo: undo(&effects)
-    case .redo: redo(&effects)
-    case .restart: restart(&effects)
+    case .undo: goBack(.undo, &effects)
+    case .redo: goBack(.redo, &effects)
+    case .restart: goBack(.restart, &effects)
     case .expect, .useBundle: break
     }
   }

@@ -83,44 +83,30 @@ extension UIState {
 
   // MARK: Undo
 
-  /// `u`: takes back what the last key did (and what the guide did after it), as `undo lines=N` does in the
-  /// recording; where the scenario says `undo`, its step.
-  mutating func undo(_ effects: inout [UIEffect]) {
-    if case .undo(let lines) = guide?.nextStep?.kind {
-      if performScenarioStep(.undo(lines: lines), &effects) { advanceGuide(&effects) }
-    } else if walk.lastGroupLines > 0 {
-      perform(.undo(lines: walk.lastGroupLines), &effects)
-    } else {
-      note("✗ undo: \(Refusal.nothingToUndo.reason)", .refusal)
-    }
-  }
-
-  /// `U`: brings back what the last `u` took back (until a new action), as `redo lines=N` does.
-  mutating func redo(_ effects: inout [UIEffect]) {
-    if case .redo(let lines) = guide?.nextStep?.kind {
-      if performScenarioStep(.redo(lines: lines), &effects) { advanceGuide(&effects) }
-    } else if walk.lastUndoLines > 0 {
-      perform(.redo(lines: walk.lastUndoLines), &effects)
-    } else {
-      note("✗ redo: \(Refusal.nothingToRedo.reason)", .refusal)
-    }
-  }
-
-  /// `R` in guided mode: back to before the walk's first step, whatever its length, as `restart` does.
-  mutating func restart(_ effects: inout [UIEffect]) {
-    guard case .restart = guide?.nextStep?.kind else {
-      perform(.restart, &effects)
+  /// `u`, `U` and `R`: where the scenario's next step is its own `undo`, `redo` or `restart`, that step (the
+  /// walk goes back, the guide goes on); otherwise what the last key did taken back (`undo lines=N`), what `u`
+  /// took back brought back (`redo lines=N`), or the walk back to before its first step (`restart`).
+  mutating func goBack(_ command: KeyCommand, _ effects: inout [UIEffect]) {
+    let scripted = guide?.nextStep.flatMap(ScriptLine.init)
+    let line: ScriptLine
+    switch (command, scripted) {
+    case (.undo, .undo?), (.redo, .redo?), (.restart, .restart?):
+      guard var guideNow = scene.guide, let scripted, perform(scripted, &effects) else { return }
+      guideNow.cursor += 1
+      scene.guide = guideNow
+      advanceGuide(&effects)
       return
+    case (.undo, _) where walk.lastGroupLines == 0:
+      note("✗ undo: \(Refusal.nothingToUndo.reason)", .refusal)
+      return
+    case (.redo, _) where walk.lastUndoLines == 0:
+      note("✗ redo: \(Refusal.nothingToRedo.reason)", .refusal)
+      return
+    case (.undo, _): line = .undo(lines: walk.lastGroupLines)
+    case (.redo, _): line = .redo(lines: walk.lastUndoLines)
+    default: line = .restart
     }
-    if performScenarioStep(.restart, &effects) { advanceGuide(&effects) }
-  }
-
-  /// Performs the scenario's own `undo`, `redo` or `restart`: the walk goes back, the guide goes on.
-  private mutating func performScenarioStep(_ line: ScriptLine, _ effects: inout [UIEffect]) -> Bool {
-    guard var guideNow = scene.guide, perform(line, &effects) else { return false }
-    guideNow.cursor += 1
-    scene.guide = guideNow
-    return true
+    perform(line, &effects)
   }
 
   // MARK: Guided walks
@@ -147,9 +133,7 @@ extension UIState {
     clock = 0
     clockDue = false
     log = [LogLine(time: 0, text: "scenario: \(scenario.title)", kind: .notice)]
-    effects.append(.record(.comment("scenario: \(scenario.title)")))
-    if let reference = session.app { effects.append(.record(.bundle(reference))) }
-    for action in ScriptWriter.setupActions(for: consent) { effects.append(.record(.action(action))) }
+    effects += setupLines(comment: "scenario: \(scenario.title)").map(UIEffect.record)
     advanceGuide(&effects)
   }
 
@@ -172,10 +156,8 @@ extension UIState {
 
   // MARK: Replays
 
-  /// The UI as it opens, then `script`'s steps as the UI takes them (`render --script`, the README's
-  /// captures): what a live demo of the same steps shows. The setup (the lines before the first user step)
-  /// happens at 9:41:00, and the clock moves at each user step. A refused step ends the replay, as in `play`;
-  /// `work` does what the steps ask of the driver (the check of an app a line names), at once.
+  /// The UI as it opens, then `script`'s steps as a live demo takes them (`render --script`): the setup at
+  /// 9:41:00, the clock moving at each user step; a refused step ends it, as in `play`. `work` does the work.
   public init(
     environment: UIEnvironment, session: UISession = UISession(), replaying script: Script,
     bundles: [AppBundleReference: AppResources] = [:], work: (UIWork) -> [UIEvent] = { _ in [] }
@@ -188,15 +170,13 @@ extension UIState {
     }
   }
 
-  /// The UI where a replay of `script` begins: where `play` begins it (DECISIONS D90), from the script
-  /// defaults with the SDK not initialized and no tracking domains, in the session's locale; the app on screen
-  /// (the demo app, or `--app`) is the one a guided walk starts on. The session's `--device` and `--sdk` come
-  /// first, as lines before the script's.
+  /// The UI where a replay of `script` begins, where `play` begins it (D90): the script defaults (no SDK, no
+  /// tracking domains) in the session's locale, on a guided walk's app, after the session's `--device` and `--sdk`.
   public init(
     starting script: Script, environment: UIEnvironment, session: UISession = UISession(),
     bundles: [AppBundleReference: AppResources] = [:]
   ) {
-    self.init(environment: environment, session: session, launchOptions: SDKOptions(), sdkLaunched: false)
+    self.init(environment: environment, session: session, sdkLaunched: false)
     walk = Walk(
       from: session.configured(ConsentState(scriptStartFor: sessionApp, locale: session.locale)), bundle: walk.bundle)
     var effects: [UIEffect] = []

@@ -148,10 +148,6 @@ public struct UIState: Sendable {
   public var changedKeys: Set<String> { scene.changedKeys }
   /// The call the demo app's Request button makes.
   public var requestCall: RequestCall { scene.requestCall }
-  /// Whether the session is being recorded.
-  public var isRecording: Bool { session.isRecording }
-  /// Whether the terminal can only show ASCII.
-  public var terminalIsASCII: Bool { session.terminalIsASCII }
 
   /// Whether the driver should send `.tick` every `autoplay.interval` seconds: playing, and steps left.
   public var wantsTicks: Bool {
@@ -170,21 +166,20 @@ public struct UIState: Sendable {
     case details(DetailsSection, scroll: Int)
   }
 
-  /// The panel sections the details view shows in full.
-  public enum DetailsSection: CaseIterable, Hashable, Sendable {
-    case check, warnings, events
+  /// The panel sections the details view shows in full, by their titles.
+  public enum DetailsSection: String, CaseIterable, Hashable, Sendable {
+    case check = "Check", warnings = "Warnings", events = "Events"
   }
 
-  /// The demo app (or `--app`) just launched in the session's locale, like a well-behaved app:
-  /// `Collect.initialize(method-a)` at launch. The usage description is present exactly when the app's
-  /// Info.plist has one, the tracking domains are the ones its privacy manifests declare.
-  public init(environment: UIEnvironment, session: UISession = UISession(), launchOptions: SDKOptions = SDKOptions()) {
-    self.init(environment: environment, session: session, launchOptions: launchOptions, sdkLaunched: true)
+  /// The demo app (or `--app`) just launched in the session's locale, calling `Collect.initialize(method-a)`,
+  /// with the usage description and tracking domains its Info.plist and privacy manifests declare.
+  public init(environment: UIEnvironment, session: UISession = UISession()) {
+    self.init(environment: environment, session: session, sdkLaunched: true)
   }
 
   /// The app launched; with `sdkLaunched` false, before its SDK initializes (a script that says `sdk init`
   /// itself starts there).
-  init(environment: UIEnvironment, session: UISession, launchOptions: SDKOptions, sdkLaunched: Bool) {
+  init(environment: UIEnvironment, session: UISession, sdkLaunched: Bool) {
     self.environment = environment
     self.session = session
     let app = environment.appTexts.app
@@ -192,7 +187,7 @@ public struct UIState: Sendable {
     let start = ConsentState(
       locale: session.locale ?? app.developmentRegion, hasUsageDescription: app.hasUsageDescription,
       trackingDomains: app.trackingDomains)
-    let launchOptions = session.sdk ?? launchOptions
+    let launchOptions = session.sdk ?? SDKOptions()
     walk = Walk(from: session.configured(start), bundle: session.app == nil ? nil : app)
     scene = Scene(app: app, launchOptions: launchOptions)
     if let findings = environment.findings { checkedApps[AppKey(app)] = findings }
@@ -204,16 +199,17 @@ public struct UIState: Sendable {
     linesRecorded = 0
   }
 
-  /// The lines that set up a fresh script to this state: the start of a `--record` file (with `--app`, the
-  /// app's resources first).
-  public var recordingHeader: [ScriptLine] {
-    [.comment("attsim session: replay with `attsim play`")] + (session.app.map { [.bundle($0)] } ?? [])
+  /// The lines that set up a fresh script to this state: the start of a `--record` file.
+  public var recordingHeader: [ScriptLine] { setupLines(comment: "attsim session: replay with `attsim play`") }
+
+  /// `comment`, then the lines that set up a fresh script to this state (with `--app`, the app's resources first).
+  func setupLines(comment: String) -> [ScriptLine] {
+    [.comment(comment)] + (session.app.map { [.bundle($0)] } ?? [])
       + ScriptWriter.setupActions(for: consent).map(ScriptLine.action)
   }
 
-  /// What the driver starts once the first frame is on screen, in order: the demo app whole when only the
-  /// shown locale's tables were read (its check follows it), the system texts when they wait (the home
-  /// screen shows none of them), the check of the app, the scenario library.
+  /// What the driver starts once the first frame is on screen: the app read whole (when only one locale was
+  /// read; its check follows), the system texts when they wait, the app's check, the scenario library.
   public var firstFrameWork: [UIWork] {
     let app = environment.appTexts.app
     return (app.isPartial ? [.loadApp] : [])

@@ -3,10 +3,8 @@ import PromptCheck
 import PromptStrings
 import TextSupport
 
-/// `attsim gallery`: one self-contained HTML page showing, for every locale of an app, the ATT dialog and
-/// the pre-permission screen as iOS draws them (and iOS 27.2's EU sheet, when the app has a Markdown purpose
-/// string), with that locale's `check` findings. The texts, the locale
-/// lookup and the findings come from the same code as the UI and `check`.
+/// `attsim gallery`: one self-contained HTML page with every locale's ATT dialog, pre-permission screen and EU
+/// sheet (for a Markdown purpose string) and `check` findings, from the same code as the UI and `check`.
 public enum GalleryPage {
   /// The page for `appTexts` with `check`'s `findings` about the app, stamped with `version`.
   public static func html(for appTexts: AppTexts, findings: [Finding], version: String) -> String {

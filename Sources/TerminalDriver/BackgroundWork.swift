@@ -2,12 +2,9 @@ import Dispatch
 import Platform
 import Synchronization
 
-/// Work the session hands to another thread (the check of an app, which may read thousands of source files;
-/// the scenario library), so the loop stays free: keys, `q` and signals are handled while it runs. Jobs run
-/// one after another, in the order given, on a serial Dispatch queue; their events come back through a pipe
-/// the loop polls, as signals do. Dispatch's worker threads keep the signals the session handles blocked, so
-/// those reach the loop's thread (whose poll they end) and never a job. When the session ends, the jobs not
-/// yet started are dropped (the process usually ends first).
+/// Work the session hands to another thread (an app's check, the scenario library) so keys and signals are
+/// handled meanwhile: jobs run in order on a serial Dispatch queue (whose threads block the session's signals),
+/// their events come back through a pipe the loop polls; jobs not started when the session ends are dropped.
 final class BackgroundWork<Job: Sendable, Event: Sendable>: Sendable {
   private let queue = DispatchQueue(label: "attsim.background-work")
   private let channel: Channel<Event>

@@ -1,16 +1,12 @@
 import CNcurses
 import ConsentUI
 
-/// A `ScreenBuffer` cell as ncurses takes it: a `cchar_t` with the cell's characters, its video attributes and
-/// its colour pair.
+/// A `ScreenBuffer` cell as ncurses takes it: a `cchar_t` with the cell's characters, attributes and colour pair.
 ///
-/// A `cchar_t` holds one spacing character and at most `CCHARW_MAX - 1` (four with Debian 12's ncurses)
-/// zero-width characters, and a cell can hold more (a letter with a pile of marks keeps up to 31, D74). The
-/// terminal is sent the spacing character and the first four zero-width characters after it; the rest are left
-/// out there only: `render`, casts and exports keep the cell whole. An emoji sequence joined by zero-width
-/// joiners never shares a cell: it reaches the buffer as its first emoji already (D49), in every output alike.
-/// Where the locale is not UTF-8 a cell is one ASCII look-alike, and the right half of a wide character a blank,
-/// so every row keeps the renderer's columns.
+/// A `cchar_t` holds a spacing character and `CCHARW_MAX - 1` (four with Debian 12's ncurses) zero-width ones; a
+/// cell keeps up to 31 (D74): the terminal gets the first four, `render`, casts and exports all (a ZWJ emoji
+/// sequence is its first emoji already, D49). Without UTF-8 a cell is one ASCII look-alike, and the right half
+/// of a wide character a blank, so rows keep the renderer's columns.
 enum CursesCell {
   /// The most zero-width characters a cell is sent with after its spacing one.
   static let zeroWidthLimit = Int(CCHARW_MAX) - 1
@@ -19,11 +15,7 @@ enum CursesCell {
   /// given only where the locale is not UTF-8), ending in a NUL, as `setcchar` takes them.
   static func characters(of text: String?, isUTF8: Bool) -> [wchar_t] {
     guard isUTF8 else { return [wchar_t(ASCIIFallback.character(text ?? " ").unicodeScalars.first!.value), 0] }
-    var characters: [wchar_t] = []
-    for scalar in (text ?? " ").unicodeScalars.prefix(zeroWidthLimit + 1) {
-      characters.append(wchar_t(bitPattern: scalar.value))
-    }
-    return characters + [0]
+    return (text ?? " ").unicodeScalars.prefix(zeroWidthLimit + 1).map { wchar_t(bitPattern: $0.value) } + [0]
   }
 
   /// The `cchar_t` for `cell`, drawn with `attributes` in colour pair `pair`.
@@ -41,10 +33,8 @@ struct CursesStyle: Hashable {
   var foreground: Int16
   var background: Int16
 
-  /// `style` on a terminal with `colors` colours (0 where colours are not used: the terminal has none, or
-  /// `NO_COLOR` is set). Gray is bright black where the terminal has sixteen colours, white where it has eight,
-  /// and dim without colours. Attributes the terminal cannot show, or cannot show with colours (its `ncv`),
-  /// ncurses leaves out.
+  /// `style` on a terminal with `colors` colours (0: none, or `NO_COLOR`): gray is bright black with sixteen,
+  /// white with eight, dim with none. ncurses leaves out attributes the terminal cannot show (its `ncv`).
   init(_ style: Style, colors: Int) {
     var attributes: attr_t = 0
     if style.bold { attributes |= attsim_bold() }

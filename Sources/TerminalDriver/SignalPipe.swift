@@ -1,9 +1,8 @@
 import Platform
 import Synchronization
 
-/// Signals turned into bytes on a pipe (the self-pipe trick), so the session's loop can wait on the terminal and
-/// on signals together (`Platform.waitUntilReady`): an idle session costs nothing, and a signal is handled by
-/// the loop, never inside the handler.
+/// Signals turned into bytes on a pipe (the self-pipe trick), so the loop waits on the terminal and on signals
+/// together (`Platform.waitUntilReady`) and handles a signal itself, never inside the handler.
 enum SignalPipe {
   /// The pipe's write end, for the handlers (an atomic: the only state a handler may touch).
   private static let writeEnd = Atomic<Int32>(-1)

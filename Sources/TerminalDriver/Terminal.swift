@@ -15,10 +15,8 @@ public enum TerminalInput: Hashable, Sendable {
   case hangup
 }
 
-/// A real terminal through wide-character ncurses: shows `ScreenBuffer`s by handing their cells to ncurses
-/// (`CursesCell`), which works out what to send the terminal of `TERM` (only what changed), and reads keys,
-/// clicks and resizes; ncurses also sets the terminal's modes and gives them back. Only this type touches
-/// ncurses.
+/// A real terminal through wide-character ncurses, the only type that touches it: hands `ScreenBuffer`s' cells
+/// to ncurses (`CursesCell`), which sends the terminal what changed, and reads keys and clicks.
 public final class Terminal {
   private let screen: OpaquePointer
   private let window: UnsafeMutablePointer<WINDOW>
@@ -30,16 +28,14 @@ public final class Terminal {
   /// The terminal's output file descriptor, asked for the window size and written to around ncurses (bidi
   /// mode, the clear on exit).
   private let outputDescriptor: Int32
-  /// The terminal's input file descriptor, watched for hang-ups.
-  private let inputDescriptor: Int32
+  /// The terminal's input file descriptor, watched for keys (`Platform.waitUntilReady`) and hang-ups.
+  public let input: Int32
   /// Whether the locale's character set is UTF-8; when it is not, every cell is drawn in ASCII.
   public let isUTF8: Bool
 
-  /// Takes over the terminal of file descriptors `input` and `output` (default: standard input and
-  /// output) as terminal type `type` (default: `$TERM`). Colours are used when the terminal has them and
-  /// `noColor` (`NO_COLOR`) is false. When attsim puts right-to-left text in visual order itself
-  /// (`reordersRightToLeft`), a terminal that reorders (VTE, by the terminal working group's bidi
-  /// recommendation) is told so with BDSM's explicit mode, so that the text is not reordered twice.
+  /// Takes over the terminal on `input` and `output` as type `type` (default: `$TERM`), in colour unless
+  /// `noColor`. With `reordersRightToLeft`, BDSM's explicit mode tells a terminal that reorders (VTE, by the
+  /// terminal working group's bidi recommendation) not to reorder the text again.
   public init(
     input: Int32 = 0, output: Int32 = 1, type: String? = nil, noColor: Bool, reordersRightToLeft: Bool = true
   ) throws(TerminalError) {
@@ -66,7 +62,7 @@ public final class Terminal {
     self.screen = screen
     self.window = window
     outputDescriptor = output
-    inputDescriptor = input
+    self.input = input
     var hasDefaultColors = false
     if !noColor && has_colors() && start_color() == OK {
       colorCount = Int(attsim_colors())
@@ -96,9 +92,8 @@ public final class Terminal {
   private let setsExplicitBidi: Bool
   /// Whether `stop` ran: the terminal is given back once, however many times it is asked.
   private var stopped = false
-  /// BDSM: explicit mode (`CSI 8 l`: the application orders the text) and implicit, the default (`CSI 8 h`).
-  /// terminfo has no name for these modes: they are written straight to the terminal, between ncurses'
-  /// updates (ncurses sends what it buffered at the end of each).
+  /// BDSM: explicit mode (`CSI 8 l`: the application orders the text) and implicit, the default (`CSI 8 h`);
+  /// terminfo has no name for them, so they go straight to the terminal between ncurses' updates.
   static let explicitBidi = Array("\u{1B}[8l".utf8)
   static let implicitBidi = Array("\u{1B}[8h".utf8)
 
@@ -122,9 +117,8 @@ public final class Terminal {
     }
   }
 
-  /// Gives the terminal back as it was. A terminal without an alternate screen (vt100, the Linux console)
-  /// keeps what was drawn on it: there the screen is cleared (the entry's `clear`, which also homes the
-  /// cursor), so the shell does not write over the UI's last frame. Only the first call does anything.
+  /// Gives the terminal back as it was, once; one without an alternate screen (vt100, the Linux console) is
+  /// cleared (its `clear` homes the cursor too), so the shell does not write over the UI's last frame.
   public func stop() {
     guard !stopped else { return }
     stopped = true
@@ -172,9 +166,6 @@ public final class Terminal {
     clearok(attsim_curscr(), true)
   }
 
-  /// The terminal's input, for `Platform.waitUntilReady`.
-  public var input: Int32 { inputDescriptor }
-
   /// Shows `buffer`: hands ncurses every row's cells, then has it update the terminal once (it sends only the
   /// cells that differ from what the terminal shows, all of them after a resize or a repaint).
   public func draw(_ buffer: ScreenBuffer) {
@@ -205,9 +196,8 @@ public final class Terminal {
   /// Whether keypad mode is on (`startReadingKeys`).
   private var readsKeys = false
 
-  /// Puts the terminal in keypad mode (arrows and the like then send what its entry lists) and has ncurses
-  /// build its tree of those keys' sequences: a tenth of a millisecond, done after the first frame (and before
-  /// the first key is read, at the latest).
+  /// Puts the terminal in keypad mode (arrows send what its entry lists), where ncurses builds its tree of key
+  /// sequences: a tenth of a millisecond, spent after the first frame and before the first key is read.
   public func startReadingKeys() {
     guard !readsKeys else { return }
     readsKeys = true
@@ -221,35 +211,28 @@ public final class Terminal {
     wtimeout(window, milliseconds)
     var code: wint_t = 0
     let result = wget_wch(window, &code)
-    if result == ERR { return Platform.hasHungUp(inputDescriptor) ? .hangup : nil }
+    if result == ERR { return Platform.hasHungUp(input) ? .hangup : nil }
     if result == KEY_CODE_YES {
-      switch Int32(code) {
-      case KEY_UP: return .key(.up)
-      case KEY_DOWN: return .key(.down)
-      case KEY_LEFT: return .key(.left)
-      case KEY_RIGHT: return .key(.right)
-      case KEY_BTAB: return .key(.backTab)
-      case KEY_ENTER: return .key(.enter)
-      case KEY_PPAGE: return .key(.pageUp)
-      case KEY_NPAGE: return .key(.pageDown)
-      case KEY_MOUSE:
-        var event = MEVENT()
-        guard getmouse(&event) == OK else { return nil }
-        return .click(row: Int(event.y), column: Int(event.x))
-      default: return nil
-      }
+      guard Int32(code) == KEY_MOUSE else { return Self.functionKeys[Int32(code)].map(TerminalInput.key) }
+      var event = MEVENT()
+      guard getmouse(&event) == OK else { return nil }
+      return .click(row: Int(event.y), column: Int(event.x))
     }
-    switch code {
-    case 3: return .key(.interrupt)
-    case 12: return .redraw
-    case 9: return .key(.tab)
-    case 10, 13: return .key(.enter)
-    case 27: return .key(.escape)
-    default:
-      guard let scalar = Unicode.Scalar(UInt32(truncatingIfNeeded: code)), code >= 0x20 else { return nil }
-      return .key(.character(Character(scalar)))
-    }
+    if let input = Self.controlKeys[code] { return input }
+    guard let scalar = Unicode.Scalar(UInt32(truncatingIfNeeded: code)), code >= 0x20 else { return nil }
+    return .key(.character(Character(scalar)))
   }
+
+  /// The keys keypad mode reports by ncurses' codes.
+  private static let functionKeys: [Int32: KeyPress] = [
+    KEY_UP: .up, KEY_DOWN: .down, KEY_LEFT: .left, KEY_RIGHT: .right, KEY_BTAB: .backTab, KEY_ENTER: .enter,
+    KEY_PPAGE: .pageUp, KEY_NPAGE: .pageDown,
+  ]
+
+  /// The control characters that are keys: Ctrl-C, Ctrl-L (repaint), Tab, Enter (LF or CR) and Escape.
+  private static let controlKeys: [wint_t: TerminalInput] = [
+    3: .key(.interrupt), 12: .redraw, 9: .key(.tab), 10: .key(.enter), 13: .key(.enter), 27: .key(.escape),
+  ]
 }
 
 /// Why the terminal could not be used.

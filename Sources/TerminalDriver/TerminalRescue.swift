@@ -2,9 +2,8 @@ import CNcurses
 import Platform
 import Synchronization
 
-/// Puts the terminal back from inside a crash handler, where ncurses must not be called: the bytes that leave
-/// the alternate screen, show the cursor and stop mouse reports are prepared beforehand, and the terminal's
-/// own settings saved, so the handler only calls write(2) and tcsetattr(3), which are safe there.
+/// Puts the terminal back from inside a crash handler, where ncurses must not be called: the bytes and settings
+/// are prepared beforehand, so the handler only calls write(2) and tcsetattr(3), which are safe there.
 enum TerminalRescue {
   /// Address and length of the prepared bytes, and of the saved settings (atomics: handlers read them).
   private static let bytes = Atomic<Int>(0)

@@ -3,22 +3,16 @@ import ConsentUI
 import Platform
 import Scenarios
 
-/// The UI's run loop on a real terminal: draw, wait for input or a signal, update, repeat. It blocks between
-/// events (`Platform.waitUntilReady`), so an idle session costs nothing. The terminal is restored on `q`,
-/// Ctrl-C, every signal whose default action would end the process, and on crashes.
+/// The UI's run loop on a real terminal: draw, block until input or a signal, update. The terminal is restored
+/// on `q`, Ctrl-C, every signal whose default action would end the process, and on crashes.
 public enum TerminalSession {
-  /// Runs the UI until the user quits or a signal ends it. `work` does the slow work the UI asks for
-  /// (`UIWork`: the check of an app, the scenario library) on another thread, starting with the state's
-  /// `firstFrameWork` once the first frame is on screen; its events come back to the loop when they are
-  /// ready. `record` receives every script line (and returns why it could not be written, if it could not),
-  /// `frameRendered` each frame's cells before the terminal shows them (so a cast holds every frame the screen
-  /// has shown, however soon the process is killed after), `finished` the last state. `firstFrame` is the
-  /// state's frame rendered before the terminal was taken over (see `Renderer.render`), shown as it is when
-  /// the terminal has the size it was rendered at: then nothing but the draw follows ncurses' first write,
-  /// which in tmux wakes the server the process then waits behind.
-  /// The terminal is given back before the signals get their default actions
-  /// again, so a second signal arriving while the first ends the session still finds it restored. Returns
-  /// the signal that ended the session, or 0.
+  /// Runs the UI until the user quits or a signal ends it; returns that signal, or 0. `work` does the `UIWork`
+  /// asked for (the `firstFrameWork` first) on another thread; `record` writes a script line (returning why it
+  /// could not); `frameRendered` gets each frame before the terminal does (a cast holds every frame shown,
+  /// however soon the process is killed); `finished` gets the last state. `firstFrame`, rendered before the
+  /// terminal was taken over, is shown when the size still fits, so nothing but the draw follows ncurses' first
+  /// write (which in tmux wakes the server the process then waits behind). The terminal is given back before
+  /// the signals' default actions return, so a second signal still finds it restored.
   public static func run(
     _ state: UIState, terminal: Terminal, work: @escaping @Sendable (UIWork) -> [UIEvent] = { _ in [] },
     record: (ScriptLine) -> String?, frameRendered: (ScreenBuffer) -> Void = { _ in },
@@ -26,9 +20,8 @@ public enum TerminalSession {
   ) -> Int32 {
     var state = state
     defer { finished(state) }
-    // SIGTSTP (from outside: raw mode makes Ctrl-Z a key) stops the session as its default action would, the
-    // terminal given back meanwhile; SIGCONT (after SIGSTOP too) draws the screen again whole, whatever the
-    // shell wrote over it.
+    // SIGTSTP (from outside: raw mode makes Ctrl-Z a key) stops the session, the terminal given back meanwhile;
+    // SIGCONT (after SIGSTOP too) draws the screen again whole.
     let signals = Platform.terminatingSignals + [SIGWINCH, SIGTSTP, SIGCONT]
     SignalPipe.install(signals)
     TerminalRescue.install()
@@ -123,9 +116,8 @@ public enum TerminalSession {
     return .resized(width: size.width, height: size.height)
   }
 
-  /// Renders `state` at the terminal's size, hands the cells to `frameRendered`, then shows them. A frame
-  /// `prepared` from this state beforehand is shown instead when it has that size (the state was sized to it
-  /// and no resize came since, so its cells are the ones a render would give).
+  /// Renders `state` at the terminal's size (or takes the frame `prepared` from it, when it has that size), hands
+  /// the cells to `frameRendered`, then shows them.
   private static func draw(
     _ state: UIState, on terminal: Terminal, _ frameRendered: (ScreenBuffer) -> Void, prepared: Frame? = nil
   ) -> Frame {
