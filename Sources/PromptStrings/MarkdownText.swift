@@ -10,12 +10,6 @@ public struct MarkdownText: Hashable, Sendable {
     public var bold = false
     public var italic = false
 
-    /// Bold, italic, both or neither.
-    public init(bold: Bool = false, italic: Bool = false) {
-      self.bold = bold
-      self.italic = italic
-    }
-
     /// Plain text.
     public static let none = Emphasis()
   }
@@ -67,18 +61,6 @@ public struct MarkdownText: Hashable, Sendable {
     }
     finish()
     self.blocks = blocks
-  }
-
-  /// The text as a reader sees it, without the syntax: blocks on their own lines, a blank line between
-  /// paragraphs, list markers kept.
-  public var plainText: String {
-    var text = ""
-    for (index, block) in blocks.enumerated() {
-      if index > 0 { text += continuesList(at: index) ? "\n" : "\n\n" }
-      if let marker = block.marker { text += marker + " " }
-      text += block.spans.map(\.text).joined()
-    }
-    return text
   }
 
   /// The lines the text takes at `width` columns: wrapped blocks, a blank line between paragraphs, list items
@@ -170,10 +152,6 @@ private struct InlineParser {
   var spans: [MarkdownText.Span] = []
   var firstMarkup: String?
 
-  init(characters: [Character]) {
-    self.characters = characters
-  }
-
   /// Reads every character, adding spans with `emphasis` (and what nested delimiters add to it).
   mutating func parse(emphasis: MarkdownText.Emphasis) {
     while index < characters.count {
@@ -186,7 +164,7 @@ private struct InlineParser {
         index += 2
       } else if character == "*" || character == "_" {
         emphasize(at: index, emphasis: emphasis)
-      } else if character == "`", let end = find("`", from: index + 1), end > index + 1 {
+      } else if character == "`", let end = characters[(index + 1)...].firstIndex(of: "`"), end > index + 1 {
         noteMarkup(from: index, to: end)
         append(String(characters[index + 1..<end]), emphasis)
         index = end + 1
@@ -207,14 +185,10 @@ private struct InlineParser {
     var run = 0
     while start + run < characters.count && characters[start + run] == delimiter { run += 1 }
     let length = min(run, 3)
-    guard opens(at: start, length: length) else {
-      append(String(repeating: delimiter, count: run), emphasis)
-      index = start + run
-      return
-    }
     let closing = Array(repeating: delimiter, count: length)
     // The closing run comes after the whole opening run (whose extra delimiters are literal).
-    guard let end = findClosing(closing, from: start + run - 1), end >= start + run else {
+    guard opens(at: start, length: length), let end = findClosing(closing, from: start + run - 1), end >= start + run
+    else {
       append(String(repeating: delimiter, count: run), emphasis)
       index = start + run
       return
@@ -268,14 +242,11 @@ private struct InlineParser {
     return nil
   }
 
-  private func find(_ character: Character, from start: Int) -> Int? {
-    (start..<characters.count).first { characters[$0] == character }
-  }
-
   /// `[text](destination)` at `start`: the text and the index after the closing parenthesis.
   private func link(at start: Int) -> (text: String, end: Int)? {
-    guard let close = find("]", from: start + 1), close + 1 < characters.count, characters[close + 1] == "(",
-      let end = find(")", from: close + 2), close > start + 1
+    guard let close = characters[(start + 1)...].firstIndex(of: "]"), close + 1 < characters.count,
+      characters[close + 1] == "(",
+      let end = characters[(close + 2)...].firstIndex(of: ")"), close > start + 1
     else { return nil }
     return (String(characters[start + 1..<close]), end + 1)
   }

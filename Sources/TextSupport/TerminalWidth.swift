@@ -107,10 +107,4 @@ public struct TerminalCell: Hashable, Sendable {
   public var text: String
   /// 1, or 2 for a wide character.
   public var width: Int
-
-  /// A cell showing `text`, `width` columns wide.
-  public init(text: String, width: Int) {
-    self.text = text
-    self.width = width
-  }
 }
