@@ -1,18 +1,10 @@
-/// How bad a diagnostic is. Errors make `attsim check` exit 1 and stop a script from running.
-public enum Severity: String, Hashable, Sendable, Comparable {
-  case error
-  case warning
-  case info
+/// How bad a diagnostic is, worst first. Errors make `attsim check` exit 1 and stop a script from running.
+public enum Severity: String, Hashable, Sendable, Comparable, CaseIterable {
+  case error, warning, info
 
-  private var rank: Int {
-    switch self {
-    case .error: 0
-    case .warning: 1
-    case .info: 2
-    }
+  public static func < (lhs: Severity, rhs: Severity) -> Bool {
+    allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
   }
-
-  public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs.rank < rhs.rank }
 }
 
 /// One located message: what a reader could not read, a mistake in a script, or a finding of `attsim check`.
