@@ -72,7 +72,8 @@ import Testing
   }
 
   @Test func anExactLaterPreferenceOfTheSameLanguageBeatsARegionalStandIn() {
-    let resolution = LocaleIndex(["en", "fr-FR", "fr-CA"]).resolve(preferred: ["fr-CH", "fr-CA"], developmentRegion: "en")
+    let resolution = LocaleIndex(["en", "fr-FR", "fr-CA"]).resolve(
+      preferred: ["fr-CH", "fr-CA"], developmentRegion: "en")
     #expect(resolution.localization == "fr-CA")
   }
 
