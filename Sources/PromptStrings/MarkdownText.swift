@@ -127,8 +127,7 @@ public struct MarkdownText: Hashable, Sendable {
     let lowered = text.lowercased()
     for tag in ["<u>", "<ins>"] where lowered.contains(tag) { return tag }
     let characters = Array(text)
-    var index = 0
-    while index + 4 < characters.count {
+    for index in characters.indices.dropLast(4) {
       if characters[index] == "+", characters[index + 1] == "+", characters[index + 2] != " ",
         characters[index + 2] != "+",
         let close = (index + 3..<characters.count - 1).first(where: {
@@ -137,7 +136,6 @@ public struct MarkdownText: Hashable, Sendable {
       {
         return String(characters[index...close + 1])
       }
-      index += 1
     }
     return nil
   }
