@@ -58,9 +58,8 @@ public struct Diagnostic: Error, Hashable, Sendable, CustomStringConvertible {
   /// `file:line:column: severity: message`. Not escaped: a caller writing to a terminal escapes the line.
   public var description: String { "\(place): \(severity.rawValue): \(message)" }
 
-  /// An identity that stays the same while the finding does, for a baseline of known findings: 16 hex digits
-  /// of FNV-1a 64 over the rule, the file relative to `root`, the key, the locale and a hash of the text. The
-  /// line, the column, the message and where the project lies on disk do not change it.
+  /// An identity for a baseline of known findings: FNV-1a 64 of the rule, the file relative to `root`, the key,
+  /// the locale and a hash of the text (not the place in the file, the message or where the project lies).
   public func fingerprint(root: String) -> String {
     let relative = Self.relative(file, to: root)
     let textHash = text.map { Self.hex(Self.fnv1a64(Array($0.utf8))) } ?? ""

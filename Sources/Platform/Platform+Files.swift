@@ -1,7 +1,6 @@
 extension Platform {
-  /// What a path names (following links), looked up without reading it: its status and a descriptor that holds
-  /// it for `realPath(of:)` and `openForReading(_:)` (the caller closes it), -1 where the system cannot hold it
-  /// unopened (macOS, for what is neither a regular file nor a folder). Nil with `errno` set on failure.
+  /// What a path names (following links), unread: its status and a descriptor holding it for `realPath(of:)` and
+  /// `openForReading(_:)`, -1 where macOS cannot hold it unopened. Nil with `errno` set on failure.
   public static func openForIdentity(_ path: UnsafePointer<CChar>) -> (descriptor: Int32, status: stat)? {
     var status = stat()
     #if canImport(Glibc)

@@ -51,8 +51,7 @@ public struct LocaleIndex: Sendable {
     hasBase = available.contains("Base")
   }
 
-  /// The entry that best matches `language`, and whether the match was exact; `pt-BR` for `pt-PT` comes
-  /// back apart, to be used only when no preferred language matches anything else.
+  /// The entry that best matches `language` and its score; `pt-BR` for `pt-PT` apart, for when nothing else does.
   private func bestMatch(_ language: String) -> (best: Int?, score: Int, portuguese: Int?) {
     guard let tag = LocaleTag(language)?.withImpliedScript else { return (nil, .max, nil) }
     let exact = LocaleTag.exactSpelling(language)

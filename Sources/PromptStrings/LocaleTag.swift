@@ -19,8 +19,7 @@ public struct LocaleTag: Hashable, Sendable, CustomStringConvertible {
   ]
 
   /// The name Xcode gives today's folder for a legacy lproj spelling (`English` → `en`, `zh_CN` → `zh-Hans`,
-  /// `zh_TW` → `zh-Hant`, `zh_HK` → `zh-HK`, `pt_PT` → `pt-PT`), or nil when `name` is already spelled so (or
-  /// is no tag).
+  /// `zh_TW` → `zh-Hant`, `zh_HK` → `zh-HK`), or nil when `name` is already spelled so (or is no tag).
   public static func modernSpelling(ofLegacy name: String) -> String? {
     guard let tag = LocaleTag(name), legacyNames[name] != nil || name.utf8.contains(UInt8(ascii: "_")) else {
       return nil
@@ -106,9 +105,8 @@ public struct LocaleTag: Hashable, Sendable, CustomStringConvertible {
   static let taiwan = LocaleTag(language: "zh", script: "Hant", region: "TW")
   static let traditional = LocaleTag(language: "zh", script: "Hant")
 
-  /// Whether the tag names a region other than its language's usual one (`it-CH`, `en-GB`, `pt-PT`): Apple's
-  /// ICU then ranks it one step further from the plain language (`it` prefers `it-IT`). `es-MX` and
-  /// `zh-Hant-TW` never count; a language missing from `usualRegions` never does either.
+  /// Whether the tag names a region other than its language's usual one (`it-CH`, not `es-MX` or `zh-Hant-TW`):
+  /// Apple's ICU then ranks it one step further from the plain language (`it` prefers `it-IT`).
   var hasUnusualRegion: Bool {
     guard let region, self != Self.taiwan, !(language == "es" && region == "MX") else { return false }
     let key = language == "zh" ? "\(language)-\(script ?? "Hans")" : language

@@ -1,9 +1,8 @@
 import CICU
 import Synchronization
 
-/// Where Thai, Lao, Khmer and Burmese may break a line: these scripts write no spaces between words, so a
-/// line breaks at word boundaries found in a dictionary — ICU's line break iterator, which carries one for
-/// each (the way a browser breaks them). Used by `TextWrapper` for paragraphs in these scripts only.
+/// Where Thai, Lao, Khmer and Burmese, which write no spaces between words, may break a line: at the word
+/// boundaries ICU's line break iterator finds in its dictionaries (as a browser breaks them).
 enum DictionaryBreaks {
   /// Whether `character` is of a script that needs a dictionary to break.
   static func needsDictionary(_ character: Character) -> Bool {

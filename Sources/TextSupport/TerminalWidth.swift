@@ -1,7 +1,5 @@
-/// How many terminal columns text takes, as terminals count them: glibc's `wcwidth` under a UTF-8 locale,
-/// which tmux, xterm and the Linux console use (a test compares the two for every code point). East Asian
-/// Wide and Fullwidth characters and emoji take two, non-spacing and enclosing marks, format characters and
-/// joiners none, the rest one — spacing marks such as Devanagari's ि included.
+/// How many terminal columns text takes, as glibc's `wcwidth` under a UTF-8 locale counts them (tmux, xterm and
+/// the Linux console use it; a test compares the two for every code point).
 public enum TerminalWidth {
   /// The columns a character (grapheme cluster) takes: the sum of its cells (`cells(of:)`).
   public static func of(_ character: Character) -> Int {
@@ -10,11 +8,8 @@ public enum TerminalWidth {
     return cells(of: character).reduce(0) { $0 + $1.width }
   }
 
-  /// How a terminal lays a character out: one cell per character of width one or two, each carrying the
-  /// zero-width characters that follow it (marks, joiners, variation selectors). An emoji sequence joined by
-  /// zero-width joiners shows as its first emoji: curses passes one spacing character per cell. A mark with
-  /// nothing before it gets a dotted circle to sit on; other zero-width characters with nothing before them
-  /// take no cell. Only the character's first `ClusterBound.maxScalars` scalars are laid out.
+  /// How a terminal lays a character out: a cell per spacing scalar, carrying the zero-width ones after it; a ZWJ
+  /// emoji sequence shows as its first emoji (curses passes one spacing character per cell).
   public static func cells(of character: Character) -> [TerminalCell] {
     var cells: [TerminalCell] = []
     var afterJoiner = false
