@@ -74,8 +74,7 @@ public struct Diagnostic: Error, Hashable, Sendable, CustomStringConvertible {
     return !root.isEmpty && path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
   }
 
-  /// FNV-1a, 64 bits: the same value in every process and on every machine (Swift's `Hasher` is seeded anew
-  /// in each process).
+  /// FNV-1a, 64 bits: the same value in every process (Swift's `Hasher` is seeded anew in each).
   static func fnv1a64(_ bytes: [UInt8]) -> UInt64 {
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325
     for byte in bytes {

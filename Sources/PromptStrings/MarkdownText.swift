@@ -63,8 +63,7 @@ public struct MarkdownText: Hashable, Sendable {
     self.blocks = blocks
   }
 
-  /// The lines the text takes at `width` columns: wrapped blocks, a blank line between paragraphs, list items
-  /// indented under their marker.
+  /// The lines the text takes at `width` columns: a blank line between paragraphs, list items indented.
   public func lines(width: Int) -> [[Span]] {
     var result: [[Span]] = []
     for (index, block) in blocks.enumerated() {
@@ -85,8 +84,7 @@ public struct MarkdownText: Hashable, Sendable {
 
   // MARK: Lists
 
-  /// Whether the block at `index` is the next item of the list before it (no blank line between them): both
-  /// bulleted, or both numbered.
+  /// Whether the block at `index` is the next item of the list before it: both bulleted, or both numbered.
   private func continuesList(at index: Int) -> Bool {
     guard let marker = blocks[index].marker, let previous = blocks[index - 1].marker else { return false }
     return (marker == "•") == (previous == "•")

@@ -36,8 +36,7 @@ public enum BidiText {
     return String(String.UnicodeScalarView(visualScalars(line, direction: direction).map(\.scalar)))
   }
 
-  /// For text drawn in several styles: the visual order of `line`'s Unicode scalars, as indices into them
-  /// (`result[visual] == logical`), with the scalars as shown (mirrored, joined).
+  /// For styled text: `line`'s scalars as shown (mirrored, joined) in visual order, each with its logical index.
   public static func visualScalars(_ line: String, direction: Direction) -> [(scalar: Unicode.Scalar, logical: Int)] {
     guard needsReordering(line), let visual = reorder(Array(line.unicodeScalars), direction: direction) else {
       return line.unicodeScalars.enumerated().map { ($0.element, $0.offset) }

@@ -1,8 +1,7 @@
 /// Bounds on one character (grapheme cluster), which may carry any number of marks: attsim measures, wraps and
 /// draws its first `maxScalars` scalars and reports one past the limits (`combining-marks`).
 public enum ClusterBound {
-  /// The most non-starters in a row (scalars whose canonical combining class is not 0) that Unicode's
-  /// Stream-Safe Text Format allows (UAX #15); real text never needs more.
+  /// The most non-starters in a row that Unicode's Stream-Safe Text Format allows (UAX #15).
   public static let streamSafeNonStarters = 30
 
   /// The most scalars of one character attsim keeps for widths, wrapping and drawing: a base, the stream-safe
@@ -37,8 +36,7 @@ public enum ClusterBound {
     }
   }
 
-  /// `text` with every character cut to its first `maxScalars` scalars, and its first character past the
-  /// limits, counted whole.
+  /// `text` with every character cut to its first `maxScalars` scalars, and its first one past the limits.
   public static func bounded(_ text: String) -> (text: String, overlong: Overlong?) {
     guard mayHaveLongCluster(text) else { return (text, nil) }
     var overlong: Overlong?
@@ -47,7 +45,6 @@ public enum ClusterBound {
     var start = text.startIndex
     while start < text.endIndex {
       let end = text.index(after: start)
-      // A character of at most 32 bytes has at most 32 scalars, and 31 non-starters take 62 bytes.
       if text.utf8.distance(from: start, to: end) > maxScalars {
         let scalars = text.unicodeScalars[start..<end]
         if overlong == nil { overlong = Overlong(counting: scalars) }

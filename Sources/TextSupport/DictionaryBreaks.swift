@@ -14,8 +14,7 @@ enum DictionaryBreaks {
     }
   }
 
-  /// The indices into `characters` where a line may break between two characters of those scripts (or
-  /// where such a run meets other text); empty when the paragraph has none of them.
+  /// The indices into `characters` where a line may break in or at the edge of a run of those scripts.
   static func opportunities(in characters: [Character]) -> Set<Int> {
     guard characters.contains(where: needsDictionary) else { return [] }
     // UTF-16 for ICU, with the character each offset starts.
@@ -46,8 +45,7 @@ enum DictionaryBreaks {
     return result
   }
 
-  /// One iterator for the process, opened on first use (opening loads the dictionaries) and shared under a
-  /// lock (an ICU iterator is not thread-safe).
+  /// One iterator for the process, opened on first use and shared under a lock (it is not thread-safe).
   private static let iterator = Mutex(IteratorBox(iterator: attsim_line_breaks_open("")))
 
   private struct IteratorBox: @unchecked Sendable {

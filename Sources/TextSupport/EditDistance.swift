@@ -44,8 +44,7 @@ public enum EditDistance {
     }
   }
 
-  /// The candidate nearest to `word`, both compared in lower case, when it is at most `limit` edits away; ties
-  /// go to the candidate first in sorted order. nil when none is that near.
+  /// The candidate nearest to `word` in lower case, at most `limit` edits away; ties go to the first in order.
   public static func nearest(to word: String, among candidates: some Sequence<String>, within limit: Int = .max)
     -> String?
   {

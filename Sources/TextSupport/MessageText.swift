@@ -22,8 +22,7 @@ extension String {
 }
 
 extension String {
-  /// The first `limit` characters, each cut to `ClusterBound.maxScalars` scalars, and whether anything was
-  /// cut; only the scalars those characters can hold are looked at.
+  /// The first `limit` characters, each cut to `ClusterBound.maxScalars` scalars, and whether anything was cut.
   public func prefixForDisplay(_ limit: Int) -> (text: String, isCut: Bool) {
     guard utf8.count > limit else { return (self, false) }
     let window = String(String.UnicodeScalarView(unicodeScalars.prefix(ClusterBound.maxScalars * limit + 1)))

@@ -16,8 +16,7 @@ public enum TerminalWidth {
     for scalar in character.unicodeScalars.prefix(ClusterBound.maxScalars) {
       let width = of(scalar)
       if afterJoiner && width > 0 && scalar.properties.isEmoji {
-        // An emoji sequence joined by zero-width joiners: a terminal cell holds one spacing character, so
-        // the sequence shows as its first emoji (two columns, as tmux draws the whole sequence).
+        // A ZWJ sequence shows as its first emoji (two columns, as tmux draws the whole sequence).
         cells[cells.count - 1].text.unicodeScalars.removeLast()
         break
       }
@@ -64,8 +63,7 @@ public enum TerminalWidth {
     }
   }
 
-  /// The columns a string takes. (Inlinable, so that a caller's String or Substring is not counted through
-  /// the protocol's witnesses a character at a time.)
+  /// The columns a string takes (inlinable: not counted through the protocol's witnesses).
   @inlinable public static func of(_ text: some StringProtocol) -> Int {
     text.reduce(0) { $0 + of($1) }
   }

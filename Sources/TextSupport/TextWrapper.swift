@@ -1,8 +1,7 @@
 /// Breaks text into lines of at most a number of terminal columns: at spaces, between CJK characters (never
 /// before 。 or 」), at Thai, Lao, Khmer and Burmese dictionary breaks, inside a word only when it alone is wider.
 public enum TextWrapper {
-  /// The lines of `text` at `width` columns (at least 1), each character cut to its first
-  /// `ClusterBound.maxScalars` scalars.
+  /// The lines of `text` at `width` columns (at least 1), each character cut to `ClusterBound.maxScalars` scalars.
   public static func wrap(_ text: String, width: Int) -> [String] {
     var lines: [String] = []
     for paragraph in paragraphs(text.boundingClusters) {
@@ -68,8 +67,7 @@ public enum TextWrapper {
     return lines
   }
 
-  /// Where each line of one paragraph starts and ends in `characters` (spaces at the breaks left out), given
-  /// where Thai and its neighbours may break (`dictionaryBreaks`, indices into `characters`).
+  /// Where each line of one paragraph starts and ends in `characters` (spaces at the breaks left out).
   private static func lineRanges<Unit: WrappingUnit>(_ characters: [Unit], width: Int, dictionaryBreaks: Set<Int>)
     -> [Range<Int>]
   {
@@ -126,9 +124,8 @@ public enum TextWrapper {
     return lines
   }
 
-  /// The next piece that must stay on one line: a run of spaces, a word (up to a dictionary break in Thai and
-  /// its neighbours), or one CJK character with the closing punctuation that follows it; opening brackets stay
-  /// with what follows them.
+  /// The next piece that must stay on one line: spaces, a word (up to a dictionary break), or a CJK character
+  /// with the closing punctuation after it; opening brackets stay with what follows them.
   private static func nextUnit<Unit: WrappingUnit>(_ characters: [Unit], from start: Int, dictionaryBreaks: Set<Int>)
     -> (width: Int, end: Int, isSpace: Bool)
   {
@@ -179,8 +176,7 @@ public enum TextWrapper {
   }
 
   private static let openingText = "「『（【〔〈《“‘"
-  /// Kinsoku: closing brackets and punctuation, the prolonged sound mark, iteration marks and small kana
-  /// never start a line in Japanese and Chinese.
+  /// Kinsoku: closing punctuation, the prolonged sound mark, iteration marks and small kana never start a line.
   private static let closingText =
     "、。，．・：；？！ー）」』】〕〉》’”,.;:?!)ゝゞヽヾ々ぁぃぅぇぉっゃゅょゎゕゖァィゥェォッャュョヮヵヶㇰㇱㇲㇳㇴㇵㇶㇷㇸㇹㇺㇻㇼㇽㇾㇿ"
   fileprivate static let openingASCII = openingText.utf8.filter { $0 < 0x80 }
