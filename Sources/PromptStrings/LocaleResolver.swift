@@ -61,8 +61,7 @@ public struct LocaleIndex: Sendable {
     for (depth, step) in tag.lookupChain.enumerated() {
       for (index, entryDepth) in byStep[step] ?? [] {
         let entry = entries[index]
-        let candidate =
-          entry.exact == exact ? -1 : entry.tag == tag ? 0 : depth + entryDepth
+        let candidate = entry.exact == exact ? -1 : entry.tag == tag ? 0 : depth + entryDepth
         if candidate > 0 && tag == LocaleTag.portugal && entry.tag == LocaleTag.brazil {
           portuguese = portuguese ?? index
         } else if candidate < score || (candidate == score && index < best ?? .max) {

@@ -19,9 +19,7 @@ extension String {
     }
     return shown
   }
-}
 
-extension String {
   /// The first `limit` characters, each cut to `ClusterBound.maxScalars` scalars, and whether anything was cut.
   public func prefixForDisplay(_ limit: Int) -> (text: String, isCut: Bool) {
     guard utf8.count > limit else { return (self, false) }
