@@ -1,8 +1,7 @@
 import TextSupport
 
-/// The languages a language tag can name, with their English names: every ISO 639-1 code (and the old
-/// `iw`, `in`, `ji` Apple still reads). Used to tell a language from a country code written in its
-/// place (`jp`), to suggest the tag someone meant, and to name a language in a sentence.
+/// The languages a language tag can name, with their English names: every ISO 639-1 code (and the old `iw`,
+/// `in`, `ji` Apple still reads), to tell a language from a country code (`jp`) and suggest the tag meant.
 public enum LanguageNames {
   /// The English name of `language` (a language subtag: `is` → Icelandic), or nil.
   public static func english(_ language: String) -> String? { names[language.lowercased()] }

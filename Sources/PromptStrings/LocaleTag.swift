@@ -85,10 +85,9 @@ public struct LocaleTag: Hashable, Sendable, CustomStringConvertible {
     return LocaleTag(language: language, script: traditional ? "Hant" : "Hans", region: region)
   }
 
-  /// The tags this one falls back to, most specific first, each with its implied script, as Apple's ICU
-  /// walks them: the tag, its regional parent (`es-MX` → `es-419`, `en-IN` → `en-GB`, `pt-AO` → `pt-PT`,
-  /// `zh-Hant-MO` → `zh-Hant-HK`), then without region, then without a script the language does not imply
-  /// (`zh-Hant` does not fall to `zh`, but Apple's ICU sends it on to `zh-Hant-TW`).
+  /// The tags this one falls back to as Apple's ICU walks them, with implied scripts: the tag, its regional parent
+  /// (`es-MX` → `es-419`, `en-IN` → `en-GB`, `zh-Hant-MO` → `zh-Hant-HK`), then without region, then without a
+  /// script the language does not imply (`zh-Hant` does not fall to `zh`: Apple's ICU sends it to `zh-Hant-TW`).
   public var lookupChain: [LocaleTag] {
     var chain: [LocaleTag] = []
     var current: LocaleTag? = withImpliedScript

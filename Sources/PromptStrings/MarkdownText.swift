@@ -1,9 +1,7 @@
 import TextSupport
 
-/// A purpose string in the Markdown the iOS 27.2 EU sheet draws (`NSUserTrackingMarkdownUsageDescription`):
-/// paragraphs, bullet and numbered lists, bold and italic. Links show their text, code spans their code;
-/// everything else (headings, underline, HTML) is shown as written. Pure; emphasis looks ahead for its
-/// closing delimiter, so callers pass at most `DialogMetrics.longestMessage` characters.
+/// A purpose string in the Markdown the iOS 27.2 EU sheet draws: paragraphs, lists, bold and italic, links as
+/// their text, the rest as written. Emphasis looks ahead, so callers pass at most `DialogMetrics.longestMessage`.
 public struct MarkdownText: Hashable, Sendable {
   /// How a piece of text is emphasized.
   public struct Emphasis: Hashable, Sendable {
@@ -139,9 +137,8 @@ public struct MarkdownText: Hashable, Sendable {
   }
 }
 
-/// A small left-to-right reader of emphasis, code spans, links and escapes, with CommonMark's flanking
-/// rules simplified: a delimiter opens before a non-space and closes after one, and `_` never works inside
-/// a word (so `snake_case` stays as written).
+/// A left-to-right reader of emphasis, code spans, links and escapes, with CommonMark's flanking rules simplified:
+/// a delimiter opens before a non-space and closes after one; `_` never works inside a word (`snake_case`).
 private struct InlineParser {
   let characters: [Character]
   var index = 0

@@ -1,7 +1,6 @@
 /// Near-miss detection for "did you mean …?" suggestions.
 public enum EditDistance {
-  /// The edit distance between two strings, counted in Unicode scalars: insertions, deletions,
-  /// substitutions, and swaps of two neighbours (optimal string alignment), each costing one.
+  /// The edit distance between two strings in Unicode scalars, neighbours' swaps included (optimal alignment).
   public static func between(_ a: String, _ b: String) -> Int {
     within(Int.max, Array(a.unicodeScalars), Array(b.unicodeScalars))!
   }
