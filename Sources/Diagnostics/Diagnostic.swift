@@ -1,18 +1,10 @@
-/// How bad a diagnostic is. Errors make `attsim check` exit 1 and stop a script from running.
-public enum Severity: String, Hashable, Sendable, Comparable {
-  case error
-  case warning
-  case info
+/// How bad a diagnostic is, worst first. Errors make `attsim check` exit 1 and stop a script from running.
+public enum Severity: String, Hashable, Sendable, Comparable, CaseIterable {
+  case error, warning, info
 
-  private var rank: Int {
-    switch self {
-    case .error: 0
-    case .warning: 1
-    case .info: 2
-    }
+  public static func < (lhs: Severity, rhs: Severity) -> Bool {
+    allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
   }
-
-  public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs.rank < rhs.rank }
 }
 
 /// One located message: what a reader could not read, a mistake in a script, or a finding of `attsim check`.
@@ -66,9 +58,8 @@ public struct Diagnostic: Error, Hashable, Sendable, CustomStringConvertible {
   /// `file:line:column: severity: message`. Not escaped: a caller writing to a terminal escapes the line.
   public var description: String { "\(place): \(severity.rawValue): \(message)" }
 
-  /// An identity that stays the same while the finding does, for a baseline of known findings: 16 hex digits
-  /// of FNV-1a 64 over the rule, the file relative to `root`, the key, the locale and a hash of the text. The
-  /// line, the column, the message and where the project lies on disk do not change it.
+  /// An identity for a baseline of known findings: FNV-1a 64 of the rule, the file relative to `root`, the key,
+  /// the locale and a hash of the text (not the place in the file, the message or where the project lies).
   public func fingerprint(root: String) -> String {
     let relative = Self.relative(file, to: root)
     let textHash = text.map { Self.hex(Self.fnv1a64(Array($0.utf8))) } ?? ""
@@ -83,8 +74,7 @@ public struct Diagnostic: Error, Hashable, Sendable, CustomStringConvertible {
     return !root.isEmpty && path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
   }
 
-  /// FNV-1a, 64 bits: the same value in every process and on every machine (Swift's `Hasher` is seeded anew
-  /// in each process).
+  /// FNV-1a, 64 bits: the same value in every process (Swift's `Hasher` is seeded anew in each).
   static func fnv1a64(_ bytes: [UInt8]) -> UInt64 {
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325
     for byte in bytes {

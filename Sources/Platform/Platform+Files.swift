@@ -1,7 +1,6 @@
 extension Platform {
-  /// What a path names (following links), looked up without reading it: its status and a descriptor that holds
-  /// it for `realPath(of:)` and `openForReading(_:)` (the caller closes it), -1 where the system cannot hold it
-  /// unopened (macOS, for what is neither a regular file nor a folder). Nil with `errno` set on failure.
+  /// What a path names (following links), unread: its status and a descriptor holding it for `realPath(of:)` and
+  /// `openForReading(_:)`, -1 where macOS cannot hold it unopened. Nil with `errno` set on failure.
   public static func openForIdentity(_ path: UnsafePointer<CChar>) -> (descriptor: Int32, status: stat)? {
     var status = stat()
     #if canImport(Glibc)
@@ -76,8 +75,7 @@ extension Platform {
     return realPath(of: descriptor)
   }
 
-  /// Takes the exclusive lock on the file open on `descriptor` (flock(2): held until it is closed) without
-  /// waiting; false when another open file holds it.
+  /// Takes the exclusive flock(2) on `descriptor` without waiting; false when another open file holds it.
   @discardableResult public static func lock(_ descriptor: Int32) -> Bool {
     flock(descriptor, LOCK_EX | LOCK_NB) == 0
   }
@@ -96,8 +94,7 @@ extension Platform {
   /// What a folder's listing says an entry is (`unknown` on file systems that do not say).
   public enum EntryKind: Sendable { case folder, link, unknown, other }
 
-  /// The names in the folder at `path` (without `.` and `..`), as bytes, with their kinds, unsorted; empty when
-  /// it cannot be read.
+  /// The names in the folder at `path` (without `.` and `..`) with their kinds, unsorted; empty if unreadable.
   public static func entries(of path: UnsafePointer<CChar>) -> [(name: [UInt8], kind: EntryKind)] {
     guard let folder = opendir(path) else { return [] }
     defer { closedir(folder) }

@@ -1,7 +1,6 @@
 extension Platform {
-  /// Every signal whose default action ends the process and that can be caught, apart from the crashes
-  /// (SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE) and SIGXFSZ (attsim ignores that one: a file grown too
-  /// large is a write error it reports).
+  /// Every catchable signal whose default action ends the process, apart from the crashes and SIGXFSZ (attsim
+  /// ignores that one: a file grown too large is a write error it reports).
   public static let terminatingSignals: [Int32] = {
     let common = [
       SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGUSR1, SIGUSR2, SIGPIPE, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU, SIGSYS,

@@ -6,9 +6,8 @@ extension Platform {
     return (Int(size.ws_col), Int(size.ws_row))
   }
 
-  /// Waits until one of `descriptors` (negative ones left out) can be read (or, `writing`, written), has hung up
-  /// or failed, or until `milliseconds` pass (nil: no limit). Which are ready, in order (none when a signal ended
-  /// the wait), or nil when the wait failed.
+  /// Waits until one of `descriptors` (negative ones left out) can be read (or written), hangs up or fails, or
+  /// `milliseconds` pass (nil: no limit): which are ready (none after a signal), or nil when the wait failed.
   public static func waitUntilReady(_ descriptors: [Int32], writing: Bool = false, milliseconds: Int32?) -> [Bool]? {
     #if canImport(Glibc)
       var watched = descriptors.map { pollfd(fd: $0, events: Int16(writing ? POLLOUT : POLLIN), revents: 0) }

@@ -1,11 +1,9 @@
 import TextSupport
 
-/// The languages a language tag can name, with their English names: every ISO 639-1 code (and the old
-/// `iw`, `in`, `ji` Apple still reads). Used to tell a language from a country code written in its
-/// place (`jp`), to suggest the tag someone meant, and to name a language in a sentence.
+/// The languages a language tag can name, with their English names: every ISO 639-1 code (and the old `iw`,
+/// `in`, `ji` Apple still reads), to tell a language from a country code (`jp`) and suggest the tag meant.
 public enum LanguageNames {
-  /// The English name of `language` (a language subtag: `is` → Icelandic), or nil for a code that names
-  /// no language.
+  /// The English name of `language` (a language subtag: `is` → Icelandic), or nil.
   public static func english(_ language: String) -> String? { names[language.lowercased()] }
 
   /// Whether `tag`'s language is one: a two-letter code of ISO 639-1, or any three-letter code (ISO 639-2
@@ -15,8 +13,7 @@ public enum LanguageNames {
   }
 
   /// The tag someone who wrote `text` probably meant: a country code in a language's place (`jp` → `ja`),
-  /// a language named in English (`german` → `de`), or a near miss of a code or name; nil when nothing is
-  /// near.
+  /// a language named in English (`german` → `de`), or a near miss of a name.
   public static func suggestion(for text: String) -> String? {
     let lowered = text.lowercased()
     let language = String(lowered.prefix { $0 != "-" && $0 != "_" })
@@ -27,8 +24,7 @@ public enum LanguageNames {
     return EditDistance.nearest(to: lowered, among: codes.keys, within: 2).flatMap { codes[$0] }
   }
 
-  /// Codes by lower-cased English name (the tag an Apple project uses where a name has several:
-  /// `zh-Hans` for Chinese, `nb` for Norwegian).
+  /// Codes by lower-cased English name (`zh-Hans` for Chinese, `nb` for Norwegian, as Apple projects use).
   public static let codes: [String: String] = Dictionary(
     names.filter { !["iw", "in", "ji", "no"].contains($0.key) }.map { ($0.value.lowercased(), $0.key) },
     uniquingKeysWith: { first, _ in first }

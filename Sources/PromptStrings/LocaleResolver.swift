@@ -10,30 +10,12 @@ public struct LocaleResolution: Hashable, Sendable {
   public var usedDevelopmentRegion: Bool
 }
 
-/// Apple's lookup of a localization (CFBundle asking `ualoc_localizationsToUse` in Apple's ICU): for the first
-/// preferred language that matches anything, the localization nearest along both tags' chains of parents —
-/// the exact tag, then a parent (`pt-BR` → `pt`, `es-MX` → `es-419`), then a regional sibling (`ko` →
-/// `ko-KR`, `de-AT` → `de-DE`, `zh-Hant-HK` ↔ `zh-Hant-TW`; `pt-PT` → `pt-BR` only when nothing else
-/// matches); then the development region, then `Base.lproj`. A pure function: no file system, no Foundation
-/// locale data.
-public enum LocaleResolver {
-  /// CFBundle's search list: the localizations among `available` that match the first of `preferred` that
-  /// matches any, most specific first (`pt-BR`, then `pt`), then the development region (as the app names
-  /// it, or as given when the app has no folder for it).
-  public static func searchList(preferred: [String], available: [String], developmentRegion: String) -> [String] {
-    LocaleIndex(available).searchList(preferred: preferred, developmentRegion: developmentRegion)
-  }
-
-  /// The localization among `available` (lproj folder names) for `preferred` languages, most preferred first.
-  public static func resolve(preferred: [String], available: [String], developmentRegion: String) -> LocaleResolution {
-    LocaleIndex(available).resolve(preferred: preferred, developmentRegion: developmentRegion)
-  }
-}
-
-/// An app's localizations prepared for Apple's matching (`ualoc_localizationsToUse` in Apple's ICU, which
-/// CFBundle asks): each with its exact spelling, its normalized tag and its chain of parents. A chain step
-/// maps to the localizations that reach it, so a lookup costs the matches, not the number of localizations
-/// (an app may declare thousands).
+/// Apple's lookup of a localization (CFBundle asking `ualoc_localizationsToUse` in Apple's ICU) among an app's
+/// localizations: for the first preferred language that matches anything, the localization nearest along both
+/// tags' chains of parents — the exact tag, then a parent (`pt-BR` → `pt`, `es-MX` → `es-419`), then a regional
+/// sibling (`ko` → `ko-KR`, `de-AT` → `de-DE`, `zh-Hant-HK` ↔ `zh-Hant-TW`; `pt-PT` → `pt-BR` only when nothing
+/// else matches); then the development region, then `Base.lproj`. A chain step maps to the localizations that
+/// reach it, so a lookup costs the matches, not the number of localizations (an app may declare thousands).
 public struct LocaleIndex: Sendable {
   /// One localization as the matcher sees it.
   private struct Entry: Sendable {
@@ -69,8 +51,7 @@ public struct LocaleIndex: Sendable {
     hasBase = available.contains("Base")
   }
 
-  /// The entry that best matches `language`, and whether the match was exact; `pt-BR` for `pt-PT` comes
-  /// back apart, to be used only when no preferred language matches anything else.
+  /// The entry that best matches `language` and its score; `pt-BR` for `pt-PT` apart, for when nothing else does.
   private func bestMatch(_ language: String) -> (best: Int?, score: Int, portuguese: Int?) {
     guard let tag = LocaleTag(language)?.withImpliedScript else { return (nil, .max, nil) }
     let exact = LocaleTag.exactSpelling(language)
@@ -80,8 +61,7 @@ public struct LocaleIndex: Sendable {
     for (depth, step) in tag.lookupChain.enumerated() {
       for (index, entryDepth) in byStep[step] ?? [] {
         let entry = entries[index]
-        let candidate =
-          entry.exact == exact ? -1 : entry.tag == tag ? 0 : depth + entryDepth
+        let candidate = entry.exact == exact ? -1 : entry.tag == tag ? 0 : depth + entryDepth
         if candidate > 0 && tag == LocaleTag.portugal && entry.tag == LocaleTag.brazil {
           portuguese = portuguese ?? index
         } else if candidate < score || (candidate == score && index < best ?? .max) {
@@ -131,7 +111,8 @@ public struct LocaleIndex: Sendable {
     firstLocalization([developmentRegion]).map { entries[$0.entry].name }
   }
 
-  /// CFBundle's search list (see `LocaleResolver.searchList`).
+  /// CFBundle's search list: the localizations that match the first of `preferred` that matches any, most
+  /// specific first (`pt-BR`, then `pt`), then the development region (as the app names it, or as given).
   public func searchList(preferred: [String], developmentRegion: String) -> [String] {
     var list = matches(preferred)
     let development = developmentLocalization(developmentRegion) ?? developmentRegion
@@ -139,7 +120,7 @@ public struct LocaleIndex: Sendable {
     return list
   }
 
-  /// The localization iOS picks (see `LocaleResolver.resolve`).
+  /// The localization iOS picks for `preferred` languages, most preferred first.
   public func resolve(preferred: [String], developmentRegion: String) -> LocaleResolution {
     if let (index, language) = firstLocalization(preferred) {
       let match = entries[index].name

@@ -19,8 +19,7 @@ public struct LocaleTag: Hashable, Sendable, CustomStringConvertible {
   ]
 
   /// The name Xcode gives today's folder for a legacy lproj spelling (`English` → `en`, `zh_CN` → `zh-Hans`,
-  /// `zh_TW` → `zh-Hant`, `zh_HK` → `zh-HK`, `pt_PT` → `pt-PT`), or nil when `name` is already spelled so (or
-  /// is no tag).
+  /// `zh_TW` → `zh-Hant`, `zh_HK` → `zh-HK`), or nil when `name` is already spelled so (or is no tag).
   public static func modernSpelling(ofLegacy name: String) -> String? {
     guard let tag = LocaleTag(name), legacyNames[name] != nil || name.utf8.contains(UInt8(ascii: "_")) else {
       return nil
@@ -52,53 +51,25 @@ public struct LocaleTag: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// A tag read from its UTF-8 bytes: a language of two or three letters, then parts separated by `-` or `_`
-  /// (a script of four letters, a region of two letters or three digits, in that order). Every part is ASCII,
-  /// so no character needs Unicode's properties (the parse runs for every lproj folder before the first
-  /// frame).
+  /// (a script of four letters, a region of two letters or three digits, in that order), all ASCII.
   static func parse(_ text: String) -> LocaleTag? {
-    var text = text
-    return text.withUTF8 { bytes -> LocaleTag? in
-      var tag: LocaleTag?
-      var start = 0
-      for end in 0...bytes.count
-      where end == bytes.count || bytes[end] == UInt8(ascii: "-") || bytes[end] == UInt8(ascii: "_") {
-        let part = UnsafeBufferPointer(rebasing: bytes[start..<end])
-        start = end + 1
-        let letters = part.allSatisfy(isASCIILetter)
-        guard var read = tag else {
-          guard (2...3).contains(part.count), letters else { return nil }
-          tag = LocaleTag(language: asciiText(part, firstUppercased: false, restUppercased: false))
-          continue
-        }
-        if part.count == 4 && letters && read.script == nil && read.region == nil {
-          read.script = asciiText(part, firstUppercased: true, restUppercased: false)
-        } else if part.count == 2 && letters && read.region == nil {
-          read.region = asciiText(part, firstUppercased: true, restUppercased: true)
-        } else if part.count == 3 && part.allSatisfy({ (0x30...0x39).contains($0) }) && read.region == nil {
-          read.region = asciiText(part, firstUppercased: true, restUppercased: true)
-        } else {
-          return nil
-        }
-        tag = read
+    let parts = text.utf8.split(omittingEmptySubsequences: false) { $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") }
+    func isLetters(_ part: Substring.UTF8View) -> Bool { part.allSatisfy { (0x61...0x7A).contains($0 | 0x20) } }
+    guard (2...3).contains(parts[0].count), isLetters(parts[0]) else { return nil }
+    var tag = LocaleTag(language: String(Substring(parts[0])).lowercased())
+    for part in parts.dropFirst() {
+      let text = String(Substring(part))
+      if part.count == 4 && isLetters(part) && tag.script == nil && tag.region == nil {
+        tag.script = text.prefix(1).uppercased() + text.dropFirst().lowercased()
+      } else if tag.region == nil,
+        part.count == 2 && isLetters(part) || part.count == 3 && part.allSatisfy({ (0x30...0x39).contains($0) })
+      {
+        tag.region = text.uppercased()
+      } else {
+        return nil
       }
-      return tag
     }
-  }
-
-  private static func isASCIILetter(_ byte: UInt8) -> Bool { (0x61...0x7A).contains(byte | 0x20) }
-
-  /// The ASCII `bytes` as text, the first letter and the others each in uppercase or lowercase as asked
-  /// (digits stay as they are).
-  private static func asciiText(
-    _ bytes: UnsafeBufferPointer<UInt8>, firstUppercased: Bool, restUppercased: Bool
-  ) -> String {
-    String(unsafeUninitializedCapacity: bytes.count) { buffer in
-      for (offset, byte) in bytes.enumerated() {
-        let upper = offset == 0 ? firstUppercased : restUppercased
-        buffer[offset] = isASCIILetter(byte) ? (upper ? byte & ~0x20 : byte | 0x20) : byte
-      }
-      return bytes.count
-    }
+    return tag
   }
 
   /// The BCP 47 form: `zh-Hant-HK`.
@@ -114,10 +85,9 @@ public struct LocaleTag: Hashable, Sendable, CustomStringConvertible {
     return LocaleTag(language: language, script: traditional ? "Hant" : "Hans", region: region)
   }
 
-  /// The tags this one falls back to, most specific first, each with its implied script, as Apple's ICU
-  /// walks them: the tag, its regional parent (`es-MX` → `es-419`, `en-IN` → `en-GB`, `pt-AO` → `pt-PT`,
-  /// `zh-Hant-MO` → `zh-Hant-HK`), then without region, then without a script the language does not imply
-  /// (`zh-Hant` does not fall to `zh`, but Apple's ICU sends it on to `zh-Hant-TW`).
+  /// The tags this one falls back to as Apple's ICU walks them, with implied scripts: the tag, its regional parent
+  /// (`es-MX` → `es-419`, `en-IN` → `en-GB`, `zh-Hant-MO` → `zh-Hant-HK`), then without region, then without a
+  /// script the language does not imply (`zh-Hant` does not fall to `zh`: Apple's ICU sends it to `zh-Hant-TW`).
   public var lookupChain: [LocaleTag] {
     var chain: [LocaleTag] = []
     var current: LocaleTag? = withImpliedScript
@@ -134,9 +104,8 @@ public struct LocaleTag: Hashable, Sendable, CustomStringConvertible {
   static let taiwan = LocaleTag(language: "zh", script: "Hant", region: "TW")
   static let traditional = LocaleTag(language: "zh", script: "Hant")
 
-  /// Whether the tag names a region other than its language's usual one (`it-CH`, `en-GB`, `pt-PT`): Apple's
-  /// ICU then ranks it one step further from the plain language (`it` prefers `it-IT`). `es-MX` and
-  /// `zh-Hant-TW` never count; a language missing from `usualRegions` never does either.
+  /// Whether the tag names a region other than its language's usual one (`it-CH`, not `es-MX` or `zh-Hant-TW`):
+  /// Apple's ICU then ranks it one step further from the plain language (`it` prefers `it-IT`).
   var hasUnusualRegion: Bool {
     guard let region, self != Self.taiwan, !(language == "es" && region == "MX") else { return false }
     let key = language == "zh" ? "\(language)-\(script ?? "Hans")" : language
@@ -155,13 +124,12 @@ public struct LocaleTag: Hashable, Sendable, CustomStringConvertible {
 
   /// The next tag up, or nil at the top.
   var parent: LocaleTag? {
-    if let region, let regional = Self.regionalParent(language: language, script: script, region: region) {
-      return regional
+    if let region {
+      return Self.regionalParent(language: language, script: script, region: region)
+        ?? LocaleTag(language: language, script: script)
     }
-    if region != nil { return LocaleTag(language: language, script: script) }
-    if let script, script != Self.impliedScript(language) { return nil }
-    if script != nil { return LocaleTag(language: language) }
-    return nil
+    guard let script, script == Self.impliedScript(language) else { return nil }
+    return LocaleTag(language: language)
   }
 
   /// CLDR's regional parents, with Apple's choice of en-GB for English outside the US.

@@ -1,20 +1,12 @@
 import TextSupport
 
-/// A purpose string in the Markdown the iOS 27.2 EU sheet draws (`NSUserTrackingMarkdownUsageDescription`):
-/// paragraphs, bullet and numbered lists, bold and italic. Links show their text, code spans their code;
-/// everything else (headings, underline, HTML) is shown as written. Pure; emphasis looks ahead for its
-/// closing delimiter, so callers pass at most `DialogMetrics.longestMessage` characters.
+/// A purpose string in the Markdown the iOS 27.2 EU sheet draws: paragraphs, lists, bold and italic, links as
+/// their text, the rest as written. Emphasis looks ahead, so callers pass at most `DialogMetrics.longestMessage`.
 public struct MarkdownText: Hashable, Sendable {
   /// How a piece of text is emphasized.
   public struct Emphasis: Hashable, Sendable {
     public var bold = false
     public var italic = false
-
-    /// Bold, italic, both or neither.
-    public init(bold: Bool = false, italic: Bool = false) {
-      self.bold = bold
-      self.italic = italic
-    }
 
     /// Plain text.
     public static let none = Emphasis()
@@ -69,20 +61,7 @@ public struct MarkdownText: Hashable, Sendable {
     self.blocks = blocks
   }
 
-  /// The text as a reader sees it, without the syntax: blocks on their own lines, a blank line between
-  /// paragraphs, list markers kept.
-  public var plainText: String {
-    var text = ""
-    for (index, block) in blocks.enumerated() {
-      if index > 0 { text += continuesList(at: index) ? "\n" : "\n\n" }
-      if let marker = block.marker { text += marker + " " }
-      text += block.spans.map(\.text).joined()
-    }
-    return text
-  }
-
-  /// The lines the text takes at `width` columns: wrapped blocks, a blank line between paragraphs, list items
-  /// indented under their marker.
+  /// The lines the text takes at `width` columns: a blank line between paragraphs, list items indented.
   public func lines(width: Int) -> [[Span]] {
     var result: [[Span]] = []
     for (index, block) in blocks.enumerated() {
@@ -103,8 +82,7 @@ public struct MarkdownText: Hashable, Sendable {
 
   // MARK: Lists
 
-  /// Whether the block at `index` is the next item of the list before it (no blank line between them): both
-  /// bulleted, or both numbered.
+  /// Whether the block at `index` is the next item of the list before it: both bulleted, or both numbered.
   private func continuesList(at index: Int) -> Bool {
     guard let marker = blocks[index].marker, let previous = blocks[index - 1].marker else { return false }
     return (marker == "•") == (previous == "•")
@@ -145,8 +123,7 @@ public struct MarkdownText: Hashable, Sendable {
     let lowered = text.lowercased()
     for tag in ["<u>", "<ins>"] where lowered.contains(tag) { return tag }
     let characters = Array(text)
-    var index = 0
-    while index + 4 < characters.count {
+    for index in characters.indices.dropLast(4) {
       if characters[index] == "+", characters[index + 1] == "+", characters[index + 2] != " ",
         characters[index + 2] != "+",
         let close = (index + 3..<characters.count - 1).first(where: {
@@ -155,24 +132,18 @@ public struct MarkdownText: Hashable, Sendable {
       {
         return String(characters[index...close + 1])
       }
-      index += 1
     }
     return nil
   }
 }
 
-/// A small left-to-right reader of emphasis, code spans, links and escapes, with CommonMark's flanking
-/// rules simplified: a delimiter opens before a non-space and closes after one, and `_` never works inside
-/// a word (so `snake_case` stays as written).
+/// A left-to-right reader of emphasis, code spans, links and escapes, with CommonMark's flanking rules simplified:
+/// a delimiter opens before a non-space and closes after one; `_` never works inside a word (`snake_case`).
 private struct InlineParser {
   let characters: [Character]
   var index = 0
   var spans: [MarkdownText.Span] = []
   var firstMarkup: String?
-
-  init(characters: [Character]) {
-    self.characters = characters
-  }
 
   /// Reads every character, adding spans with `emphasis` (and what nested delimiters add to it).
   mutating func parse(emphasis: MarkdownText.Emphasis) {
@@ -186,7 +157,7 @@ private struct InlineParser {
         index += 2
       } else if character == "*" || character == "_" {
         emphasize(at: index, emphasis: emphasis)
-      } else if character == "`", let end = find("`", from: index + 1), end > index + 1 {
+      } else if character == "`", let end = characters[(index + 1)...].firstIndex(of: "`"), end > index + 1 {
         noteMarkup(from: index, to: end)
         append(String(characters[index + 1..<end]), emphasis)
         index = end + 1
@@ -207,14 +178,10 @@ private struct InlineParser {
     var run = 0
     while start + run < characters.count && characters[start + run] == delimiter { run += 1 }
     let length = min(run, 3)
-    guard opens(at: start, length: length) else {
-      append(String(repeating: delimiter, count: run), emphasis)
-      index = start + run
-      return
-    }
     let closing = Array(repeating: delimiter, count: length)
     // The closing run comes after the whole opening run (whose extra delimiters are literal).
-    guard let end = findClosing(closing, from: start + run - 1), end >= start + run else {
+    guard opens(at: start, length: length), let end = findClosing(closing, from: start + run - 1), end >= start + run
+    else {
       append(String(repeating: delimiter, count: run), emphasis)
       index = start + run
       return
@@ -268,14 +235,11 @@ private struct InlineParser {
     return nil
   }
 
-  private func find(_ character: Character, from start: Int) -> Int? {
-    (start..<characters.count).first { characters[$0] == character }
-  }
-
   /// `[text](destination)` at `start`: the text and the index after the closing parenthesis.
   private func link(at start: Int) -> (text: String, end: Int)? {
-    guard let close = find("]", from: start + 1), close + 1 < characters.count, characters[close + 1] == "(",
-      let end = find(")", from: close + 2), close > start + 1
+    guard let close = characters[(start + 1)...].firstIndex(of: "]"), close + 1 < characters.count,
+      characters[close + 1] == "(",
+      let end = characters[(close + 2)...].firstIndex(of: ")"), close > start + 1
     else { return nil }
     return (String(characters[start + 1..<close]), end + 1)
   }

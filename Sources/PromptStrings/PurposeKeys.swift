@@ -53,9 +53,7 @@ public enum PurposeKeys {
   public static func isPurposeKey(_ key: String) -> Bool {
     if known[key] != nil { return true }
     guard key.hasPrefix("NS"), key.hasSuffix("UsageDescription"), key.utf8.count > 18 else { return false }
-    return key.utf8.allSatisfy {
-      (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) || (0x30...0x39).contains($0)
-    }
+    return key.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
   }
 
   /// Whether `key` is one of the tracking keys, whose own rules (the crash, the sheet) `check` applies.
@@ -71,11 +69,8 @@ public enum PurposeKeys {
     key == trackingMarkdown ? "EU sheet" : "\(known[key] ?? key) prompt"
   }
 
-  /// The iOS version from which no iOS shows the prompt of `key`, in an app whose Info.plist keys are `keys`:
-  /// keys older iOS versions read (`NSBluetoothPeripheralUsageDescription` before iOS 13,
-  /// `NSLocationAlwaysUsageDescription` before 11, `NSLocationUsageDescription` before 8), and iOS 17's
-  /// calendar and reminder keys' predecessors once the app has the full-access key. Nil for a key every
-  /// iOS from then on shows.
+  /// The iOS version from which no iOS shows the prompt of `key` in an app with Info.plist keys `keys`: keys only
+  /// older iOS versions read, and iOS 17's calendar and reminder keys' predecessors beside the full-access key.
   public static func unshownFrom(_ key: String, keys: Set<String>) -> Int? {
     switch key {
     case "NSBluetoothPeripheralUsageDescription": 13

@@ -1,12 +1,9 @@
 import CICU
 
-/// Right-to-left text in the order a terminal that does not reorder must show it: the Unicode bidirectional
-/// algorithm (ICU's) on one line at a time, brackets mirrored, marks kept after their letters, Arabic in its
-/// joined forms. Most terminals (tmux, xterm, iTerm2, Windows Terminal, Alacritty, kitty) print cells left to
-/// right as they come, and shape nothing, so attsim hands them the visual order and the presentation forms.
+/// Right-to-left text in visual order, for terminals (tmux, xterm, iTerm2, kitty…) that neither reorder nor
+/// shape: ICU's bidirectional algorithm a line at a time, brackets mirrored, Arabic in its joined forms.
 public enum BidiText {
-  /// The direction of a paragraph, when the caller knows it (the locale's), or found from its first strong
-  /// character.
+  /// The direction of a paragraph, when the caller knows it (the locale's), or found from its first strong one.
   public enum Direction: Sendable {
     case leftToRight, rightToLeft, automatic
   }
@@ -23,8 +20,7 @@ public enum BidiText {
     var paragraphLevel: Int
   }
 
-  /// Whether `text` holds a character of a right-to-left script, so that its order on screen differs from
-  /// the order it is stored in. A quick scan: text without one is drawn as it is.
+  /// Whether `text` holds a character of a right-to-left script (a quick scan: text without one is drawn as is).
   public static func needsReordering(_ text: some StringProtocol) -> Bool {
     text.unicodeScalars.contains { scalar in
       switch scalar.value {
@@ -36,14 +32,11 @@ public enum BidiText {
 
   /// The characters of one line, as they are to be shown from left to right.
   public static func visual(_ line: String, direction: Direction) -> String {
-    guard needsReordering(line), let visual = reorder(Array(line.unicodeScalars), direction: direction) else {
-      return line
-    }
-    return String(String.UnicodeScalarView(visual.scalars))
+    guard needsReordering(line) else { return line }
+    return String(String.UnicodeScalarView(visualScalars(line, direction: direction).map(\.scalar)))
   }
 
-  /// For text drawn in several styles: the visual order of `line`'s Unicode scalars, as indices into them
-  /// (`result[visual] == logical`), with the scalars as shown (mirrored, joined).
+  /// For styled text: `line`'s scalars as shown (mirrored, joined) in visual order, each with its logical index.
   public static func visualScalars(_ line: String, direction: Direction) -> [(scalar: Unicode.Scalar, logical: Int)] {
     guard needsReordering(line), let visual = reorder(Array(line.unicodeScalars), direction: direction) else {
       return line.unicodeScalars.enumerated().map { ($0.element, $0.offset) }
@@ -51,11 +44,8 @@ public enum BidiText {
     return zip(visual.scalars, visual.visualToLogical).map { (scalar: $0, logical: $1) }
   }
 
-  /// `scalars` as one line of one paragraph in visual order: Arabic letters put in their presentation forms
-  /// (`attsim_arabic_shape`, in logical order, where they join), then the bidirectional algorithm through rule
-  /// L2 with each letter's marks kept after it when `marksAfterLetters` (L3), and brackets mirrored (L4). The
-  /// forms take the bidi class of their letters, so shaping first changes no level. Nil when ICU fails (out of
-  /// memory).
+  /// `scalars` as one line in visual order: Arabic shaped first (its forms keep their letters' bidi classes), then
+  /// rules to L2, marks after their letters (L3) when `marksAfterLetters`, brackets mirrored (L4). Nil if ICU fails.
   static func reorder(_ scalars: [Unicode.Scalar], direction: Direction, marksAfterLetters: Bool = true) -> Line? {
     guard !scalars.isEmpty, scalars.count <= Int(Int32.max / 2) else { return nil }
     var values = scalars.map(\.value)

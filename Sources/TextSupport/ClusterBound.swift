@@ -1,10 +1,7 @@
-/// Bounds on one character (grapheme cluster): Unicode lets a letter carry any number of marks, so a purpose
-/// string of one letter and eight million accents is one character, and every per-character step (widths,
-/// cells, wrapping, sets of characters) would cost as much as the whole text. attsim measures, wraps and draws
-/// a character's first `maxScalars` scalars and reports one past the limits (`combining-marks`).
+/// Bounds on one character (grapheme cluster), which may carry any number of marks: attsim measures, wraps and
+/// draws its first `maxScalars` scalars and reports one past the limits (`combining-marks`).
 public enum ClusterBound {
-  /// The most non-starters in a row (scalars whose canonical combining class is not 0) that Unicode's
-  /// Stream-Safe Text Format allows (UAX #15); real text never needs more.
+  /// The most non-starters in a row that Unicode's Stream-Safe Text Format allows (UAX #15).
   public static let streamSafeNonStarters = 30
 
   /// The most scalars of one character attsim keeps for widths, wrapping and drawing: a base, the stream-safe
@@ -39,8 +36,7 @@ public enum ClusterBound {
     }
   }
 
-  /// `text` with every character cut to its first `maxScalars` scalars (the text itself when none is longer),
-  /// and its first character past the limits, counted whole. One pass; most text is told by its bytes alone.
+  /// `text` with every character cut to its first `maxScalars` scalars, and its first one past the limits.
   public static func bounded(_ text: String) -> (text: String, overlong: Overlong?) {
     guard mayHaveLongCluster(text) else { return (text, nil) }
     var overlong: Overlong?
@@ -49,7 +45,6 @@ public enum ClusterBound {
     var start = text.startIndex
     while start < text.endIndex {
       let end = text.index(after: start)
-      // A character of at most 32 bytes has at most 32 scalars, and 31 non-starters take 62 bytes.
       if text.utf8.distance(from: start, to: end) > maxScalars {
         let scalars = text.unicodeScalars[start..<end]
         if overlong == nil { overlong = Overlong(counting: scalars) }
@@ -66,10 +61,8 @@ public enum ClusterBound {
     return (result, overlong)
   }
 
-  /// Whether `text` could hold a character past the limits: only scalars from U+0300 on (UTF-8 lead bytes
-  /// from 0xCC) extend a character beyond a CR LF pair or are non-starters, so text without a run of more
-  /// than 30 of them has none, and is told by its bytes alone (Latin text, mostly: a run of Cyrillic, Greek or
-  /// CJK letters takes the linear walk).
+  /// Whether `text` could hold a character past the limits: only scalars from U+0300 on (UTF-8 lead bytes from
+  /// 0xCC) are non-starters or extend a character beyond CR LF, so it needs a run of more than 30 of them.
   static func mayHaveLongCluster(_ text: some StringProtocol) -> Bool {
     var run = 0
     for byte in text.utf8 where byte & 0xC0 != 0x80 {
@@ -81,7 +74,6 @@ public enum ClusterBound {
 }
 
 extension String {
-  /// The text with every character (grapheme cluster) cut to its first `ClusterBound.maxScalars` scalars;
-  /// the text itself when none is longer (told from its bytes for most text). Linear in the text's length.
+  /// The text with every character (grapheme cluster) cut to its first `ClusterBound.maxScalars` scalars.
   public var boundingClusters: String { ClusterBound.bounded(self).text }
 }

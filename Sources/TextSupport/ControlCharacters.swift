@@ -1,7 +1,6 @@
 /// Keeping text from files safe to print on a terminal.
 extension String {
-  /// The text with every control character (C0, DEL, C1, and the bidi overrides) written as a visible
-  /// escape (`\n`, `\t`, `\u{1B}`), so text from a file can never drive the terminal.
+  /// The text with every control character (C0, DEL, C1, bidi overrides) as a visible escape (`\n`, `\u{1B}`).
   public var escapingControlCharacters: String {
     guard unicodeScalars.contains(where: \.isUnsafeForTerminal) else { return self }
     var result = ""

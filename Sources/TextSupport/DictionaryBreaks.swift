@@ -1,9 +1,8 @@
 import CICU
 import Synchronization
 
-/// Where Thai, Lao, Khmer and Burmese may break a line: these scripts write no spaces between words, so a
-/// line breaks at word boundaries found in a dictionary — ICU's line break iterator, which carries one for
-/// each (the way a browser breaks them). Used by `TextWrapper` for paragraphs in these scripts only.
+/// Where Thai, Lao, Khmer and Burmese, which write no spaces between words, may break a line: at the word
+/// boundaries ICU's line break iterator finds in its dictionaries (as a browser breaks them).
 enum DictionaryBreaks {
   /// Whether `character` is of a script that needs a dictionary to break.
   static func needsDictionary(_ character: Character) -> Bool {
@@ -15,8 +14,7 @@ enum DictionaryBreaks {
     }
   }
 
-  /// The indices into `characters` where a line may break between two characters of those scripts (or
-  /// where such a run meets other text); empty when the paragraph has none of them.
+  /// The indices into `characters` where a line may break in or at the edge of a run of those scripts.
   static func opportunities(in characters: [Character]) -> Set<Int> {
     guard characters.contains(where: needsDictionary) else { return [] }
     // UTF-16 for ICU, with the character each offset starts.
@@ -47,8 +45,7 @@ enum DictionaryBreaks {
     return result
   }
 
-  /// One iterator for the process, opened on first use (opening loads the dictionaries) and shared under a
-  /// lock (an ICU iterator is not thread-safe).
+  /// One iterator for the process, opened on first use and shared under a lock (it is not thread-safe).
   private static let iterator = Mutex(IteratorBox(iterator: attsim_line_breaks_open("")))
 
   private struct IteratorBox: @unchecked Sendable {

@@ -1,22 +1,18 @@
 /// Near-miss detection for "did you mean …?" suggestions.
 public enum EditDistance {
-  /// The edit distance between two strings, counted in Unicode scalars: insertions, deletions,
-  /// substitutions, and swaps of two neighbours (optimal string alignment), each costing one.
+  /// The edit distance between two strings in Unicode scalars, neighbours' swaps included (optimal alignment).
   public static func between(_ a: String, _ b: String) -> Int {
     within(Int.max, Array(a.unicodeScalars), Array(b.unicodeScalars))!
   }
 
-  /// The edit distance between `a` and `b` (as `between` counts it) when it is at most `limit`, else nil. Only
-  /// the cells within `limit` of the diagonal are worked out (any other is more than `limit`), and it stops
-  /// once two rows in a row exceed `limit` (no later row can come back under it): a far candidate costs a few
-  /// cells, not the whole table.
+  /// The edit distance between `a` and `b` when it is at most `limit`, else nil: only cells within `limit` of the
+  /// diagonal are worked out, and it stops once two rows in a row exceed `limit`.
   public static func within(_ limit: Int, _ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int? {
     guard abs(a.count - b.count) <= limit else { return nil }
     if a.isEmpty || b.isEmpty { return a.count + b.count }
     let beyond = limit == Int.max ? limit : limit + 1
     let width = b.count + 1
-    // Three rows in one buffer on the stack (a table of 600,000 keys asks for each): the one before the
-    // previous, the previous, the current.
+    // Three rows on the stack (a table of 600,000 keys asks for each): before previous, previous, current.
     return withUnsafeTemporaryAllocation(of: Int.self, capacity: 3 * width) { rows -> Int? in
       var (beforePrevious, previous, current) = (0, width, 2 * width)
       for j in 0...b.count { rows[previous + j] = j }
@@ -47,8 +43,7 @@ public enum EditDistance {
     }
   }
 
-  /// The candidate nearest to `word`, both compared in lower case, when it is at most `limit` edits away; ties
-  /// go to the candidate first in sorted order. nil when none is that near.
+  /// The candidate nearest to `word` in lower case, at most `limit` edits away; ties go to the first in order.
   public static func nearest(to word: String, among candidates: some Sequence<String>, within limit: Int = .max)
     -> String?
   {

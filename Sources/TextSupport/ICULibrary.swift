@@ -3,8 +3,7 @@ import CICU
 /// The ICU attsim is linked with (the system's libicuuc), which orders right-to-left lines, joins Arabic
 /// letters and finds the word breaks of Thai, Lao, Khmer and Burmese.
 public enum ICULibrary {
-  /// ICU's version ("72.1") and that of the Unicode Character Database it carries ("15.0"), as the library
-  /// loaded says.
+  /// ICU's version ("72.1") and its Unicode Character Database's ("15.0"), as the library loaded says.
   public static let versions: (icu: String, unicode: String) = {
     let length = Int(ATTSIM_ICU_VERSION_LENGTH)
     var icu = [CChar](repeating: 0, count: length)

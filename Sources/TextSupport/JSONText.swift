@@ -17,13 +17,7 @@ public struct JSONText: Sendable {
   public mutating func add(_ key: String, _ value: Bool) { member(key, value ? "true" : "false") }
   /// Adds an array of strings.
   public mutating func add(_ key: String, _ values: [String]) {
-    startMember(key)
-    text.append("[")
-    for (index, value) in values.enumerated() {
-      if index > 0 { text.append(",") }
-      Self.appendQuoted(value, to: &text)
-    }
-    text.append("]")
+    member(key, "[" + values.map(Self.quoted).joined(separator: ",") + "]")
   }
   /// Adds a nested object.
   public mutating func add(_ key: String, _ object: JSONText) { member(key, object.json) }
@@ -91,10 +85,7 @@ public struct JSONText: Sendable {
       case "\n": out += "\\n"
       case "\r": out += "\\r"
       case "\t": out += "\\t"
-      case _
-      where scalar.value < 0x20 || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value)
-        || (0x2028...0x2029).contains(scalar.value) || (0x202A...0x202E).contains(scalar.value)
-        || (0x2066...0x2069).contains(scalar.value):
+      case _ where scalar.isUnsafeForTerminal || scalar == "\u{2028}" || scalar == "\u{2029}":
         let hex = String(scalar.value, radix: 16)
         out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
       default: out.unicodeScalars.append(scalar)

@@ -1,34 +1,6 @@
 /// Finds letters that look like ASCII but are not (a Cyrillic `е` in `rеquest`), to explain why a word
 /// that reads right is rejected.
 public enum LookAlike {
-  /// A character of a word that only looks like the ASCII one it stands for.
-  public struct Confusion: Hashable, Sendable {
-    /// 1-based position in the word, in characters.
-    public var position: Int
-    /// The character as written.
-    public var found: Character
-    /// Its code point and name: `U+0435 CYRILLIC SMALL LETTER IE`.
-    public var codePoint: String
-    /// The ASCII letter it looks like.
-    public var looksLike: Character
-  }
-
-  /// The first look-alike in `word`, when replacing every look-alike by its ASCII twin gives `intended`.
-  public static func confusion(in word: String, intended: String) -> Confusion? {
-    guard word != intended, skeleton(word) == intended else { return nil }
-    for (offset, character) in word.enumerated() {
-      guard let scalar = character.unicodeScalars.first, character.unicodeScalars.dropFirst().isEmpty,
-        let twin = twins[scalar.value]
-      else { continue }
-      let hex = String(scalar.value, radix: 16, uppercase: true)
-      let name = scalar.properties.name.map { " " + $0 } ?? ""
-      return Confusion(
-        position: offset + 1, found: character,
-        codePoint: "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex + name, looksLike: twin)
-    }
-    return nil
-  }
-
   /// The candidate `word` becomes when its look-alikes are read as ASCII, if that is one of `candidates`.
   public static func intended(_ word: String, among candidates: [String]) -> String? {
     let plain = skeleton(word)
@@ -36,22 +8,28 @@ public enum LookAlike {
     return candidates.first { $0 == plain }
   }
 
-  /// A sentence for a message: `"rеquest" has a look-alike letter: its 2nd character "е" is U+0435 …`.
+  /// A sentence for a message, naming the first look-alike when replacing every one by its ASCII twin gives
+  /// `intended`: `"rеquest" is not "request": its character 2 is U+0435 CYRILLIC SMALL LETTER IE, which …`.
   public static func explanation(_ word: String, intended: String) -> String? {
-    guard let confusion = confusion(in: word, intended: intended) else { return nil }
-    return
-      "\"\(word.forMessage(limit: 60))\" is not \"\(intended)\": its character \(confusion.position) is \(confusion.codePoint), which only looks like \"\(confusion.looksLike)\""
+    guard word != intended, skeleton(word) == intended else { return nil }
+    for (offset, character) in word.enumerated() {
+      guard let twin = twin(of: character), let scalar = character.unicodeScalars.first else { continue }
+      let hex = String(scalar.value, radix: 16, uppercase: true)
+      let codePoint = "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+      let name = scalar.properties.name.map { " " + $0 } ?? ""
+      return
+        "\"\(word.forMessage(limit: 60))\" is not \"\(intended)\": its character \(offset + 1) is \(codePoint)\(name), which only looks like \"\(twin)\""
+    }
+    return nil
   }
 
   /// `word` with every look-alike replaced by the ASCII letter it imitates.
-  static func skeleton(_ word: String) -> String {
-    String(
-      word.map { character -> Character in
-        guard character.unicodeScalars.dropFirst().isEmpty, let scalar = character.unicodeScalars.first,
-          let twin = twins[scalar.value]
-        else { return character }
-        return twin
-      })
+  static func skeleton(_ word: String) -> String { String(word.map { twin(of: $0) ?? $0 }) }
+
+  /// The ASCII character `character` imitates, when it is one scalar found in `twins`.
+  private static func twin(of character: Character) -> Character? {
+    guard character.unicodeScalars.dropFirst().isEmpty, let scalar = character.unicodeScalars.first else { return nil }
+    return twins[scalar.value]
   }
 
   /// Letters from other scripts (and fullwidth forms) that are drawn like ASCII letters, digits and signs.

@@ -1,14 +1,8 @@
 extension String {
-  /// The text for a one-line message: control characters escaped, then cut at a character (grapheme
-  /// cluster) boundary with "…" once it would pass `limit` terminal columns or `4 × limit` Unicode scalars
-  /// (a quoted value: 60 columns, 240 scalars), so a hostile megabyte-long token never fills an error line.
-  ///
-  /// A first character of more scalars than that (a letter with 100,000 marks) is cut inside, after its
-  /// first `4 × limit` scalars: the message shows where it starts rather than nothing. The work is bounded:
-  /// only the first `4 × limit + 1` scalars are looked at, whatever the length.
+  /// The text for a one-line message: controls escaped, cut with "…" past `limit` columns or `4 × limit`
+  /// scalars (a first character longer than that inside it), looking at no more than `4 × limit + 1` scalars.
   public func forMessage(limit: Int = 200) -> String {
     let scalarLimit = 4 * limit
-    // Character boundaries within a prefix are the text's own, except perhaps at the prefix's end.
     let end = unicodeScalars.index(unicodeScalars.startIndex, offsetBy: scalarLimit + 1, limitedBy: endIndex)
     let window = end.map { String(unicodeScalars[..<$0]) } ?? self
     var shown = ""
@@ -25,12 +19,8 @@ extension String {
     }
     return shown
   }
-}
 
-extension String {
-  /// The first `limit` characters, each cut to `ClusterBound.maxScalars` scalars, and whether anything was
-  /// cut. Only the scalars those characters can hold are looked at, so neither a string of many megabytes nor
-  /// one character of millions of marks is walked to its end.
+  /// The first `limit` characters, each cut to `ClusterBound.maxScalars` scalars, and whether anything was cut.
   public func prefixForDisplay(_ limit: Int) -> (text: String, isCut: Bool) {
     guard utf8.count > limit else { return (self, false) }
     let window = String(String.UnicodeScalarView(unicodeScalars.prefix(ClusterBound.maxScalars * limit + 1)))
@@ -41,8 +31,7 @@ extension String {
 
 /// Lists of names in one-line messages.
 public enum MessageList {
-  /// `a, b, c`; with more than `limit` names, the first `limit` and `and 99,995 more`. Each name is cut to 60
-  /// characters and escaped, so a list from a hostile file stays one short line.
+  /// `a, b, c`; with more than `limit` names, the first `limit` and `and 99,995 more`, each cut to 60 columns.
   public static func of(_ names: [String], limit: Int = 8) -> String {
     let shown = names.prefix(limit).map { $0.forMessage(limit: 60) }.joined(separator: ", ")
     guard names.count > limit else { return shown }
@@ -61,10 +50,8 @@ public enum MessageList {
   }
 }
 
-/// Where two values part, for a failed expectation (issue 41): a window of each, at most `limit` columns, from up
-/// to a third of them before the first differing character (the same characters in both), `…` where cut, and
-/// the caret's column within either. Characters are shown and measured by their first `ClusterBound.maxScalars`
-/// scalars, controls escaped, and a window holds at most `4 × limit` scalars: a hostile value gives a short line.
+/// Where two values part, for a failed expectation (issue 41): a window of each, at most `limit` columns and
+/// `4 × limit` scalars, from up to a third of them before the first difference, and the caret's column.
 public struct DifferenceWindow: Hashable, Sendable {
   public var expected: String, actual: String, caret: Int
 

@@ -1,7 +1,5 @@
-/// How many terminal columns text takes, as terminals count them: glibc's `wcwidth` under a UTF-8 locale,
-/// which tmux, xterm and the Linux console use (a test compares the two for every code point). East Asian
-/// Wide and Fullwidth characters and emoji take two, non-spacing and enclosing marks, format characters and
-/// joiners none, the rest one — spacing marks such as Devanagari's ि included.
+/// How many terminal columns text takes, as glibc's `wcwidth` under a UTF-8 locale counts them (tmux, xterm and
+/// the Linux console use it; a test compares the two for every code point).
 public enum TerminalWidth {
   /// The columns a character (grapheme cluster) takes: the sum of its cells (`cells(of:)`).
   public static func of(_ character: Character) -> Int {
@@ -10,19 +8,15 @@ public enum TerminalWidth {
     return cells(of: character).reduce(0) { $0 + $1.width }
   }
 
-  /// How a terminal lays a character out: one cell per character of width one or two, each carrying the
-  /// zero-width characters that follow it (marks, joiners, variation selectors). An emoji sequence joined by
-  /// zero-width joiners shows as its first emoji: curses passes one spacing character per cell. A mark with
-  /// nothing before it gets a dotted circle to sit on; other zero-width characters with nothing before them
-  /// take no cell. Only the character's first `ClusterBound.maxScalars` scalars are laid out.
+  /// How a terminal lays a character out: a cell per spacing scalar, carrying the zero-width ones after it; a ZWJ
+  /// emoji sequence shows as its first emoji (curses passes one spacing character per cell).
   public static func cells(of character: Character) -> [TerminalCell] {
     var cells: [TerminalCell] = []
     var afterJoiner = false
     for scalar in character.unicodeScalars.prefix(ClusterBound.maxScalars) {
       let width = of(scalar)
       if afterJoiner && width > 0 && scalar.properties.isEmoji {
-        // An emoji sequence joined by zero-width joiners: a terminal cell holds one spacing character, so
-        // the sequence shows as its first emoji (two columns, as tmux draws the whole sequence).
+        // A ZWJ sequence shows as its first emoji (two columns, as tmux draws the whole sequence).
         cells[cells.count - 1].text.unicodeScalars.removeLast()
         break
       }
@@ -69,8 +63,7 @@ public enum TerminalWidth {
     }
   }
 
-  /// The columns a string takes. (Inlinable, so that a caller's String or Substring is not counted through
-  /// the protocol's witnesses a character at a time.)
+  /// The columns a string takes (inlinable: not counted through the protocol's witnesses).
   @inlinable public static func of(_ text: some StringProtocol) -> Int {
     text.reduce(0) { $0 + of($1) }
   }
@@ -107,10 +100,4 @@ public struct TerminalCell: Hashable, Sendable {
   public var text: String
   /// 1, or 2 for a wide character.
   public var width: Int
-
-  /// A cell showing `text`, `width` columns wide.
-  public init(text: String, width: Int) {
-    self.text = text
-    self.width = width
-  }
 }

@@ -1,23 +1,17 @@
-/// Breaks text into lines of at most a number of terminal columns: at spaces between words, anywhere
-/// between Chinese and Japanese characters (but never before closing punctuation such as 。 or 」), between
-/// the words of Thai, Lao, Khmer and Burmese (which write none) as their dictionaries find them, and inside a
-/// word only when the word alone is wider than the line. Explicit line breaks are kept; other
-/// control characters are measured as the visible escapes the screen shows for them (`\u{202C}`).
+/// Breaks text into lines of at most a number of terminal columns: at spaces, between CJK characters (never
+/// before 。 or 」), at Thai, Lao, Khmer and Burmese dictionary breaks, inside a word only when it alone is wider.
 public enum TextWrapper {
-  /// The lines of `text` at `width` columns (at least 1), each character cut to its first
-  /// `ClusterBound.maxScalars` scalars.
+  /// The lines of `text` at `width` columns (at least 1), each character cut to `ClusterBound.maxScalars` scalars.
   public static func wrap(_ text: String, width: Int) -> [String] {
     var lines: [String] = []
     for paragraph in paragraphs(text.boundingClusters) {
       let escaped = String(paragraph).escapingControlCharacters
-      // Each line is cut from the text itself, between the indices of its first and last characters. In ASCII
-      // (no CR is left once control characters are escaped) every byte is a character of its own.
+      // Lines are cut from the text between their characters' indices; in ASCII each byte is a character.
       let isASCII = escaped.utf8.allSatisfy { $0 < 0x80 }
       var indices = isASCII ? Array(escaped.utf8.indices) : Array(escaped.indices)
       indices.append(escaped.endIndex)
       let ranges: [Range<Int>]
       if isASCII {
-        // Words of ASCII are broken by their bytes: no dictionary, no character needs more than its byte.
         ranges = lineRanges(Array(escaped.utf8), width: width, dictionaryBreaks: [])
       } else {
         let characters = indices.dropLast().map { escaped[$0] }
@@ -28,9 +22,8 @@ public enum TextWrapper {
     return lines
   }
 
-  /// The paragraphs of `text`, between its line breaks. Text without a byte that can begin or end one (CR to
-  /// LF, and the last bytes of NEL, LINE SEPARATOR and PARAGRAPH SEPARATOR) is one paragraph, found without
-  /// asking each character whether it is a newline.
+  /// The paragraphs of `text`, between its line breaks; text without a byte of one (CR to LF, NEL, LS, PS) is
+  /// told to be one paragraph without asking each character whether it is a newline.
   private static func paragraphs(_ text: String) -> [Substring] {
     guard text.utf8.contains(where: { (0x0A...0x0D).contains($0) || $0 == 0x85 || $0 == 0xA8 || $0 == 0xA9 }) else {
       return [text[...]]
@@ -38,9 +31,8 @@ public enum TextWrapper {
     return text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
   }
 
-  /// The lines of styled text (runs of text, each with its style) at `width` columns, broken as `wrap`
-  /// breaks plain text: each line a list of runs, neighbouring runs of one style merged, each character cut to
-  /// its first `ClusterBound.maxScalars` scalars.
+  /// The lines of styled text (runs of text, each with its style) at `width` columns, broken as `wrap` breaks
+  /// plain text: each line a list of runs, neighbouring runs of one style merged.
   public static func wrap<Style: Equatable>(_ runs: [(text: String, style: Style)], width: Int) -> [[(
     text: String, style: Style
   )]] {
@@ -75,8 +67,7 @@ public enum TextWrapper {
     return lines
   }
 
-  /// Where each line of one paragraph starts and ends in `characters` (spaces at the breaks left out), given
-  /// where Thai and its neighbours may break (`dictionaryBreaks`, indices into `characters`).
+  /// Where each line of one paragraph starts and ends in `characters` (spaces at the breaks left out).
   private static func lineRanges<Unit: WrappingUnit>(_ characters: [Unit], width: Int, dictionaryBreaks: Set<Int>)
     -> [Range<Int>]
   {
@@ -133,9 +124,8 @@ public enum TextWrapper {
     return lines
   }
 
-  /// The next piece that must stay on one line: a run of spaces, a word (up to a dictionary break in Thai and
-  /// its neighbours), or one CJK character with the closing punctuation that follows it; opening brackets stay
-  /// with what follows them.
+  /// The next piece that must stay on one line: spaces, a word (up to a dictionary break), or a CJK character
+  /// with the closing punctuation after it; opening brackets stay with what follows them.
   private static func nextUnit<Unit: WrappingUnit>(_ characters: [Unit], from start: Int, dictionaryBreaks: Set<Int>)
     -> (width: Int, end: Int, isSpace: Bool)
   {
@@ -175,38 +165,28 @@ public enum TextWrapper {
     }
   }
 
-  /// Punctuation that must not start a line (kinsoku).
+  /// Punctuation that must not start a line (kinsoku); ASCII, what is asked most, is looked up by its byte.
   static func isClosingPunctuation(_ character: Character) -> Bool {
-    contains(character, ascii: closingASCII, others: closingPunctuation)
+    character.asciiValue.map { closingASCII.contains($0) } ?? closingPunctuation.contains(character)
   }
 
   /// Kinsoku: opening brackets never end a line.
   static func isOpeningPunctuation(_ character: Character) -> Bool {
-    contains(character, ascii: openingASCII, others: openingPunctuation)
+    character.asciiValue.map { openingASCII.contains($0) } ?? openingPunctuation.contains(character)
   }
 
   private static let openingText = "「『（【〔〈《“‘"
-  /// Kinsoku: closing brackets and punctuation, the prolonged sound mark, iteration marks and small kana
-  /// never start a line in Japanese and Chinese.
+  /// Kinsoku: closing punctuation, the prolonged sound mark, iteration marks and small kana never start a line.
   private static let closingText =
     "、。，．・：；？！ー）」』】〕〉》’”,.;:?!)ゝゞヽヾ々ぁぃぅぇぉっゃゅょゎゕゖァィゥェォッャュョヮヵヶㇰㇱㇲㇳㇴㇵㇶㇷㇸㇹㇺㇻㇼㇽㇾㇿ"
   fileprivate static let openingASCII = openingText.utf8.filter { $0 < 0x80 }
   fileprivate static let closingASCII = closingText.utf8.filter { $0 < 0x80 }
   private static let openingPunctuation = Set(openingText)
   private static let closingPunctuation = Set(closingText)
-
-  /// Whether `character` is among the ASCII bytes `ascii` or the characters `others`: an ASCII character (what
-  /// the wrapper is asked about most) is looked up by its byte, and the set is built only when another is.
-  private static func contains(
-    _ character: Character, ascii: [UInt8], others: @autoclosure () -> Set<Character>
-  ) -> Bool {
-    if character.utf8.count == 1, let byte = character.utf8.first { return ascii.contains(byte) }
-    return others().contains(character)
-  }
 }
 
-/// What the wrapper asks of each piece of a paragraph: a character, or a byte of a paragraph that is all ASCII
-/// (which needs no grapheme breaking, width table or dictionary: a text a frame wraps is mostly English).
+/// What the wrapper asks of each piece of a paragraph: a character, or a byte of an all-ASCII paragraph (no
+/// grapheme breaking, width table or dictionary: a text a frame wraps is mostly English).
 private protocol WrappingUnit {
   /// A space: breaks go there, and are left out of the lines.
   var isSpace: Bool { get }

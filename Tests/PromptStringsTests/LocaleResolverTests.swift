@@ -55,31 +55,30 @@ import Testing
       ("ar", ["English", "Arabic"], "Arabic"),
     ] as [(String, [String], String?)])
   func picksTheLocalizationAppleWould(locale: String, available: [String], expected: String?) {
-    let resolution = LocaleResolver.resolve(preferred: [locale], available: available, developmentRegion: "en")
+    let resolution = LocaleIndex(available).resolve(preferred: [locale], developmentRegion: "en")
     #expect(resolution.localization == expected)
   }
 
   @Test func fallingBackToTheDevelopmentRegionIsMarked() {
-    let resolution = LocaleResolver.resolve(preferred: ["de"], available: ["en", "fr"], developmentRegion: "en")
+    let resolution = LocaleIndex(["en", "fr"]).resolve(preferred: ["de"], developmentRegion: "en")
     #expect(resolution.usedDevelopmentRegion && resolution.path == ["de", "development region en"])
-    let exact = LocaleResolver.resolve(preferred: ["pt-PT"], available: ["pt"], developmentRegion: "en")
+    let exact = LocaleIndex(["pt"]).resolve(preferred: ["pt-PT"], developmentRegion: "en")
     #expect(!exact.usedDevelopmentRegion && exact.path == ["pt-PT", "pt"])
   }
 
   @Test func aPortugueseStandInWaitsForEveryPreferredLanguage() {
-    let resolution = LocaleResolver.resolve(
-      preferred: ["pt-PT", "fr"], available: ["en", "fr", "pt-BR"], developmentRegion: "en")
+    let resolution = LocaleIndex(["en", "fr", "pt-BR"]).resolve(preferred: ["pt-PT", "fr"], developmentRegion: "en")
     #expect(resolution.localization == "fr")
   }
 
   @Test func anExactLaterPreferenceOfTheSameLanguageBeatsARegionalStandIn() {
-    let resolution = LocaleResolver.resolve(
-      preferred: ["fr-CH", "fr-CA"], available: ["en", "fr-FR", "fr-CA"], developmentRegion: "en")
+    let resolution = LocaleIndex(["en", "fr-FR", "fr-CA"]).resolve(
+      preferred: ["fr-CH", "fr-CA"], developmentRegion: "en")
     #expect(resolution.localization == "fr-CA")
   }
 
   @Test func laterPreferencesCountBeforeTheDevelopmentRegion() {
-    let resolution = LocaleResolver.resolve(preferred: ["de", "fr"], available: ["en", "fr"], developmentRegion: "en")
+    let resolution = LocaleIndex(["en", "fr"]).resolve(preferred: ["de", "fr"], developmentRegion: "en")
     #expect(resolution.localization == "fr")
   }
 
@@ -145,6 +144,6 @@ import Testing
       ("sv", ["English", "de"], ["English"]),
     ] as [(String, [String], [String])])
   func followsCFBundle(locale: String, available: [String], expected: [String]) {
-    #expect(LocaleResolver.searchList(preferred: [locale], available: available, developmentRegion: "en") == expected)
+    #expect(LocaleIndex(available).searchList(preferred: [locale], developmentRegion: "en") == expected)
   }
 }

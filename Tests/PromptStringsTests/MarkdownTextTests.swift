@@ -46,7 +46,6 @@ import TextSupport
     #expect(text.blocks.map(\.marker) == [nil, "•", "•", "1.", "2."])
     #expect(text.blocks[0].spans == [Self.plain("First line same paragraph.")])
     #expect(text.blocks[2].spans == [Self.plain("two continued")])
-    #expect(text.plainText == "First line same paragraph.\n\n• one\n• two continued\n\n1. first\n2. second")
   }
 
   @Test func linesWrapWithAHangingIndentAndBlankLinesBetweenBlocks() {
