@@ -90,57 +90,15 @@ public enum TextDecoder {
     return nil
   }
 
-  /// The offset of the first byte that breaks UTF-8 (overlongs, surrogates and values past U+10FFFF
-  /// included), or nil when all is valid.
-  public static func firstInvalidUTF8(_ bytes: [UInt8]) -> Int? {
-    bytes.withUnsafeBufferPointer { firstInvalidUTF8(in: $0, from: 0) }
-  }
-
-  /// The offset of the first byte at or after `from` that breaks UTF-8, or nil.
-  static func firstInvalidUTF8(in buffer: UnsafeBufferPointer<UInt8>, from: Int) -> Int? {
-    let count = buffer.count
-    var index = from
-    while index < count {
-      // Eight ASCII bytes at a time.
-      if index + 8 <= count,
-        UnsafeRawPointer(buffer.baseAddress! + index).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0
-      {
-        index += 8
-        continue
-      }
-      let lead = buffer[index]
-      if lead < 0x80 {
-        index += 1
-        continue
-      }
-      let length: Int
-      var low: UInt8 = 0x80
-      var high: UInt8 = 0xBF
-      switch lead {
-      case 0xC2...0xDF: length = 2
-      case 0xE0:
-        length = 3
-        low = 0xA0
-      case 0xE1...0xEC, 0xEE...0xEF: length = 3
-      case 0xED:
-        length = 3
-        high = 0x9F
-      case 0xF0:
-        length = 4
-        low = 0x90
-      case 0xF1...0xF3: length = 4
-      case 0xF4:
-        length = 4
-        high = 0x8F
-      default: return index
-      }
-      guard index + length <= count else { return index }
-      let second = buffer[index + 1]
-      guard second >= low && second <= high else { return index }
-      for offset in 2..<length where buffer[index + offset] & 0xC0 != 0x80 { return index }
-      index += length
+  /// The offset of the first byte at or after `start` that breaks UTF-8 (overlongs, surrogates and values
+  /// past U+10FFFF included), or nil when all is valid.
+  public static func firstInvalidUTF8(_ bytes: [UInt8], from start: Int = 0) -> Int? {
+    do throws(UTF8.ValidationError) {
+      _ = try UTF8Span(validating: bytes.span.extracting(start...))
+      return nil
+    } catch {
+      return start + error.byteOffsets.lowerBound
     }
-    return nil
   }
 
   /// UTF-8 as CoreFoundation reads it: any broken sequence makes the file unreadable, except a stray
@@ -148,7 +106,7 @@ public enum TextDecoder {
   static func utf8(_ bytes: [UInt8], from start: Int, as encoding: TextEncoding, file: String) -> Result<
     DecodedText, EncodingProblem
   > {
-    let first = bytes.withUnsafeBufferPointer { firstInvalidUTF8(in: $0, from: start) }
+    let first = firstInvalidUTF8(bytes, from: start)
     guard var bad = first else {
       let text = start == 0 ? bytes : Array(bytes[start...])
       return .success(DecodedText(encoding: encoding, utf8: text, flaws: []))
@@ -170,7 +128,7 @@ public enum TextDecoder {
       }
       output += [0xEF, 0xBF, 0xBD]
       copied = bad + 1
-      guard let next = bytes.withUnsafeBufferPointer({ firstInvalidUTF8(in: $0, from: copied) }) else { break }
+      guard let next = firstInvalidUTF8(bytes, from: copied) else { break }
       bad = next
     }
     output += bytes[copied...]
@@ -266,4 +224,14 @@ public enum TextDecoder {
 /// Appends the UTF-8 form of `scalar`.
 func appendUTF8(_ scalar: Unicode.Scalar, to output: inout [UInt8]) {
   output.append(contentsOf: UTF8.encode(scalar)!)
+}
+
+/// The value of a hex digit (`0`–`9`, `a`–`f`, `A`–`F`).
+func hexDigit(_ byte: UInt8) -> UInt8? {
+  switch byte {
+  case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+  case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+  case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+  default: nil
+  }
 }
