@@ -248,38 +248,14 @@ struct XMLPropertyList: XMLScanning {
     if word == "nan" { return .nan }
     if ["inf", "infinity", "+inf", "+infinity"].contains(word) { return .infinity }
     if ["-inf", "-infinity"].contains(word) { return -.infinity }
+    // `[+-]digits[.digits][e[+-]digits]`, as the standard library reads it once hex, `inf` and `nan` are out.
     let number = Array(text.drop(while: Self.isSpace))
-    guard Self.isDecimal(number), let value = Double(String(decoding: number, as: UTF8.self)) else {
+    guard number.allSatisfy({ "0123456789+-.eE".utf8.contains($0) }),
+      let value = Double(String(decoding: number, as: UTF8.self))
+    else {
       throw problem("<real> is not a number", at: offset)
     }
     return value
-  }
-
-  /// Whether `text` is `[+-]digits[.digits][e[+-]digits]` with a digit somewhere before the exponent.
-  private static func isDecimal(_ text: [UInt8]) -> Bool {
-    var position = 0
-    func digits() -> Int {
-      let start = position
-      while position < text.count, (0x30...0x39).contains(text[position]) { position += 1 }
-      return position - start
-    }
-    if position < text.count, text[position] == UInt8(ascii: "+") || text[position] == UInt8(ascii: "-") {
-      position += 1
-    }
-    var mantissa = digits()
-    if position < text.count, text[position] == UInt8(ascii: ".") {
-      position += 1
-      mantissa += digits()
-    }
-    guard mantissa > 0 else { return false }
-    if position < text.count, text[position] | 0x20 == UInt8(ascii: "e") {
-      position += 1
-      if position < text.count, text[position] == UInt8(ascii: "+") || text[position] == UInt8(ascii: "-") {
-        position += 1
-      }
-      guard digits() > 0 else { return false }
-    }
-    return position == text.count
   }
 
   /// A `<date>`: `YYYY-MM-DDTHH:MM:SSZ` (a year of up to 12 digits, none included, which may be negative).
