@@ -137,13 +137,9 @@ extension XMLScanning {
     text.append(contentsOf: String(Character(scalar)).utf8)
   }
 
+  /// A decimal digit's value, or a hex digit's when `hex`.
   static func digit(_ byte: UInt8, hex: Bool) -> UInt32? {
-    switch byte {
-    case 0x30...0x39: UInt32(byte - 0x30)
-    case UInt8(ascii: "a")...UInt8(ascii: "f") where hex: UInt32(byte - UInt8(ascii: "a") + 10)
-    case UInt8(ascii: "A")...UInt8(ascii: "F") where hex: UInt32(byte - UInt8(ascii: "A") + 10)
-    default: nil
-    }
+    hexDigit(byte).flatMap { hex || $0 < 10 ? UInt32($0) : nil }
   }
 
   static func isSpace(_ byte: UInt8) -> Bool {
