@@ -175,26 +175,10 @@ struct XMLPropertyList: XMLScanning {
   private mutating func text(of tag: Tag) throws(XMLProblem) -> String {
     guard !tag.isEmpty else { return "" }
     var text: [UInt8] = []
-    var runStart = index
-    while true {
-      guard let stop = nextSpecial(from: index) else { throw problem("<\(tag.name)> is never closed", at: tag.offset) }
-      try appendText(runStart..<stop, to: &text)
-      index = stop
-      if bytes[stop] == UInt8(ascii: "&") {
-        try appendReference(to: &text)
-      } else if matches("<![CDATA[") {
-        let start = index
-        guard let end = find("]]>", from: index + 9) else { throw problem("this CDATA is never closed", at: start) }
-        try appendText((index + 9)..<end, to: &text)
-        index = end + 3
-      } else if matches("<!") {
-        throw problem("only CDATA may stand inside <\(tag.name)>", at: stop)
-      } else {
-        try closeTag(tag.name, openedAt: tag.offset)
-        return String(decoding: text, as: UTF8.self)
-      }
-      runStart = index
-    }
+    try characterData(into: &text, of: tag.name, openedAt: tag.offset)
+    if matches("<!") { throw problem("only CDATA may stand inside <\(tag.name)>") }
+    try closeTag(tag.name, openedAt: tag.offset)
+    return String(decoding: text, as: UTF8.self)
   }
 
   /// The bytes of an `<integer>`, `<date>` or `<data>` up to its closing tag, as they stand (but UTF-8):
