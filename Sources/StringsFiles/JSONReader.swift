@@ -114,11 +114,8 @@ public struct JSONReader {
   }
 
   private mutating func literal(_ word: String, _ value: JSONValue) throws(JSONProblem) -> JSONValue {
-    let expected = Array(word.utf8)
-    guard bytes.count - index >= expected.count, Array(bytes[index..<index + expected.count]) == expected else {
-      throw problem("unexpected word where a value should be")
-    }
-    index += expected.count
+    guard bytes[index...].starts(with: word.utf8) else { throw problem("unexpected word where a value should be") }
+    index += word.utf8.count
     return value
   }
 

@@ -53,8 +53,7 @@ struct XMLPropertyList: XMLScanning {
 
   /// The one object a `<plist>` holds (CoreFoundation reads one anywhere, as a wrapper).
   private mutating func plist(_ tag: Tag, depth: Int) throws(XMLProblem) -> PlistObject {
-    if tag.isEmpty { throw problem("<plist> is empty: it holds one object", at: tag.offset) }
-    guard let content = try nextElement(closing: "plist") else {
+    guard !tag.isEmpty, let content = try nextElement(closing: "plist") else {
       throw problem("<plist> is empty: it holds one object", at: tag.offset)
     }
     let object = try object(content, depth: depth)
