@@ -30,11 +30,9 @@ public struct DirectoryWalk: Sendable {
     var rootStatus = stat()
     guard root.withCString({ stat($0, &rootStatus) }) == 0, rootStatus.st_mode & S_IFMT == S_IFDIR else { return }
     var visited: Set<FileIdentity> = [FileIdentity(rootStatus)]
-    visit(root, depth: 0, device: rootStatus.st_dev, maxDepth: maxDepth, limit: limit, visited: &visited) {
-      skip($0)
-    } descend: {
-      descend($0)
-    }
+    visit(
+      root, depth: 0, device: rootStatus.st_dev, maxDepth: maxDepth, limit: limit, visited: &visited, skip: skip,
+      descend: descend)
   }
 
   private mutating func visit(

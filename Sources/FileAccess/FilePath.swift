@@ -74,10 +74,7 @@ public struct FilePath: Hashable, Sendable, CustomStringConvertible, Expressible
   }
 
   /// The last component: `b` for `a/b` and `a/b/`, `/` for the root, empty for an empty path.
-  public var lastComponent: String {
-    guard let range = lastComponentRange else { return isAbsolute ? "/" : "" }
-    return String(decoding: bytes[range], as: UTF8.self)
-  }
+  public var lastComponent: String { String(decoding: lastComponentBytes, as: UTF8.self) }
 
   /// The last component's bytes (see `lastComponent`).
   public var lastComponentBytes: ArraySlice<UInt8> {

@@ -139,9 +139,6 @@ public final class InputFiles: Sendable {
     open(path, limit: limit).flatMap { $0.readAll() }
   }
 
-  /// Whether the file at `path` was read by this command (by device and inode, wherever it was reached from).
-  public func wasRead(_ identity: FileIdentity) -> Bool { state.withLock { $0.read[identity] != nil } }
-
   /// The entries of the folder at `path` when it may be read (else none), by name.
   public func children(of folder: FilePath) -> [FilePath] {
     guard refusal(of: folder) == nil else { return [] }

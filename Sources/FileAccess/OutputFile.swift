@@ -141,10 +141,7 @@ public final class OutputFile {
     case .error(let code): throw abandon(failure(code))
     case .nothingWritten: throw abandon(OutputError("cannot write '\(path.shown())': no byte was written"))
     }
-    if isStreaming, let problem = notInPlace() {
-      discard()
-      throw problem
-    }
+    if isStreaming, let problem = notInPlace() { throw discarding(problem) }
   }
 
   /// Why a streaming file is no longer the file at its path (deleted, or replaced by another), or nil.
@@ -164,20 +161,10 @@ public final class OutputFile {
   /// into place.
   public func commit() throws(OutputError) {
     guard descriptor >= 0 else { throw OutputError("cannot write '\(path.shown())': it is closed") }
-    if isStreaming, let problem = notInPlace() {
-      discard()
-      throw problem
-    }
-    if fsync(descriptor) != 0 && errno != EINVAL && errno != EROFS {
-      let problem = failure(errno)
-      discard()
-      throw problem
-    }
+    if isStreaming, let problem = notInPlace() { throw discarding(problem) }
+    if fsync(descriptor) != 0 && errno != EINVAL && errno != EROFS { throw discarding(failure(errno)) }
     fchmod(descriptor, finalMode)
-    if temporary != nil, let problem = moveIntoPlace() {
-      discard()
-      throw problem
-    }
+    if temporary != nil, let problem = moveIntoPlace() { throw discarding(problem) }
     close(descriptor)
     descriptor = -1
   }
@@ -189,6 +176,11 @@ public final class OutputFile {
     if ftruncate(descriptor, length) != 0 {
       problem.message += "; the part written could not be taken back (\(FileKind.reason(errno)))"
     }
+    return discarding(problem)
+  }
+
+  /// `problem`, once the file is discarded (see `discard`).
+  private func discarding(_ problem: OutputError) -> OutputError {
     discard()
     return problem
   }

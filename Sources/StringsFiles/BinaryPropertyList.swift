@@ -27,9 +27,7 @@ enum BinaryPropertyList {
     let trailer = count - 32
     func number(at start: Int, size: Int) -> Int? {
       guard start >= 0, size >= 1, size <= 8, start + size <= count else { return nil }
-      var value: UInt64 = 0
-      for byte in bytes[start..<start + size] { value = value << 8 | UInt64(byte) }
-      return value <= UInt64(Int.max) ? Int(value) : nil
+      return Int(exactly: ObjectReader.number(bytes, at: start, size: size))
     }
     let offsetSize = Int(bytes[trailer + 6])
     guard (1...8).contains(offsetSize), (1...8).contains(Int(bytes[trailer + 7])),

@@ -114,11 +114,8 @@ public struct JSONReader {
   }
 
   private mutating func literal(_ word: String, _ value: JSONValue) throws(JSONProblem) -> JSONValue {
-    let expected = Array(word.utf8)
-    guard bytes.count - index >= expected.count, Array(bytes[index..<index + expected.count]) == expected else {
-      throw problem("unexpected word where a value should be")
-    }
-    index += expected.count
+    guard bytes[index...].starts(with: word.utf8) else { throw problem("unexpected word where a value should be") }
+    index += word.utf8.count
     return value
   }
 
@@ -133,13 +130,8 @@ public struct JSONReader {
       case .kindOnly: (false, false)
       }
     var object = JSONObject(start: index)
-    index += 1
-    skipSpace()
-    if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
-      index += 1
-      return object
-    }
-    while true {
+    if opens(closing: UInt8(ascii: "}")) { return object }
+    repeat {
       skipSpace()
       guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw problem("expected a key in quotes") }
       let offset = index
@@ -151,51 +143,45 @@ public struct JSONReader {
       let member = try value(depth: depth, shape: kept ?? .kindOnly)
       if kept != nil { object.members[key] = member }
       if isWhole, object.offsets[key] == nil { object.offsets[key] = offset }
-      skipSpace()
-      guard index < bytes.count else { throw problem("the text ends inside an object") }
-      if bytes[index] == UInt8(ascii: ",") {
-        index += 1
-        skipSpace()
-        if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
-          index += 1
-          return object
-        }
-        continue
-      }
-      guard bytes[index] == UInt8(ascii: "}") else { throw problem("expected ',' or '}' in an object") }
-      index += 1
-      return object
-    }
+    } while try another(closing: UInt8(ascii: "}"), in: "an object")
+    return object
   }
 
   /// The array starting at `index`: its elements whole, or (`kindOnly`) read and none kept.
   private mutating func array(depth: Int, shape: JSONShape) throws(JSONProblem) -> [JSONValue] {
     guard depth <= Self.maximumDepth else { throw problem("values are nested more than \(Self.maximumDepth) deep") }
-    index += 1
     var elements: [JSONValue] = []
-    skipSpace()
-    if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
-      index += 1
-      return elements
-    }
-    while true {
+    if opens(closing: UInt8(ascii: "]")) { return elements }
+    repeat {
       let element = try value(depth: depth, shape: shape)
       if case .whole = shape { elements.append(element) }
-      skipSpace()
-      guard index < bytes.count else { throw problem("the text ends inside an array") }
-      if bytes[index] == UInt8(ascii: ",") {
-        index += 1
-        skipSpace()
-        if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
-          index += 1
-          return elements
-        }
-        continue
-      }
-      guard bytes[index] == UInt8(ascii: "]") else { throw problem("expected ',' or ']' in an array") }
+    } while try another(closing: UInt8(ascii: "]"), in: "an array")
+    return elements
+  }
+
+  /// Moves past an opening bracket and the space after it; true (and past `closing`) when `closing` follows.
+  private mutating func opens(closing: UInt8) -> Bool {
+    index += 1
+    skipSpace()
+    guard index < bytes.count, bytes[index] == closing else { return false }
+    index += 1
+    return true
+  }
+
+  /// After a member or element: true when a comma brings another, false past `closing` (a trailing comma
+  /// before it passes, as Foundation lets it).
+  private mutating func another(closing: UInt8, in container: String) throws(JSONProblem) -> Bool {
+    skipSpace()
+    guard index < bytes.count else { throw problem("the text ends inside \(container)") }
+    if bytes[index] == UInt8(ascii: ",") {
       index += 1
-      return elements
+      skipSpace()
+      guard index < bytes.count, bytes[index] == closing else { return true }
+    } else if bytes[index] != closing {
+      throw problem("expected ',' or '\(Character(Unicode.Scalar(closing)))' in \(container)")
     }
+    index += 1
+    return false
   }
 
   private mutating func number() throws(JSONProblem) -> Double {
@@ -292,10 +278,7 @@ public struct JSONReader {
   }
 
   private mutating func hex4() throws(JSONProblem) -> UInt32 {
-    let isHex = { (byte: UInt8) in
-      (0x30...0x39).contains(byte) || (0x41...0x46).contains(byte) || (0x61...0x66).contains(byte)
-    }
-    guard bytes.count - index >= 4, bytes[index..<index + 4].allSatisfy(isHex),
+    guard bytes.count - index >= 4, bytes[index..<index + 4].allSatisfy({ hexDigit($0) != nil }),
       let value = UInt32(String(decoding: bytes[index..<index + 4], as: UTF8.self), radix: 16)
     else { throw problem("a \\u escape needs four hex digits") }
     index += 4

@@ -226,9 +226,9 @@ struct OldStyleParser {
         index += 1
         return data
       }
-      guard let high = hexValue(bytes[index]) else { break }
+      guard let high = hexDigit(bytes[index]) else { break }
       index += 1
-      guard index < bytes.count, let low = hexValue(bytes[index]) else { break }
+      guard index < bytes.count, let low = hexDigit(bytes[index]) else { break }
       data.append(high << 4 | low)
       index += 1
     }
@@ -303,7 +303,7 @@ struct OldStyleParser {
       if escaped == UInt8(ascii: "U") {
         var unit: UInt32 = 0
         var digits = 0
-        while digits < 4, index < bytes.count, let digit = hexValue(bytes[index]) {
+        while digits < 4, index < bytes.count, let digit = hexDigit(bytes[index]) {
           unit = unit << 4 | UInt32(digit)
           digits += 1
           index += 1
@@ -406,15 +406,6 @@ struct OldStyleParser {
       UInt8(ascii: ":"), UInt8(ascii: "."), UInt8(ascii: "-"):
       true
     default: false
-    }
-  }
-
-  private func hexValue(_ byte: UInt8) -> UInt8? {
-    switch byte {
-    case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-    case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-    case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-    default: nil
     }
   }
 

@@ -13,12 +13,5 @@ public indirect enum PlistValue: Hashable, Sendable {
   }
 
   /// What kind of value this is, in words for messages.
-  public var kindName: String {
-    switch self {
-    case .string: "a string"
-    case .array: "an array"
-    case .dictionary: "a dictionary"
-    case .data: "data"
-    }
-  }
+  public var kindName: String { PlistObject(self).kindName }
 }

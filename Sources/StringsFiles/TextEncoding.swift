@@ -49,16 +49,16 @@ public enum TextDecoder {
   public static func decode(_ bytes: [UInt8], file: String) -> Result<DecodedText, EncodingProblem> {
     let count = bytes.count
     if count >= 4 && bytes[0] == 0xFF && bytes[1] == 0xFE && bytes[2] == 0 && bytes[3] == 0 {
-      return utf32(bytes, from: 4, bigEndian: false, as: .utf32LittleEndian, file: file)
+      return utf(bytes, from: 4, width: 4, bigEndian: false, as: .utf32LittleEndian, file: file)
     }
     if count >= 4 && bytes[0] == 0 && bytes[1] == 0 && bytes[2] == 0xFE && bytes[3] == 0xFF {
-      return utf32(bytes, from: 4, bigEndian: true, as: .utf32BigEndian, file: file)
+      return utf(bytes, from: 4, width: 4, bigEndian: true, as: .utf32BigEndian, file: file)
     }
     if count >= 2 && bytes[0] == 0xFF && bytes[1] == 0xFE {
-      return .success(utf16(bytes, from: 2, bigEndian: false, as: .utf16LittleEndian, file: file))
+      return utf(bytes, from: 2, width: 2, bigEndian: false, as: .utf16LittleEndian, file: file)
     }
     if count >= 2 && bytes[0] == 0xFE && bytes[1] == 0xFF {
-      return .success(utf16(bytes, from: 2, bigEndian: true, as: .utf16BigEndian, file: file))
+      return utf(bytes, from: 2, width: 2, bigEndian: true, as: .utf16BigEndian, file: file)
     }
     if count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF {
       return utf8(bytes, from: 3, as: .utf8WithBOM, file: file)
@@ -68,10 +68,9 @@ public enum TextDecoder {
     if count >= 2 && (bytes[0] == 0 || bytes[1] == 0) {
       let looksBigEndian = looksLikeUTF16WithoutBOM(bytes) == true || bytes[0] == 0
       let encoding: TextEncoding = looksBigEndian ? .utf16BigEndianWithoutBOM : .utf16LittleEndianWithoutBOM
-      return .success(utf16(bytes, from: 2, bigEndian: false, as: encoding, file: file))
+      return utf(bytes, from: 2, width: 2, bigEndian: false, as: encoding, file: file)
     }
-    let encoding = TextEncoding.utf8
-    return utf8(bytes, from: 0, as: encoding, file: file)
+    return utf8(bytes, from: 0, as: .utf8, file: file)
   }
 
   /// BOM-less UTF-16 shows as NUL bytes in every other position of ASCII-heavy text; nil when it does not.
@@ -90,57 +89,15 @@ public enum TextDecoder {
     return nil
   }
 
-  /// The offset of the first byte that breaks UTF-8 (overlongs, surrogates and values past U+10FFFF
-  /// included), or nil when all is valid.
-  public static func firstInvalidUTF8(_ bytes: [UInt8]) -> Int? {
-    bytes.withUnsafeBufferPointer { firstInvalidUTF8(in: $0, from: 0) }
-  }
-
-  /// The offset of the first byte at or after `from` that breaks UTF-8, or nil.
-  static func firstInvalidUTF8(in buffer: UnsafeBufferPointer<UInt8>, from: Int) -> Int? {
-    let count = buffer.count
-    var index = from
-    while index < count {
-      // Eight ASCII bytes at a time.
-      if index + 8 <= count,
-        UnsafeRawPointer(buffer.baseAddress! + index).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0
-      {
-        index += 8
-        continue
-      }
-      let lead = buffer[index]
-      if lead < 0x80 {
-        index += 1
-        continue
-      }
-      let length: Int
-      var low: UInt8 = 0x80
-      var high: UInt8 = 0xBF
-      switch lead {
-      case 0xC2...0xDF: length = 2
-      case 0xE0:
-        length = 3
-        low = 0xA0
-      case 0xE1...0xEC, 0xEE...0xEF: length = 3
-      case 0xED:
-        length = 3
-        high = 0x9F
-      case 0xF0:
-        length = 4
-        low = 0x90
-      case 0xF1...0xF3: length = 4
-      case 0xF4:
-        length = 4
-        high = 0x8F
-      default: return index
-      }
-      guard index + length <= count else { return index }
-      let second = buffer[index + 1]
-      guard second >= low && second <= high else { return index }
-      for offset in 2..<length where buffer[index + offset] & 0xC0 != 0x80 { return index }
-      index += length
+  /// The offset of the first byte at or after `start` that breaks UTF-8 (overlongs, surrogates and values
+  /// past U+10FFFF included), or nil when all is valid.
+  public static func firstInvalidUTF8(_ bytes: [UInt8], from start: Int = 0) -> Int? {
+    do throws(UTF8.ValidationError) {
+      _ = try UTF8Span(validating: bytes.span.extracting(start...))
+      return nil
+    } catch {
+      return start + error.byteOffsets.lowerBound
     }
-    return nil
   }
 
   /// UTF-8 as CoreFoundation reads it: any broken sequence makes the file unreadable, except a stray
@@ -148,7 +105,7 @@ public enum TextDecoder {
   static func utf8(_ bytes: [UInt8], from start: Int, as encoding: TextEncoding, file: String) -> Result<
     DecodedText, EncodingProblem
   > {
-    let first = bytes.withUnsafeBufferPointer { firstInvalidUTF8(in: $0, from: start) }
+    let first = firstInvalidUTF8(bytes, from: start)
     guard var bad = first else {
       let text = start == 0 ? bytes : Array(bytes[start...])
       return .success(DecodedText(encoding: encoding, utf8: text, flaws: []))
@@ -170,100 +127,73 @@ public enum TextDecoder {
       }
       output += [0xEF, 0xBF, 0xBD]
       copied = bad + 1
-      guard let next = bytes.withUnsafeBufferPointer({ firstInvalidUTF8(in: $0, from: copied) }) else { break }
+      guard let next = firstInvalidUTF8(bytes, from: copied) else { break }
       bad = next
     }
     output += bytes[copied...]
     return .success(DecodedText(encoding: encoding, utf8: output, flaws: flaws))
   }
 
-  /// UTF-16 as CoreFoundation reads it: a dangling last byte is dropped and an unpaired surrogate reads as
-  /// U+FFFD, both noted as flaws.
-  private static func utf16(
-    _ bytes: [UInt8], from start: Int, bigEndian: Bool, as encoding: TextEncoding, file: String
-  )
-    -> DecodedText
-  {
+  /// UTF-16 or UTF-32 (code units of `width` bytes) as CoreFoundation reads it: dangling last bytes are
+  /// dropped and an unpaired UTF-16 surrogate reads as U+FFFD, both noted as flaws; an invalid UTF-32 code
+  /// point is fatal.
+  private static func utf(
+    _ bytes: [UInt8], from start: Int, width: Int, bigEndian: Bool, as encoding: TextEncoding, file: String
+  ) -> Result<DecodedText, EncodingProblem> {
     var flaws: [EncodingProblem] = []
-    var end = bytes.count
-    let dangling = (end - start) % 2 == 1
-    if dangling { end -= 1 }
+    let end = bytes.count - (bytes.count - start) % width
     var output: [UInt8] = []
     output.reserveCapacity(end - start)
+    func unit(at index: Int) -> UInt32 {
+      var value: UInt32 = 0
+      for offset in 0..<width { value = value << 8 | UInt32(bytes[index + (bigEndian ? offset : width - 1 - offset)]) }
+      return value
+    }
     var index = start
     while index < end {
-      let unit = unit16(bytes, index, bigEndian)
-      var scalar: Unicode.Scalar
-      if (0xD800...0xDBFF).contains(unit), index + 3 < end,
-        (0xDC00...0xDFFF).contains(unit16(bytes, index + 2, bigEndian))
+      let high = unit(at: index)
+      var scalar = Unicode.Scalar(high)
+      var length = width
+      if width == 2, (0xD800...0xDBFF).contains(high), index + 3 < end, case let low = unit(at: index + 2),
+        (0xDC00...0xDFFF).contains(low)
       {
-        let next = unit16(bytes, index + 2, bigEndian)
-        scalar = Unicode.Scalar(0x10000 + ((UInt32(unit) - 0xD800) << 10) + (UInt32(next) - 0xDC00))!
-        index += 4
-      } else if (0xD800...0xDFFF).contains(unit) {
-        if !flaws.contains(where: { $0.diagnostic.message.hasPrefix("an unpaired") }) {
-          flaws.append(
-            EncodingProblem(
-              .warning, file: file, byteOffset: index, after: output,
-              message: "an unpaired UTF-16 surrogate, which iOS shows as �"))
-        }
-        scalar = "\u{FFFD}"
-        index += 2
-      } else {
-        scalar = Unicode.Scalar(unit)!
-        index += 2
+        scalar = Unicode.Scalar(0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00))
+        length = 4
       }
-      appendUTF8(scalar, to: &output)
-    }
-    if dangling {
-      flaws.append(
-        EncodingProblem(
-          .warning, file: file, byteOffset: end, after: output, message: "a dangling last byte, which iOS drops"))
-    }
-    return DecodedText(encoding: encoding, utf8: output, flaws: flaws)
-  }
-
-  /// UTF-32 as CoreFoundation reads it: dangling last bytes are dropped; an invalid code point is fatal.
-  private static func utf32(
-    _ bytes: [UInt8], from start: Int, bigEndian: Bool, as encoding: TextEncoding, file: String
-  )
-    -> Result<DecodedText, EncodingProblem>
-  {
-    var flaws: [EncodingProblem] = []
-    let end = bytes.count - (bytes.count - start) % 4
-    var output: [UInt8] = []
-    output.reserveCapacity((end - start) / 2)
-    var index = start
-    while index < end {
-      let parts = (0..<4).map { UInt32(bytes[index + $0]) }
-      let value =
-        bigEndian
-        ? parts[0] << 24 | parts[1] << 16 | parts[2] << 8 | parts[3]
-        : parts[3] << 24 | parts[2] << 16 | parts[1] << 8 | parts[0]
-      guard let scalar = Unicode.Scalar(value) else {
+      if scalar == nil && width == 4 {
         return .failure(
           EncodingProblem(.error, file: file, byteOffset: index, after: output, message: "an invalid UTF-32 code point")
         )
       }
-      appendUTF8(scalar, to: &output)
-      index += 4
+      if scalar == nil && !flaws.contains(where: { $0.diagnostic.message.hasPrefix("an unpaired") }) {
+        flaws.append(
+          EncodingProblem(
+            .warning, file: file, byteOffset: index, after: output,
+            message: "an unpaired UTF-16 surrogate, which iOS shows as �"))
+      }
+      appendUTF8(scalar ?? "\u{FFFD}", to: &output)
+      index += length
     }
     if end < bytes.count {
+      let dangling = width == 2 ? "a dangling last byte" : "dangling last bytes"
       flaws.append(
-        EncodingProblem(
-          .warning, file: file, byteOffset: end, after: output, message: "dangling last bytes, which iOS drops"))
+        EncodingProblem(.warning, file: file, byteOffset: end, after: output, message: "\(dangling), which iOS drops"))
     }
     return .success(DecodedText(encoding: encoding, utf8: output, flaws: flaws))
-  }
-
-  private static func unit16(_ bytes: [UInt8], _ index: Int, _ bigEndian: Bool) -> UInt16 {
-    bigEndian
-      ? UInt16(bytes[index]) << 8 | UInt16(bytes[index + 1])
-      : UInt16(bytes[index + 1]) << 8 | UInt16(bytes[index])
   }
 }
 
 /// Appends the UTF-8 form of `scalar`.
 func appendUTF8(_ scalar: Unicode.Scalar, to output: inout [UInt8]) {
   output.append(contentsOf: UTF8.encode(scalar)!)
+}
+
+/// The value of a hex digit (`0`–`9`, `a`–`f`, `A`–`F`).
+func hexDigit(_ byte: UInt8) -> UInt8? {
+  switch byte {
+  case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+  case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+  case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+  default: nil
+  }
 }

@@ -53,8 +53,7 @@ struct XMLPropertyList: XMLScanning {
 
   /// The one object a `<plist>` holds (CoreFoundation reads one anywhere, as a wrapper).
   private mutating func plist(_ tag: Tag, depth: Int) throws(XMLProblem) -> PlistObject {
-    if tag.isEmpty { throw problem("<plist> is empty: it holds one object", at: tag.offset) }
-    guard let content = try nextElement(closing: "plist") else {
+    guard !tag.isEmpty, let content = try nextElement(closing: "plist") else {
       throw problem("<plist> is empty: it holds one object", at: tag.offset)
     }
     let object = try object(content, depth: depth)
@@ -175,26 +174,10 @@ struct XMLPropertyList: XMLScanning {
   private mutating func text(of tag: Tag) throws(XMLProblem) -> String {
     guard !tag.isEmpty else { return "" }
     var text: [UInt8] = []
-    var runStart = index
-    while true {
-      guard let stop = nextSpecial(from: index) else { throw problem("<\(tag.name)> is never closed", at: tag.offset) }
-      try appendText(runStart..<stop, to: &text)
-      index = stop
-      if bytes[stop] == UInt8(ascii: "&") {
-        try appendReference(to: &text)
-      } else if matches("<![CDATA[") {
-        let start = index
-        guard let end = find("]]>", from: index + 9) else { throw problem("this CDATA is never closed", at: start) }
-        try appendText((index + 9)..<end, to: &text)
-        index = end + 3
-      } else if matches("<!") {
-        throw problem("only CDATA may stand inside <\(tag.name)>", at: stop)
-      } else {
-        try closeTag(tag.name, openedAt: tag.offset)
-        return String(decoding: text, as: UTF8.self)
-      }
-      runStart = index
-    }
+    try characterData(into: &text, of: tag.name, openedAt: tag.offset)
+    if matches("<!") { throw problem("only CDATA may stand inside <\(tag.name)>") }
+    try closeTag(tag.name, openedAt: tag.offset)
+    return String(decoding: text, as: UTF8.self)
   }
 
   /// The bytes of an `<integer>`, `<date>` or `<data>` up to its closing tag, as they stand (but UTF-8):
@@ -248,38 +231,14 @@ struct XMLPropertyList: XMLScanning {
     if word == "nan" { return .nan }
     if ["inf", "infinity", "+inf", "+infinity"].contains(word) { return .infinity }
     if ["-inf", "-infinity"].contains(word) { return -.infinity }
+    // `[+-]digits[.digits][e[+-]digits]`, as the standard library reads it once hex, `inf` and `nan` are out.
     let number = Array(text.drop(while: Self.isSpace))
-    guard Self.isDecimal(number), let value = Double(String(decoding: number, as: UTF8.self)) else {
+    guard number.allSatisfy({ "0123456789+-.eE".utf8.contains($0) }),
+      let value = Double(String(decoding: number, as: UTF8.self))
+    else {
       throw problem("<real> is not a number", at: offset)
     }
     return value
-  }
-
-  /// Whether `text` is `[+-]digits[.digits][e[+-]digits]` with a digit somewhere before the exponent.
-  private static func isDecimal(_ text: [UInt8]) -> Bool {
-    var position = 0
-    func digits() -> Int {
-      let start = position
-      while position < text.count, (0x30...0x39).contains(text[position]) { position += 1 }
-      return position - start
-    }
-    if position < text.count, text[position] == UInt8(ascii: "+") || text[position] == UInt8(ascii: "-") {
-      position += 1
-    }
-    var mantissa = digits()
-    if position < text.count, text[position] == UInt8(ascii: ".") {
-      position += 1
-      mantissa += digits()
-    }
-    guard mantissa > 0 else { return false }
-    if position < text.count, text[position] | 0x20 == UInt8(ascii: "e") {
-      position += 1
-      if position < text.count, text[position] == UInt8(ascii: "+") || text[position] == UInt8(ascii: "-") {
-        position += 1
-      }
-      guard digits() > 0 else { return false }
-    }
-    return position == text.count
   }
 
   /// A `<date>`: `YYYY-MM-DDTHH:MM:SSZ` (a year of up to 12 digits, none included, which may be negative).

@@ -96,6 +96,52 @@ extension XMLScanning {
     }
   }
 
+  /// Reads character data into `text` (references and CDATA resolved, line ends as XML reads them when
+  /// `normalizingLineEnds`) up to the next `<` that opens no CDATA; `element`, opened at `open`, names it.
+  mutating func characterData(
+    into text: inout [UInt8], of element: String, openedAt open: Int, normalizingLineEnds: Bool = false
+  ) throws(XMLProblem) {
+    var runStart = index
+    while true {
+      guard let stop = nextSpecial(from: index) else {
+        throw problem("<\(element.forMessage(limit: 60))> is never closed", at: open)
+      }
+      try appendLiteral(runStart..<stop, to: &text, normalizing: normalizingLineEnds)
+      index = stop
+      if bytes[stop] == UInt8(ascii: "&") {
+        try appendReference(to: &text)
+      } else if matches("<![CDATA[") {
+        guard let end = find("]]>", from: index + 9) else { throw problem("this CDATA is never closed") }
+        try appendLiteral((index + 9)..<end, to: &text, normalizing: normalizingLineEnds)
+        index = end + 3
+      } else {
+        return
+      }
+      runStart = index
+    }
+  }
+
+  /// Appends literal text (see `appendText`), when `normalizing` as XML reads it: a line end (CRLF or CR) as
+  /// LF, and in an attribute's value every tab and line end as a space.
+  func appendLiteral(
+    _ range: Range<Int>, to text: inout [UInt8], normalizing: Bool = true, inAttribute: Bool = false
+  ) throws(XMLProblem) {
+    let start = text.count
+    try appendText(range, to: &text)
+    guard normalizing, text[start...].contains(where: { $0 == 0x0D || (inAttribute && Self.isSpace($0)) }) else {
+      return
+    }
+    var normalized: [UInt8] = []
+    var previous: UInt8 = 0
+    for byte in text[start...] {
+      defer { previous = byte }
+      if byte == 0x0A && previous == 0x0D { continue }
+      let lineEnd: UInt8 = byte == 0x0D ? 0x0A : byte
+      normalized.append(inAttribute && Self.isSpace(lineEnd) ? 0x20 : lineEnd)
+    }
+    text.replaceSubrange(start..., with: normalized)
+  }
+
   /// Where the next `&` or `<` is, from `start`.
   func nextSpecial(from start: Int) -> Int? {
     let bytes = bytes
@@ -137,13 +183,9 @@ extension XMLScanning {
     text.append(contentsOf: String(Character(scalar)).utf8)
   }
 
+  /// A decimal digit's value, or a hex digit's when `hex`.
   static func digit(_ byte: UInt8, hex: Bool) -> UInt32? {
-    switch byte {
-    case 0x30...0x39: UInt32(byte - 0x30)
-    case UInt8(ascii: "a")...UInt8(ascii: "f") where hex: UInt32(byte - UInt8(ascii: "a") + 10)
-    case UInt8(ascii: "A")...UInt8(ascii: "F") where hex: UInt32(byte - UInt8(ascii: "A") + 10)
-    default: nil
-    }
+    hexDigit(byte).flatMap { hex || $0 < 10 ? UInt32($0) : nil }
   }
 
   static func isSpace(_ byte: UInt8) -> Bool {

@@ -133,27 +133,14 @@ private struct XMLTreeReader: XMLScanning {
     }
     index += 1
     var text: [UInt8] = []
-    var runStart = index
     while true {
-      guard let stop = nextSpecial(from: index) else {
-        throw problem("\(shown(element.name)) is never closed", at: start)
-      }
-      try appendLiteral(runStart..<stop, to: &text)
-      index = stop
-      if bytes[stop] == UInt8(ascii: "&") {
-        try appendReference(to: &text)
-      } else if matches("<![CDATA[") {
-        guard let end = find("]]>", from: index + 9) else { throw problem("this CDATA is never closed") }
-        try appendLiteral((index + 9)..<end, to: &text)
-        index = end + 3
-      } else if matches("</") {
+      try characterData(into: &text, of: element.name, openedAt: start, normalizingLineEnds: true)
+      if matches("</") {
         try closeTag(element.name, openedAt: start)
         element.text = String(decoding: text, as: UTF8.self)
         return element
-      } else if try !skipMarkup(inContent: true) {
-        element.children.append(try self.element(depth: depth + 1))
       }
-      runStart = index
+      if try !skipMarkup(inContent: true) { element.children.append(try self.element(depth: depth + 1)) }
     }
   }
 
@@ -203,23 +190,6 @@ private struct XMLTreeReader: XMLScanning {
     var name: [UInt8] = []
     try appendText(start..<index, to: &name)
     return String(decoding: name, as: UTF8.self)
-  }
-
-  /// Appends literal text as XML reads it: a line end (CRLF or CR) as LF, and in an attribute's value every
-  /// tab and line end as a space.
-  func appendLiteral(_ range: Range<Int>, to text: inout [UInt8], inAttribute: Bool = false) throws(XMLProblem) {
-    let start = text.count
-    try appendText(range, to: &text)
-    guard text[start...].contains(where: { $0 == 0x0D || (inAttribute && Self.isSpace($0)) }) else { return }
-    var normalized: [UInt8] = []
-    var previous: UInt8 = 0
-    for byte in text[start...] {
-      defer { previous = byte }
-      if byte == 0x0A && previous == 0x0D { continue }
-      let lineEnd: UInt8 = byte == 0x0D ? 0x0A : byte
-      normalized.append(inAttribute && Self.isSpace(lineEnd) ? 0x20 : lineEnd)
-    }
-    text.replaceSubrange(start..., with: normalized)
   }
 
   /// Counts one more element or attribute, refusing one past the limit.

@@ -18,7 +18,7 @@ import Testing
     let (root, inside, _) = try Self.project()
     let files = try #require(InputFiles(confinedTo: FilePath(root)))
     #expect(try files.read(FilePath(inside)).get() == Array("a".utf8))
-    #expect(files.wasRead(try #require(FileIdentity(path: FilePath(inside)))))
+    #expect(files.identities[try #require(FileIdentity(path: FilePath(inside)))] != nil)
     #expect(files.identities.values.contains(inside))
   }
 
