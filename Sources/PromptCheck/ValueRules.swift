@@ -67,10 +67,12 @@ enum ValueRules {
         severity: rejected ? .error : .warning)
       return findings
     }
-    if let first = value.first, let last = value.last, first.isWhitespace || last.isWhitespace {
-      report(.whitespace, "\(noun) \(first.isWhitespace ? "starts" : "ends") with whitespace")
-    } else if !prompt.isMarkdown && value.contains("  ") {
-      // Markdown's own line breaks and indents are spaces; only plain text is judged on them.
+    // A line break at either end is layout (a text set below the title), and in a text that starts with one,
+    // as in Markdown, spaces are layout too; a space or tab at either end is a slip (DECISIONS D115).
+    let isSpace = { (character: Character) in character.isWhitespace && !character.isNewline }
+    if let first = value.first, let last = value.last, isSpace(first) || isSpace(last) {
+      report(.whitespace, "\(noun) \(isSpace(first) ? "starts" : "ends") with whitespace")
+    } else if !prompt.isMarkdown && value.first?.isNewline != true && value.contains("  ") {
       report(.whitespace, "\(noun) has two spaces in a row")
     }
     if let control = value.unicodeScalars.first(where: { $0 != "\n" && $0 != "\t" && $0.isUnsafeForTerminal }) {
