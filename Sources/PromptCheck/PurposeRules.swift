@@ -37,8 +37,8 @@ enum PurposeRules {
         shipped.count > 1
           && shipped.allSatisfy { localization, keys in
             keys.contains { $0.key == key }
-              || (context.developmentTexts[key] != nil
-                && app.infoPlistString(key, locale: localization)?.value == context.developmentTexts[key])
+              || app.infoPlistString(key, locale: localization).map { $0.value == context.developmentTexts[key] }
+                == true
           }
       })
     findings.removeAll { $0.rule == .untranslated && nowhere.contains($0.key ?? "") }
@@ -72,7 +72,7 @@ enum PurposeRules {
     guard let file = folder.files["InfoPlist"], let table = file.table, table.isReadByIOS,
       let entry = table.entry(for: key)
     else { return [] }
-    let location = table.text.isEmpty ? nil : table.lineMap.location(of: entry.valueOffset)
+    let location = table.place(of: entry.valueOffset)
     guard let value = entry.value.string else {
       return [
         Finding(
@@ -138,13 +138,9 @@ enum PurposeRules {
     key: String, text: LocalizedText
   )]? {
     let app = context.app
-    let misnamed = app.folder(named: localization)?.files.keys.contains {
-      $0 != "InfoPlist" && $0.lowercased() == "infoplist"
-    }
-    if misnamed == true { return nil }
-    if case .unusable? = app.searchList(locale: localization).first.map({ app.table("InfoPlist", in: $0) }) {
-      return nil
-    }
+    let tables = app.folder(named: localization)?.files.keys.map { $0 } ?? []
+    if case .unusable = app.table("InfoPlist", in: localization) { return nil }
+    if tables.contains(where: { $0 != "InfoPlist" && $0.lowercased() == "infoplist" }) { return nil }
     return app.purposeKeys.compactMap { key in
       guard let shown = app.infoPlistString(key, locale: localization),
         !context.sameLanguage(language(of: shown.source, in: app), localization)
@@ -165,20 +161,17 @@ enum PurposeRules {
     guard let first = keys.first else { return [] }
     guard let file = folder?.files["InfoPlist"]?.path ?? catalog?.path else {
       // No table: every key comes from the same other place.
-      let instead: String
-      switch first.text.source {
-      case .stringsFile(let path, let other):
-        instead = "\(other)'s (\(TextSource.stringsFile(path: path, localization: other).label))"
-      case .catalog(_, let other): instead = "\(other)'s translations from the catalog"
-      case .infoPlist, .buildSetting: instead = "the Info.plist's, in \(app.developmentRegion)"
-      }
+      let source = first.text.source
       let names = keys.map(\.key)
+      let what =
+        folder == nil ? "\(localization) (\(app.origin(ofLocalization: localization)))" : "\(localization).lproj"
+      let from = if case .catalog = source { FilePath(source.path).lastComponent } else { source.label }
       return [
         Finding(
           file: folder?.path ?? app.infoPlist?.path ?? app.root, location: nil, rule: .missingKey,
           locale: localization, key: names.count == 1 ? names[0] : nil,
           message:
-            "\(folder == nil ? "\(localization) (\(app.origin(ofLocalization: localization)))" : "\(localization).lproj") has no InfoPlist.strings, so its \(MessageList.of(names)) text\(names.count == 1 ? " is" : "s are") \(instead)"
+            "\(what) has no InfoPlist.strings, so its \(MessageList.of(names)) text\(names.count == 1 ? " is" : "s are") \(language(of: source, in: app))'s (\(from))"
         )
       ]
     }
