@@ -33,84 +33,65 @@ enum AppRules {
     findings += caseOfNames(app)
     findings += legacyFolders(app)
     findings += filesOutside(app, context)
-    for call in context.scan.betaCalls {
-      findings.append(
+    return findings
+      + context.scan.betaCalls.map { call in
         Finding(
           file: call.file, location: call.location, rule: .betaAPI, locale: nil, key: PurposeKeys.tracking,
           message:
             "\(call.text ?? "") is how the iOS 27.2 betas spelled the expanded request; the released SDK calls it requestTrackingAuthorization(preferringExpandedInterface:additionalInformationAction:completionHandler:), so this does not build against it, and code that looks the beta name up at run time gets the classic prompt"
-        ))
-    }
-    return findings
+        )
+      }
   }
 
   /// What the project names that attsim did not follow: includes out of the project, loops and limits,
   /// and build settings whose expansion it stopped.
   private static func sandbox(_ app: AppResources) -> [Finding] {
-    var findings: [Finding] = []
-    for include in app.refusedIncludes {
-      findings.append(
-        Finding(
-          file: include.file, location: include.location,
-          rule: include.leavesProject ? .includeOutside : .buildSetting, locale: nil,
-          message: include.leavesProject
-            ? "\(include.reason); the settings in it are unknown here, so what attsim shows may differ from the build"
-            : include.reason))
+    app.refusedIncludes.map { include in
+      Finding(
+        file: include.file, location: include.location, rule: include.leavesProject ? .includeOutside : .buildSetting,
+        locale: nil,
+        message: include.leavesProject
+          ? "\(include.reason); the settings in it are unknown here, so what attsim shows may differ from the build"
+          : include.reason)
     }
-    for (key, problem) in app.expansionProblems {
-      let (source, location) = app.infoPlist?.source(of: key) ?? (.infoPlist(path: app.root), nil)
-      findings.append(
-        Finding(
+      + app.expansionProblems.map { key, problem in
+        let (source, location) = app.infoPlist?.source(of: key) ?? (.infoPlist(path: app.root), nil)
+        return Finding(
           file: source.path, location: location, rule: .buildSetting, locale: nil, key: key,
-          message: "\(key): \(problem)"))
-    }
-    return findings
+          message: "\(key): \(problem)")
+      }
   }
 
   /// The tracking key itself: without it, a request crashes the app. The finding stands at the call that
   /// would crash when attsim found it; a call guarded by a check for the key is not a crash.
   private static func trackingKey(_ plist: InfoPlist, _ context: CheckContext) -> [Finding] {
-    guard let tracking = context.tracking else { return [] }
     let key = PurposeKeys.tracking
-    func finding(_ severity: Severity, _ message: String, at match: Diagnostic? = nil) -> Finding {
+    let unsure = "whether the app asks for tracking: if it does, it crashes"
+    let (severity, message, call): (Severity, String, Diagnostic?)
+    switch context.tracking {
+    case .asks(_, let found?)?:
+      (severity, message, call) = (.error, "\(found.text ?? "") crashes the app here: Info.plist has no \(key)", found)
+    case .asks(let evidence, nil)?:
+      (severity, message, call) = (
+        .error, "Info.plist has no \(key), and the app asks for tracking (\(evidence)): it crashes when it does", nil
+      )
+    case .guarded(let found)?:
+      (severity, message, call) = (
+        .info,
+        "\(found.message) only after checking for \(key), which Info.plist does not have: no crash, but the app never asks",
+        found
+      )
+    case .unknown?:
+      (severity, message, call) = (.warning, "Info.plist has no \(key); attsim found no code to tell \(unsure)", nil)
+    case .stopped(let why)?:
+      (severity, message, call) = (.warning, "Info.plist has no \(key), and \(why) without finding \(unsure)", nil)
+    case .neverAsks?, nil: return []
+    }
+    return [
       Finding(
-        file: match?.file ?? plist.path, location: match?.location, rule: .missingUsageDescription,
-        severity: severity, locale: nil, key: key, message: message)
-    }
-    switch tracking {
-    case .asks(_, let call?):
-      return [
-        finding(
-          .error, "\(call.text ?? "") crashes the app here: Info.plist has no \(key)", at: call)
-      ]
-    case .asks(let evidence, nil):
-      return [
-        finding(
-          .error, "Info.plist has no \(key), and the app asks for tracking (\(evidence)): it crashes when it does")
-      ]
-    case .guarded(let call):
-      return [
-        finding(
-          .info,
-          "\(call.message) only after checking for \(key), which Info.plist does not have: no crash, but the app never asks",
-          at: call)
-      ]
-    case .unknown:
-      return [
-        finding(
-          .warning,
-          "Info.plist has no \(key); attsim found no code to tell whether the app asks for tracking: if it does, it crashes"
-        )
-      ]
-    case .stopped(let why):
-      return [
-        finding(
-          .warning,
-          "Info.plist has no \(key), and \(why) without finding whether the app asks for tracking: if it does, it crashes"
-        )
-      ]
-    case .neverAsks: return []
-    }
+        file: call?.file ?? plist.path, location: call?.location, rule: .missingUsageDescription, severity: severity,
+        locale: nil, key: key, message: message)
+    ]
   }
 
   /// Info.plist keys that are near misses of a purpose-string key: iOS ignores them.
@@ -131,22 +112,15 @@ enum AppRules {
       }
       let (source, location) = plist.source(of: variable.key)
       let name = variable.variable.forMessage(limit: 60)
-      // Without a project, a variable Xcode sets itself has a value in the build that attsim cannot know.
-      if app.input != .xcodeProject && XcodeDefinedSettings.names.contains(variable.variable) {
-        return Finding(
-          file: source.path, location: location, rule: .buildVariable, severity: .info, locale: nil,
-          key: PurposeKeys.isPurposeKey(variable.key) ? variable.key : nil,
-          message:
-            "\(variable.key) uses $(\(name)), which Xcode sets when it builds the app: without the project attsim cannot tell its value and shows it empty"
-        )
-      }
       let used = variable.used.isEmpty ? "it is empty" : "it reads \"\(variable.used.forMessage(limit: 60))\""
+      // Without a project, a variable Xcode sets itself has a value in the build that attsim cannot know.
+      let setByXcode = app.input != .xcodeProject && XcodeDefinedSettings.names.contains(variable.variable)
       return Finding(
-        file: source.path, location: location, rule: .buildVariable, locale: nil,
+        file: source.path, location: location, rule: .buildVariable, severity: setByXcode ? .info : nil, locale: nil,
         key: PurposeKeys.isPurposeKey(variable.key) ? variable.key : nil,
-        message:
-          "\(variable.key) uses $(\(name)), which no build setting defines\(missing): in the built app \(used)"
-      )
+        message: setByXcode
+          ? "\(variable.key) uses $(\(name)), which Xcode sets when it builds the app: without the project attsim cannot tell its value and shows it empty"
+          : "\(variable.key) uses $(\(name)), which no build setting defines\(missing): in the built app \(used)")
     }
   }
 
@@ -191,31 +165,27 @@ enum AppRules {
   /// `InfoPlist` tables whose file is named in another case: the Mac's case-insensitive disk lets Xcode build
   /// them, but the iPhone looks `InfoPlist.strings` up case-sensitively, so it never reads them.
   private static func caseOfNames(_ app: AppResources) -> [Finding] {
-    var findings: [Finding] = []
-    for folder in app.folders {
-      for (table, file) in folder.files where table != "InfoPlist" && table.lowercased() == "infoplist" {
-        let shown = app.infoPlistString(PurposeKeys.tracking, locale: folder.name)
-        let instead =
-          shown.map { "the \(folder.name) prompts show \($0.source.label)" }
-          ?? "the \(folder.name) prompts show no purpose strings"
-        findings.append(
-          Finding(
-            file: file.path, location: nil, rule: .fileNameCase, locale: folder.name,
-            message:
-              "\(FilePath(file.path).lastComponent) is never read on an iPhone: iOS looks InfoPlist.strings up with that exact case (the Mac's disk forgives it, the device's does not), so \(instead); rename it InfoPlist.strings"
-          ))
+    let tables = app.folders.flatMap { folder in
+      folder.files.filter { $0.key != "InfoPlist" && $0.key.lowercased() == "infoplist" }.map {
+        (folder.name, $0.value)
       }
     }
-    for catalog in app.catalogs where catalog.tableName != "InfoPlist" && catalog.tableName.lowercased() == "infoplist"
-    {
-      findings.append(
+    let catalogs = app.catalogs.filter { $0.tableName != "InfoPlist" && $0.tableName.lowercased() == "infoplist" }
+    return tables.map { language, file in
+      let shown = app.infoPlistString(PurposeKeys.tracking, locale: language)?.source.label ?? "no purpose strings"
+      return Finding(
+        file: file.path, location: nil, rule: .fileNameCase, locale: language,
+        message:
+          "\(FilePath(file.path).lastComponent) is never read on an iPhone: iOS looks InfoPlist.strings up with that exact case (the Mac's disk forgives it, the device's does not), so the \(language) prompts show \(shown); rename it InfoPlist.strings"
+      )
+    }
+      + catalogs.map { catalog in
         Finding(
           file: catalog.path, location: nil, rule: .fileNameCase, locale: nil,
           message:
             "\(FilePath(catalog.path).lastComponent) compiles to \(catalog.tableName).strings, which an iPhone never reads: iOS looks InfoPlist.strings up with that exact case; rename it InfoPlist.xcstrings"
-        ))
-    }
-    return findings
+        )
+      }
   }
 
   /// Localized InfoPlist files on disk that the app does not contain, and how attsim chose among same-named
@@ -246,10 +216,9 @@ enum AppRules {
             "this \(language) translation is not in the app (\(file.reason)): iOS never reads it, and the \(language) \(PurposeKeys.prompt(for: key)) shows \(shown)"
         ))
     }
-    for note in app.notes {
-      findings.append(
-        Finding(file: app.root, location: nil, rule: .notInApp, severity: .info, locale: nil, message: note))
-    }
     return findings
+      + app.notes.map {
+        Finding(file: app.root, location: nil, rule: .notInApp, severity: .info, locale: nil, message: $0)
+      }
   }
 }

@@ -23,9 +23,9 @@ enum BundleKeyRules {
     if let kind = plist.valueKinds[region] {
       report(region, "\(region) is \(kind), not a string: iOS ignores it, so \(fallback)")
     } else if let value = plist.strings[region], !value.isEmpty, LocaleTag(value) == nil {
-      let suggestion = suggestedTag(for: value).map { " (did you mean \($0)?)" } ?? ""
       report(
-        region, "\(region) is \"\(value.forMessage(limit: 60))\", which is not a language tag\(suggestion): \(fallback)"
+        region,
+        "\(region) is \"\(value.forMessage(limit: 60))\", which is not a language tag\(suggestion(for: value)): \(fallback)"
       )
     }
     let declared = "CFBundleLocalizations"
@@ -35,21 +35,22 @@ enum BundleKeyRules {
       report(declared, "\(declared) is \(kind), not an array of language tags: iOS ignores it")
     }
     for entry in plist.declaredLocalizations where LocaleTag(entry) == nil {
-      let suggestion = suggestedTag(for: entry).map { " (did you mean \($0)?)" } ?? ""
       report(
         declared,
-        "\"\(entry.forMessage(limit: 60))\" in \(declared) is not a language tag\(suggestion): iOS matches no user's language to it"
+        "\"\(entry.forMessage(limit: 60))\" in \(declared) is not a language tag\(suggestion(for: entry)): iOS matches no user's language to it"
       )
     }
     return findings
   }
 
-  /// A language tag someone meant by `text`: a language or country named in English, or a near miss of one.
-  static func suggestedTag(for text: String) -> String? {
+  /// ` (did you mean de?)`, naming the tag someone meant by `text` (a language or country named in English, or a
+  /// near miss of one); empty when attsim has no guess.
+  static func suggestion(for text: String) -> String {
     let lowered = text.lowercased().trimmingCharacters(in: " ")
-    if let tag = countries[lowered] { return tag }
-    if let suggestion = LanguageNames.suggestion(for: lowered) { return suggestion }
-    return EditDistance.nearest(to: lowered, among: countries.keys, within: 2).flatMap { countries[$0] }
+    let tag =
+      countries[lowered] ?? LanguageNames.suggestion(for: lowered)
+      ?? EditDistance.nearest(to: lowered, among: countries.keys, within: 2).flatMap { countries[$0] }
+    return tag.map { " (did you mean \($0)?)" } ?? ""
   }
 
   /// English names of the countries people write for their language in a plist.

@@ -46,23 +46,20 @@ enum FileRules {
       return findings.all
     case .success(let read): table = read
     }
-    let map = table.lineMap
-    switch table.encoding {
-    case .utf16LittleEndianWithoutBOM, .utf16BigEndianWithoutBOM:
+    if [.utf16LittleEndianWithoutBOM, .utf16BigEndianWithoutBOM].contains(table.encoding) {
       report(
         .encoding, SourceLocation(line: 1, column: 1),
         table.encoding == .utf16LittleEndianWithoutBOM
           ? "UTF-16LE without a byte-order mark: iOS takes the first character for one and misreads the rest; save the file as UTF-8 or with a BOM"
           : "UTF-16BE without a byte-order mark: iOS reads it as UTF-8 and cannot; save the file as UTF-8 or with a BOM",
         severity: .warning)
-    default: break
     }
     for flaw in table.encodingFlaws {
       let (location, message) = (flaw.diagnostic.location, flaw.diagnostic.message)
       report(.encoding, location, "\(table.encoding.rawValue) file with \(message)", severity: .warning)
     }
     if let error = table.syntaxError {
-      let location = table.text.isEmpty ? nil : map.location(of: error.offset)
+      let location = table.place(of: error.offset)
       if error.effect == .fileIgnored {
         report(.parseError, location, "\(error.message): \(consequence)", severity: unreadableSeverity)
       } else {
@@ -83,17 +80,17 @@ enum FileRules {
         findings.countPastCap(
           .duplicateKey, displayPath,
           like: Finding(
-            file: displayPath, location: table.text.isEmpty ? nil : map.location(of: entry.keyOffset),
-            rule: .duplicateKey, locale: context.locale, message: ""))
+            file: displayPath, location: table.place(of: entry.keyOffset), rule: .duplicateKey,
+            locale: context.locale, message: ""))
         continue
       }
       let earlier = table.entries[first]
-      let firstPlace = table.text.isEmpty ? "" : " (first at \(map.location(of: earlier.keyOffset)))"
+      let firstPlace = table.text.isEmpty ? "" : " (first at \(table.lineMap.location(of: earlier.keyOffset)))"
       // The same text twice is tidiness; two texts is a choice iOS makes for you: the last.
       let differs = earlier.value != entry.value
       findings.add(
         Finding(
-          file: displayPath, location: table.text.isEmpty ? nil : map.location(of: entry.keyOffset),
+          file: displayPath, location: table.place(of: entry.keyOffset),
           rule: .duplicateKey, severity: differs ? .warning : .info, locale: context.locale,
           key: PurposeKeys.isPurposeKey(entry.key) ? entry.key : nil,
           message: differs
@@ -102,11 +99,8 @@ enum FileRules {
     }
     for (key, index) in firstEntry {
       guard let typoOf = purposeKeyTypo(key) else { continue }
-      let offset = table.entries[index].keyOffset
-      findings.add(
-        keyTypo(
-          key, of: typoOf, file: displayPath, location: table.text.isEmpty ? nil : map.location(of: offset),
-          locale: context.locale))
+      let location = table.place(of: table.entries[index].keyOffset)
+      findings.add(keyTypo(key, of: typoOf, file: displayPath, location: location, locale: context.locale))
     }
     return findings.all
   }
@@ -127,10 +121,8 @@ enum FileRules {
   static func purposeKeyTypo(_ key: String) -> String? {
     guard PurposeKeys.known[key] == nil else { return nil }
     let limit = PurposeKeys.isPurposeKey(key) ? 2 : 3
-    // Two tests that cannot be wrong come first: the length, and the letters every known key has (an edit
-    // changes at most one of the letters two strings share, so a key `limit` edits from a known one has all
-    // but `limit` of them). A key of ASCII (every key Apple documents is) meets them before it is lowered,
-    // at no allocation; any other once lowered (lowering can add letters: K, the Kelvin sign, becomes k).
+    // Two sure tests first: the length, and the letters every known key has (an edit changes one of them at
+    // most). An ASCII key meets them unlowered, at no allocation; any other lowered (K, Kelvin's sign, is k).
     let isASCII = key.utf8.allSatisfy { $0 < 0x80 }
     if isASCII, !mayBeNear(length: key.utf8.count, scalars: key.utf8.lazy.map(UInt32.init), limit: limit) {
       return nil
@@ -178,4 +170,9 @@ enum FileRules {
     }
     return shared >= commonLetterCount - limit
   }
+}
+
+extension StringsTable {
+  /// Where `offset` stands in the file, when the file is text (a binary property list has no lines).
+  func place(of offset: Int) -> SourceLocation? { text.isEmpty ? nil : lineMap.location(of: offset) }
 }

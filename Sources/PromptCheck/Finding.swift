@@ -12,6 +12,8 @@ public enum RuleID: String, CaseIterable, Hashable, Sendable {
   case encoding
   case missingUsageDescription = "missing-usage-description"
   case missingKey = "missing-key"
+  case notLocalized = "not-localized"
+  case languageWithoutPrompts = "language-without-prompts"
   case missingFile = "missing-file"
   case emptyValue = "empty-value"
   case whitespace
@@ -61,6 +63,8 @@ public enum RuleID: String, CaseIterable, Hashable, Sendable {
     case .encoding: "The file's bytes are not text iOS reads correctly."
     case .missingUsageDescription: "Info.plist lacks NSUserTrackingUsageDescription: the app crashes when it asks."
     case .missingKey: "A locale shows a purpose string in another language: its translation is missing."
+    case .notLocalized: "A purpose string no localization translates: every language shows the development region's."
+    case .languageWithoutPrompts: "A language the app declares has no translations: its prompts are another language's."
     case .missingFile: "The project copies a file that is not on disk: the build fails."
     case .emptyValue: "A purpose string is empty."
     case .whitespace: "A purpose string has stray whitespace."

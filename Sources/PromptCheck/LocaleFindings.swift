@@ -13,10 +13,9 @@ extension Array where Element == Finding {
 
   /// The tracking prompt's findings first, then by severity (errors first).
   public var trackingFirst: [Finding] {
-    enumerated().sorted { one, other in
-      let lhs = (one.element.key.map(PurposeKeys.isTracking) == true ? 0 : 1, one.element.severity, one.offset)
-      let rhs = (other.element.key.map(PurposeKeys.isTracking) == true ? 0 : 1, other.element.severity, other.offset)
-      return lhs < rhs
-    }.map(\.element)
+    let rank = { (item: (offset: Int, element: Finding)) in
+      (item.element.key.map(PurposeKeys.isTracking) == true ? 0 : 1, item.element.severity, item.offset)
+    }
+    return enumerated().sorted { rank($0) < rank($1) }.map(\.element)
   }
 }

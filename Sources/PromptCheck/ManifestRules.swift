@@ -43,12 +43,10 @@ enum ManifestRules {
     if let refusal = manifest.refusal {
       return [PromptLinter.unreadable(refusal)]
     }
-    var findings: [Finding] = []
-    for problem in manifest.problems {
-      findings.append(
-        Finding(
-          file: manifest.path, location: problem.location, rule: .privacyManifest, locale: nil,
-          message: "\(whose(manifest)) \(problem.message): App Store Connect rejects it (ITMS-91056)"))
+    var findings = manifest.problems.map { problem in
+      Finding(
+        file: manifest.path, location: problem.location, rule: .privacyManifest, locale: nil,
+        message: "\(whose(manifest)) \(problem.message): App Store Connect rejects it (ITMS-91056)")
     }
     for domain in manifest.domains {
       guard let problem = HostName.problem(in: domain.value) else { continue }

@@ -34,13 +34,9 @@ public enum PromptLinter {
     guard let key = finding.key, let target = app.deploymentTarget, let major = Int(target.prefix { $0 != "." }),
       let from = PurposeKeys.unshownFrom(key, keys: Set(app.infoPlist?.keys ?? [])), major >= from
     else { return finding }
-    var note = Finding(
-      file: finding.file, location: finding.location, rule: finding.rule, severity: .info, locale: finding.locale,
-      key: key,
-      message: finding.diagnostic.message + " (no iOS from \(from) on shows this prompt; the app needs iOS \(target))",
-      text: finding.diagnostic.text)
-    note.target = finding.target
-    note.summarizes = finding.summarizes
+    var note = finding
+    note.severity = .info
+    note.message += " (no iOS from \(from) on shows this prompt; the app needs iOS \(target))"
     return note
   }
 
@@ -57,7 +53,7 @@ public enum PromptLinter {
     if let table = file.table, table.isReadByIOS {
       for key in PurposeKeys.ordered(table.keys.filter(PurposeKeys.isPurposeKey)) {
         guard let entry = table.entry(for: key), let value = entry.value.string else { continue }
-        let location = table.text.isEmpty ? nil : table.lineMap.location(of: entry.valueOffset)
+        let location = table.place(of: entry.valueOffset)
         findings.add(
           ValueRules.check(
             PromptValue(
@@ -106,11 +102,9 @@ struct CheckContext {
     self.options = options
     // Only an app without the tracking purpose string is asked whether it asks (`tracking`).
     scan = app.scanCode(askingWhetherItTracks: !app.hasUsageDescription)
-    var texts: [String: String] = [:]
-    for key in app.purposeKeys {
-      texts[key] = app.infoPlistString(key, locale: app.developmentRegion)?.value
+    developmentTexts = app.purposeKeys.reduce(into: [:]) {
+      $0[$1] = app.infoPlistString($1, locale: app.developmentRegion)?.value
     }
-    developmentTexts = texts
     isSource = app.input != .builtApp
   }
 

@@ -5,7 +5,8 @@ import StringsFiles
 import TextSupport
 
 /// Every purpose string in every localization: each text well written (the value rules), and each
-/// localization's prompts in its own language (`missing-key` where iOS shows another language's text).
+/// localization's prompts in its own language: `missing-key` where one shows another language's text,
+/// `not-localized` for a key none translates, `language-without-prompts` for languages only declared.
 enum PurposeRules {
   static func check(_ context: CheckContext) -> [Finding] {
     let app = context.app
@@ -18,29 +19,52 @@ enum PurposeRules {
       }
     }
     findings += onlyTranslated(context)
-    var declaredOnly: [Finding] = []
+    var shipped: [String: [(key: String, text: LocalizedText)]] = [:]
+    var declaredOnly: [String] = []
     for localization in app.localizations where !context.sameLanguage(localization, app.developmentRegion) {
-      for finding in missing(in: localization, context) {
-        if app.folder(named: localization) == nil
-          && !app.catalogs.contains(where: { $0.languageSet.contains(localization) })
-        {
-          declaredOnly.append(finding)
-        } else {
-          findings.append(finding)
-        }
+      if app.folder(named: localization) == nil
+        && !app.catalogs.contains(where: { $0.languageSet.contains(localization) })
+      {
+        declaredOnly.append(localization)
+      } else if let keys = fallingBack(in: localization, context) {
+        shipped[localization] = keys
       }
+    }
+    // A key no localization of several translates (each shows another language's text, or a copy of the
+    // development region's) is told once, naming them, for its `missing-key` and `untranslated` findings.
+    let nowhere = Set(
+      app.purposeKeys.filter { key in
+        shipped.count > 1
+          && shipped.allSatisfy { localization, keys in
+            keys.contains { $0.key == key }
+              || app.infoPlistString(key, locale: localization).map { $0.value == context.developmentTexts[key] }
+                == true
+          }
+      })
+    findings.removeAll { $0.rule == .untranslated && nowhere.contains($0.key ?? "") }
+    findings += app.purposeKeys.filter(nowhere.contains).map { notLocalized($0, in: shipped.keys.sorted(), context) }
+    for (localization, keys) in shipped.sorted(by: { $0.key < $1.key }) {
+      findings += missing(in: localization, keys.filter { !nowhere.contains($0.key) }, context)
     }
     return findings + declaredLanguages(declaredOnly, context)
   }
 
-  /// The Info.plist's own text of `key` (what the development region shows, and App Store Connect reads).
+  /// The Info.plist's own text of `key`, judged as users see it: as the development region's when its users
+  /// see it, in no language when only a table without the key leads there, and only for App Store Connect's
+  /// sake (is it empty?) when every localization overrides it (DECISIONS D115).
   private static func infoPlistValue(_ key: String, _ context: CheckContext) -> [Finding] {
-    guard let plist = context.app.infoPlist, let value = plist.strings[key] else { return [] }
+    let app = context.app
+    guard let plist = app.infoPlist, let value = plist.strings[key] else { return [] }
     let (source, location) = plist.source(of: key)
-    return ValueRules.check(
+    let readers = ([app.developmentRegion] + app.localizations).filter {
+      app.infoPlistString(key, locale: $0)?.source == source
+    }
+    let findings = ValueRules.check(
       PromptValue(
-        key: key, value: value, file: source.path, location: location, locale: context.app.developmentRegion,
-        developmentText: nil, developmentRegion: context.app.developmentRegion, isInfoPlist: true))
+        key: key, value: value, file: source.path, location: location,
+        locale: readers.first == app.developmentRegion ? app.developmentRegion : nil, developmentText: nil,
+        developmentRegion: app.developmentRegion, isInfoPlist: true))
+    return readers.isEmpty ? findings.filter { $0.rule == .emptyValue } : findings
   }
 
   /// `key` in one localization's `InfoPlist.strings`.
@@ -48,7 +72,7 @@ enum PurposeRules {
     guard let file = folder.files["InfoPlist"], let table = file.table, table.isReadByIOS,
       let entry = table.entry(for: key)
     else { return [] }
-    let location = table.text.isEmpty ? nil : table.lineMap.location(of: entry.valueOffset)
+    let location = table.place(of: entry.valueOffset)
     guard let value = entry.value.string else {
       return [
         Finding(
@@ -90,78 +114,90 @@ enum PurposeRules {
       guard plist.strings[key] == nil, !PurposeKeys.isTracking(key) else { return nil }
       let languages = app.localizations.filter { app.localizedOnly(key, table: "InfoPlist", localization: $0) != nil }
       guard !languages.isEmpty else { return nil }
+      // Only a lookup that ends at the Info.plist shows no text; a language the app lacks gets the
+      // development region's.
+      let region = app.developmentRegion
+      let blank = ([region] + app.localizations.filter { $0 != region }).filter {
+        app.infoPlistString(key, locale: $0) == nil
+      }
+      let others =
+        blank.isEmpty
+        ? "every other language falls back to a translation"
+        : "\(MessageList.of(blank)) show\(blank.count == 1 ? "s" : "") no text\(blank.first == region ? ", nor does a language the app lacks" : "")"
       return Finding(
         file: plist.path, location: nil, rule: .missingKey, severity: .info, locale: nil, key: key,
         message:
-          "\(key) is translated (\(MessageList.of(languages))) but Info.plist has none: App Store Connect looks for it in Info.plist, and every other language shows no text"
+          "\(key) is translated (\(MessageList.of(languages))) but Info.plist has none: App Store Connect looks for it in Info.plist; \(others)"
       )
     }
   }
 
-  /// Where `localization`'s prompts show another language's text: one finding for a localization with no
-  /// `InfoPlist` table at all (every key falls back the same way), one per key for a table that lacks it.
-  private static func missing(in localization: String, _ context: CheckContext) -> [Finding] {
+  /// The keys whose text `localization`'s users see in another language, with that text; nil where another
+  /// rule tells already: a table iOS cannot read (`parse-error`), or named in another case (`file-name-case`).
+  private static func fallingBack(in localization: String, _ context: CheckContext) -> [(
+    key: String, text: LocalizedText
+  )]? {
     let app = context.app
-    let why = app.origin(ofLocalization: localization)
-    let searchList = app.searchList(locale: localization)
-    var keysFallingBack: [(key: String, text: LocalizedText)] = []
-    for key in app.purposeKeys {
+    let tables = app.folder(named: localization)?.files.keys.map { $0 } ?? []
+    if case .unusable = app.table("InfoPlist", in: localization) { return nil }
+    if tables.contains(where: { $0 != "InfoPlist" && $0.lowercased() == "infoplist" }) { return nil }
+    return app.purposeKeys.compactMap { key in
       guard let shown = app.infoPlistString(key, locale: localization),
         !context.sameLanguage(language(of: shown.source, in: app), localization)
-      else { continue }
-      // The tracking key's text in the development region's catalog language is still the catalog's.
-      keysFallingBack.append((key, shown))
+      else { return nil }
+      return (key, shown)
     }
+  }
+
+  /// Where `localization`'s prompts show another language's text (`keys`, from `fallingBack`): one finding
+  /// for a localization with no `InfoPlist` table at all (every key falls back the same way), one per key for
+  /// a table that lacks it.
+  private static func missing(
+    in localization: String, _ keys: [(key: String, text: LocalizedText)], _ context: CheckContext
+  ) -> [Finding] {
+    let app = context.app
     let folder = app.folder(named: localization)
-    // A table named in another case (`infoPlist.strings`): `file-name-case` says what its prompts show.
-    let misnamed = folder?.files.keys.contains { $0 != "InfoPlist" && $0.lowercased() == "infoplist" } ?? false
-    guard !keysFallingBack.isEmpty, !misnamed else { return [] }
-    let own = searchList.first.map { app.table("InfoPlist", in: $0) } ?? .absent
-    // A table iOS cannot read: its parse error already says every key falls back.
-    if case .unusable = own { return [] }
-    let hasTable = if case .absent = own { false } else { true }
-    if !hasTable, let first = keysFallingBack.first {
+    let catalog = app.catalogs.first { $0.tableName == "InfoPlist" && $0.languageSet.contains(localization) }
+    guard let first = keys.first else { return [] }
+    guard let file = folder?.files["InfoPlist"]?.path ?? catalog?.path else {
       // No table: every key comes from the same other place.
-      let instead: String
-      switch first.text.source {
-      case .stringsFile(let path, let other):
-        instead = "\(other)'s (\(TextSource.stringsFile(path: path, localization: other).label))"
-      case .catalog(_, let other): instead = "\(other)'s translations from the catalog"
-      case .infoPlist, .buildSetting: instead = "the Info.plist's, in \(app.developmentRegion)"
-      }
-      let keys = keysFallingBack.map(\.key)
-      let what = folder == nil ? "\(localization) (\(why))" : "\(localization).lproj"
+      let source = first.text.source
+      let names = keys.map(\.key)
+      let what =
+        folder == nil ? "\(localization) (\(app.origin(ofLocalization: localization)))" : "\(localization).lproj"
+      let from = if case .catalog = source { FilePath(source.path).lastComponent } else { source.label }
       return [
         Finding(
           file: folder?.path ?? app.infoPlist?.path ?? app.root, location: nil, rule: .missingKey,
-          locale: localization, key: keys.count == 1 ? keys[0] : nil,
+          locale: localization, key: names.count == 1 ? names[0] : nil,
           message:
-            "\(what) has no InfoPlist.strings, so its \(MessageList.of(keys)) text\(keys.count == 1 ? " is" : "s are") \(instead)"
+            "\(what) has no InfoPlist.strings, so its \(MessageList.of(names)) text\(names.count == 1 ? " is" : "s are") \(language(of: source, in: app))'s (\(from))"
         )
       ]
     }
-    return keysFallingBack.map { key, text in
-      let lacks: String
-      let file: String
-      if let strings = folder?.files["InfoPlist"] {
-        lacks = "\(localization).lproj/InfoPlist.strings has no \(key)"
-        file = strings.path
-      } else if let catalog = app.catalogs.first(where: {
-        $0.tableName == "InfoPlist" && $0.languageSet.contains(localization)
-      }) {
-        lacks =
-          "the String Catalog \(FilePath(catalog.path).lastComponent) has no \(localization) translation of \(key)"
-        file = catalog.path
-      } else {
-        lacks = "\(localization) (\(why)) has no \(key)"
-        file = folder?.path ?? app.infoPlist?.path ?? app.root
-      }
+    return keys.map { key, text in
+      let lacks =
+        folder?.files["InfoPlist"] != nil
+        ? "\(localization).lproj/InfoPlist.strings has no \(key)"
+        : "the String Catalog \(FilePath(file).lastComponent) has no \(localization) translation of \(key)"
       return Finding(
         file: file, location: nil, rule: .missingKey, locale: localization, key: key,
         message:
           "\(lacks): the \(localization) \(PurposeKeys.prompt(for: key)) shows the \(language(of: text.source, in: app)) text of \(text.source.label)"
       )
     }
+  }
+
+  /// A key no localization translates, told once at the development region's text, naming `languages`.
+  private static func notLocalized(_ key: String, in languages: [String], _ context: CheckContext) -> Finding {
+    let app = context.app
+    let text = app.infoPlistString(key, locale: app.developmentRegion)
+    return Finding(
+      file: text?.source.path ?? app.infoPlist?.path ?? app.root, location: text?.location, rule: .notLocalized,
+      locale: nil, key: key,
+      message:
+        "no localization translates \(key): the \(PurposeKeys.prompt(for: key)) is in \(app.developmentRegion) for \(MessageList.of(languages))",
+      text: text?.value)
   }
 
   /// The language a text shown from `source` is in: the localization it came from, or the development
@@ -173,19 +209,27 @@ enum PurposeRules {
     }
   }
 
-  /// Languages `CFBundleLocalizations` declares without a folder or catalog, said once for all of them when
-  /// several fall back the same way.
-  private static func declaredLanguages(_ findings: [Finding], _ context: CheckContext) -> [Finding] {
-    guard findings.count > 1, let first = findings.first else { return findings }
-    let languages = findings.compactMap(\.locale)
-    let keys = Set(findings.compactMap(\.key))
-    return [
-      Finding(
-        file: context.app.infoPlist?.path ?? first.file, location: nil, rule: .missingKey, locale: nil,
-        key: keys.count == 1 ? keys.first : nil,
-        message:
-          "CFBundleLocalizations declares \(languages.count) languages the app has no translations for (\(MessageList.of(languages))): their prompts show the \(context.app.developmentRegion) texts"
-      )
+  /// Languages the app declares but has nothing in, whose users get another language's purpose strings:
+  /// `CFBundleLocalizations`' (`declared`: iOS takes the app for localized in them) as a warning, the
+  /// project's `knownRegions`' (the app ships nothing in them) as a note; each list said once (D116).
+  private static func declaredLanguages(_ declared: [String], _ context: CheckContext) -> [Finding] {
+    let app = context.app
+    let listed = (app.knownRegions?.languages ?? []).filter {
+      !app.localizations.contains($0) && !context.sameLanguage($0, app.developmentRegion)
+    }
+    let lists = [
+      (declared, "CFBundleLocalizations declares", app.infoPlist?.path, Severity.warning),
+      (listed, "the project's knownRegions lists", app.knownRegions?.file, .info),
     ]
+    return lists.compactMap { languages, declaration, file, severity in
+      let without = languages.filter { fallingBack(in: $0, context)?.isEmpty == false }
+      guard !without.isEmpty else { return nil }
+      return Finding(
+        file: file ?? app.root, location: nil, rule: .languageWithoutPrompts, severity: severity,
+        locale: without.count == 1 ? without[0] : nil,
+        message:
+          "\(declaration) \(MessageList.of(without)), but the app has no translation in \(without.count == 1 ? "it" : "them"): \(without.count == 1 ? "its" : "their") users see the \(app.developmentRegion) purpose strings"
+      )
+    }
   }
 }

@@ -33,16 +33,15 @@ enum TableRules {
   private static func fileContext(
     _ table: String, _ folder: LocalizationFolder, _ keys: Set<String>?, _ context: CheckContext
   ) -> FileRules.Context {
-    guard table == "InfoPlist" else {
-      return FileRules.Context(
-        locale: folder.name, fallback: "every key in it falls back", isSource: context.isSource, keys: keys)
-    }
+    let app = context.app
     let crashes =
-      context.app.infoPlist?.usageDescription == nil && context.app.purposeKeys.contains(PurposeKeys.tracking)
+      table == "InfoPlist" && app.infoPlist?.usageDescription == nil && app.purposeKeys.contains(PurposeKeys.tracking)
     let fallback =
-      crashes
-      ? "\(PurposeKeys.tracking) falls back to Info.plist, which has none: the app crashes when it asks"
-      : "every purpose string in it falls back to the Info.plist text"
+      table != "InfoPlist"
+      ? "every key in it falls back"
+      : crashes
+        ? "\(PurposeKeys.tracking) falls back to Info.plist, which has none: the app crashes when it asks"
+        : "every purpose string in it falls back to the Info.plist text"
     return FileRules.Context(
       locale: folder.name, fallback: fallback, fallbackCrashes: crashes, isSource: context.isSource, keys: keys)
   }
@@ -50,14 +49,12 @@ enum TableRules {
   /// A catalog's entries Xcode cannot compile, its purpose strings' review states, and near misses of a
   /// purpose key in an `InfoPlist` catalog.
   private static func catalog(_ catalog: StringCatalog, keys: Set<String>?, _ context: CheckContext) -> [Finding] {
-    var findings: [Finding] = []
     let shown = catalog.path
     func matters(_ key: String) -> Bool { keys?.contains(key) ?? true }
-    for (location, message) in catalog.malformed {
-      findings.append(
-        Finding(
-          file: shown, location: location, rule: .parseError, severity: context.isSource ? .error : .warning,
-          locale: nil, message: message + ": Xcode cannot compile the catalog, so the build fails"))
+    var findings = catalog.malformed.map { location, message in
+      Finding(
+        file: shown, location: location, rule: .parseError, severity: context.isSource ? .error : .warning,
+        locale: nil, message: message + ": Xcode cannot compile the catalog, so the build fails")
     }
     for staleKey in catalog.staleKeys.sorted() where matters(staleKey) {
       findings.append(

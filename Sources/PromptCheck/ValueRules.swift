@@ -40,11 +40,10 @@ enum ValueRules {
         overlong.nonStarterRun > ClusterBound.streamSafeNonStarters
         ? "\(MessageList.grouped(overlong.nonStarterRun)) combining marks in a row"
         : "\(MessageList.grouped(overlong.scalarCount)) code points"
-      let code = "U+" + String(overlong.example.value, radix: 16, uppercase: true).leftPadded(to: 4)
       let name = overlong.example.properties.name.map { " " + $0 } ?? ""
       report(
         .combiningMarks,
-        "\(noun) has a character of \(what) (from \(code)\(name)), past Unicode's stream-safe limit of \(ClusterBound.streamSafeNonStarters) marks: iOS piles them onto one letter; attsim measures its first \(ClusterBound.maxScalars) code points"
+        "\(noun) has a character of \(what) (from \(codePoint(overlong.example))\(name)), past Unicode's stream-safe limit of \(ClusterBound.streamSafeNonStarters) marks: iOS piles them onto one letter; attsim measures its first \(ClusterBound.maxScalars) code points"
       )
     }
     let (value, isCut) = bounded.prefixForDisplay(DialogMetrics.longestMessage)
@@ -55,9 +54,8 @@ enum ValueRules {
       )
     }
     if value.allSatisfy(\.isWhitespace) {
-      // App Review rejects an app whose prompt gives no reason: the tracking text, which the app asks
-      // with, is an error in the Info.plist; another prompt's matters only if the app asks for it (project
-      // templates ship empty ones), and an empty translation leaves only its users without a reason.
+      // App Review rejects a prompt that gives no reason: the Info.plist's tracking text is an error; another
+      // prompt's matters only if the app asks (templates ship empty ones), a translation only to its users.
       let rejected = prompt.isInfoPlist && PurposeKeys.isTracking(prompt.key)
       report(
         .emptyValue,
@@ -67,15 +65,16 @@ enum ValueRules {
         severity: rejected ? .error : .warning)
       return findings
     }
-    if let first = value.first, let last = value.last, first.isWhitespace || last.isWhitespace {
-      report(.whitespace, "\(noun) \(first.isWhitespace ? "starts" : "ends") with whitespace")
-    } else if !prompt.isMarkdown && value.contains("  ") {
-      // Markdown's own line breaks and indents are spaces; only plain text is judged on them.
+    // A line break at either end is layout (a text set below the title), and in a text that starts with one,
+    // as in Markdown, spaces are layout too; a space or tab at either end is a slip (DECISIONS D115).
+    let isSpace = { (character: Character) in character.isWhitespace && !character.isNewline }
+    if let first = value.first, let last = value.last, isSpace(first) || isSpace(last) {
+      report(.whitespace, "\(noun) \(isSpace(first) ? "starts" : "ends") with whitespace")
+    } else if !prompt.isMarkdown && value.first?.isNewline != true && value.contains("  ") {
       report(.whitespace, "\(noun) has two spaces in a row")
     }
     if let control = value.unicodeScalars.first(where: { $0 != "\n" && $0 != "\t" && $0.isUnsafeForTerminal }) {
-      let code = "U+" + String(control.value, radix: 16, uppercase: true).leftPadded(to: 4)
-      report(.controlCharacter, "\(noun) holds the control character \(code), which iOS does not draw")
+      report(.controlCharacter, "\(noun) holds the control character \(codePoint(control)), which iOS does not draw")
     } else if value.unicodeScalars.contains("\t") {
       // A tab is drawn as a gap: often the file's own indentation, kept inside a value that spans lines.
       report(.whitespace, "\(noun) holds a tab, which the alert shows as a gap (the file's indentation?)")
@@ -101,22 +100,18 @@ enum ValueRules {
       // The development region's text in another script is `untranslated`, said once.
       report(.wrongScript, "\(localeNoun) \(problem); is it translated?")
     }
-    if prompt.isMarkdown {
-      let lines = MarkdownText(parsing: value).lines(width: SheetMetrics.messageWidth).count
-      if !isCut && lines > SheetMetrics.maxMessageLines {
-        report(
-          .tooLong,
-          "the Markdown purpose string takes \(lines) lines on the sheet's \(SheetMetrics.messageWidth) columns; at 80×24 it shows \(SheetMetrics.maxMessageLines) before the user must scroll"
-        )
-      }
-    } else {
-      let lines = PhoneAlert.lines(value)
-      if !isCut && lines > PhoneAlert.visibleLines {
-        report(
-          .tooLong,
-          "\(noun) takes about \(lines) lines in the alert on \(PhoneAlert.phone); the alert shows about \(PhoneAlert.visibleLines) before the user must scroll"
-        )
-      }
+    // The Markdown text is judged on the sheet attsim draws, plain text on an iPhone's alert.
+    let (lines, shows) =
+      prompt.isMarkdown
+      ? (MarkdownText(parsing: value).lines(width: SheetMetrics.messageWidth).count, SheetMetrics.maxMessageLines)
+      : (PhoneAlert.lines(value), PhoneAlert.visibleLines)
+    if !isCut && lines > shows {
+      report(
+        .tooLong,
+        prompt.isMarkdown
+          ? "the Markdown purpose string takes \(lines) lines on the sheet's \(SheetMetrics.messageWidth) columns; at 80×24 it shows \(shows) before the user must scroll"
+          : "\(noun) takes about \(lines) lines in the alert on \(PhoneAlert.phone); the alert shows about \(shows) before the user must scroll"
+      )
     }
     return findings
   }
@@ -141,35 +136,24 @@ enum ValueRules {
     }
   }
 
+  /// `U+001B`: a code point as Unicode writes it, in four hex digits at least.
+  private static func codePoint(_ scalar: Unicode.Scalar) -> String {
+    let hex = String(scalar.value, radix: 16, uppercase: true)
+    return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+  }
+
   /// The first printf-style specifier (`%@`, `%d`, `%1$@`, `%%`), if any.
   static func formatSpecifier(in value: String) -> String? {
     let scalars = Array(value.unicodeScalars)
-    var index = 0
-    while index < scalars.count {
-      guard scalars[index] == "%", index + 1 < scalars.count else {
-        index += 1
-        continue
-      }
-      var end = index + 1
-      while end < scalars.count
-        && (("0"..."9").contains(scalars[end]) || scalars[end] == "$" || scalars[end] == "."
-          || scalars[end] == "l" || scalars[end] == "-")
-      {
-        end += 1
-      }
+    for start in scalars.indices where scalars[start] == "%" {
+      var end = start + 1
+      while end < scalars.count && "0123456789$.l-".unicodeScalars.contains(scalars[end]) { end += 1 }
       if end < scalars.count && "@dDiuUxXoOfeEgGcCsSpaA%".unicodeScalars.contains(scalars[end]) {
         var text = ""
-        text.unicodeScalars.append(contentsOf: scalars[index...end])
+        text.unicodeScalars.append(contentsOf: scalars[start...end])
         return text
       }
-      index += 1
     }
     return nil
-  }
-}
-
-extension String {
-  fileprivate func leftPadded(to length: Int) -> String {
-    String(repeating: "0", count: Swift.max(0, length - count)) + self
   }
 }

@@ -95,10 +95,11 @@ import Testing
     _ = try write(
       "<plist><dict><key>NSUserTrackingUsageDescription</key><string>Same</string></dict></plist>", to: "Info.plist",
       in: app)
-    for locale in ["de", "fr"] {
+    // Italian is translated, so the copies in de and fr are each `untranslated`, not a key none translates.
+    for (locale, text) in [("de", "Same"), ("fr", "Same"), ("it", "Uguale")] {
       let folder = app.appendingPathComponent("\(locale).lproj")
       try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-      _ = try write("\"NSUserTrackingUsageDescription\" = \"Same\";", to: "InfoPlist.strings", in: folder)
+      _ = try write("\"NSUserTrackingUsageDescription\" = \"\(text)\";", to: "InfoPlist.strings", in: folder)
     }
     let asEnglish = attsim("check", app.path, "--format", "json")
     #expect(asEnglish.out.components(separatedBy: "\"untranslated\"").count - 1 == 2)

@@ -166,9 +166,8 @@ import Testing
 
   @Test func flutterCheckNamesTheTranslationThatNeverShips() throws {
     let findings = PromptLinter.check(app: try Self.app("FlutterApp"))
-    #expect(findings.map(\.rule) == [.missingKey, .trackingUndeclared, .notInApp])
-    #expect(
-      findings[0].locale == "it" && findings[0].message.hasPrefix("it (CFBundleLocalizations declares it) has no"))
+    #expect(findings.map(\.rule) == [.languageWithoutPrompts, .trackingUndeclared, .notInApp])
+    #expect(findings[0].locale == "it" && findings[0].message.hasPrefix("CFBundleLocalizations declares it, but"))
     // The Runner asks for tracking but ships no manifest; the plugin's pod declares its own domain.
     #expect(findings[1].file.hasSuffix("ios/Runner/Info.plist"))
     #expect(findings[2].file.hasSuffix("ios/Runner/fr.lproj/InfoPlist.strings") && findings[2].severity == .warning)

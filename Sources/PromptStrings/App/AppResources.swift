@@ -163,6 +163,8 @@ public struct AppResources: Sendable {
   public var isAppClip = false
   /// The app's privacy manifests and its SDKs' (`PrivacyInfo.xcprivacy`); not looked for by `prompts`' read.
   public var privacyManifests: [PrivacyManifest] = []
+  /// The languages the project lists in `knownRegions` (not `Base`), and its file, when the app comes from one.
+  public var knownRegions: (file: String, languages: [String])?
   /// The project's development region, when the app comes from one (`$(DEVELOPMENT_LANGUAGE)`).
   var projectDevelopmentRegion: String?
 

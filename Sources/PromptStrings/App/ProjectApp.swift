@@ -136,6 +136,10 @@ enum ProjectApp {
     app.target = target.name
     app.isAppClip = target.isAppClip
     app.projectDevelopmentRegion = project.developmentRegion.flatMap { LocaleTag($0) != nil ? $0 : nil }
+    app.knownRegions = (
+      project.objects.path,
+      project.knownRegions.filter { !AppResources.notLanguages.contains($0) && LocaleTag($0) != nil }
+    )
     let targetSettings = project.settings(of: target, configuration: configuration, reader: reader)
     app.missingIncludes = targetSettings.missingIncludes
     var notes = ExpansionNotes()

@@ -105,6 +105,8 @@ struct XcodeProject: Sendable {
 
   /// The project's `developmentRegion`, the value of `$(DEVELOPMENT_LANGUAGE)`.
   var developmentRegion: String? { objects.string(objects.rootObject, "developmentRegion") }
+  /// The languages the project is localized into (`knownRegions`, as Xcode's Localizations list shows them).
+  var knownRegions: [String] { objects.list(objects.rootObject, "knownRegions") }
 
   /// Every target that builds something (apps, extensions, frameworks), in the project's order.
   var allTargets: [Target] {
