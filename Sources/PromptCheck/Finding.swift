@@ -44,6 +44,12 @@ public enum RuleID: String, CaseIterable, Hashable, Sendable {
   case includeOutside = "include-outside"
   case linkOutside = "link-outside"
   case buildSetting = "build-setting"
+  case placeholder
+  case noReason = "no-reason"
+  case vagueReason = "vague-reason"
+  case trackingIncentive = "tracking-incentive"
+  case sdkBoilerplate = "sdk-boilerplate"
+  case deniesTracking = "denies-tracking"
 
   /// The severity a finding of this rule has unless the case says otherwise.
   public var severity: Severity {
@@ -51,7 +57,9 @@ public enum RuleID: String, CaseIterable, Hashable, Sendable {
     case .parseError, .encoding, .missingUsageDescription, .missingFile, .emptyValue, .privacyManifest,
       .trackingDomain:
       .error
-    case .whitespace, .duplicateKey, .catalogState, .tooLong, .legacyLanguageFolder: .info
+    case .whitespace, .duplicateKey, .catalogState, .tooLong, .legacyLanguageFolder, .noReason, .vagueReason,
+      .sdkBoilerplate:
+      .info
     default: .warning
     }
   }
@@ -98,6 +106,17 @@ public enum RuleID: String, CaseIterable, Hashable, Sendable {
     case .includeOutside: "The project names a file outside it (an xcconfig include, a path): attsim does not read it."
     case .linkOutside: "A symbolic link in the project leads out of it: attsim does not follow it."
     case .buildSetting: "A build setting or include attsim stopped following: a loop, too deep, or too long."
+    case .placeholder:
+      "A purpose string is unfinished (TODO, TBD, lorem ipsum, the key's name): App Review rejects it (guideline 5.1.1(ii))."
+    case .noReason:
+      "A purpose string does not say what the data is used for (guideline 5.1.1(ii), ITMS-90683, the HIG)."
+    case .vagueReason:
+      "A purpose string gives only a vague reason (\"to improve your experience\") without an example (the HIG)."
+    case .trackingIncentive:
+      "The tracking purpose string offers a reward for allowing tracking (guideline 3.2.2, the HIG)."
+    case .sdkBoilerplate: "A purpose string is an SDK's sample sentence word for word: say how the app uses the data."
+    case .deniesTracking:
+      "The tracking purpose string says the app does not track, but its privacy manifest declares tracking."
     }
   }
 }
