@@ -194,6 +194,11 @@ enum FindingFormat {
       var description = JSONText()
       description.add("text", rule.summary)
       object.add("shortDescription", description)
+      if let source = rule.source {
+        var help = JSONText()
+        help.add("text", "\(rule.summary) Source: \(source). See docs/check-rules.md#\(rule.rawValue).")
+        object.add("help", help)
+      }
       var configuration = JSONText()
       configuration.add("level", level(rule.severity))
       object.add("defaultConfiguration", configuration)

@@ -121,6 +121,21 @@ public enum RuleID: String, CaseIterable, Hashable, Sendable {
   }
 }
 
+extension RuleID {
+  /// Where an App Review rule comes from, for SARIF's help text; nil for the other rules.
+  public var source: String? {
+    switch self {
+    case .placeholder, .noReason:
+      "App Review Guideline 5.1.1(ii); ITMS-90683; Human Interface Guidelines, Requesting permission"
+    case .vagueReason, .sdkBoilerplate:
+      "Human Interface Guidelines, Requesting permission; App Review Guideline 5.1.1(ii)"
+    case .trackingIncentive: "App Review Guideline 3.2.2; Human Interface Guidelines, Requesting permission"
+    case .deniesTracking: "App Review Guidelines 5.1.1(ii) and 5.1.2; Apple, Privacy manifest files"
+    default: nil
+    }
+  }
+}
+
 /// One problem `attsim check` reports: a `Diagnostic` with its rule, and the target it is about.
 public struct Finding: Hashable, Sendable {
   /// Where, how bad, what is wrong, and the rule, key and locale as plain text.
