@@ -113,7 +113,9 @@ enum PurposeWords {
   /// Words that grant the permission ("allow", "accept"): a reward counts near one (`PurposeText.offers`).
   static let consentWords: [String: [String]] = [
     "en": ["allow", "allowing", "accept", "accepting", "opt", "consent", "permit", "enable", "enabling", "tap"],
-    "de": ["erlauben", "erlaube", "erlaubst", "zulassen", "zustimmen", "zustimmung", "erlaubnis", "tippe", "akzeptieren"],
+    "de": [
+      "erlauben", "erlaube", "erlaubst", "zulassen", "zustimmen", "zustimmung", "erlaubnis", "tippe", "akzeptieren",
+    ],
     "fr": ["autoriser", "autorisez", "autorises", "accepter", "acceptez", "autorisation", "appuyez"],
     "es": ["permitir", "permites", "permitas", "aceptar", "aceptas", "permiso", "toca"],
     "it": ["consenti", "consentire", "accetta", "accettare", "autorizzare", "autorizzi", "permetti", "tocca"],
