@@ -13,12 +13,15 @@ enum CheckCommand {
     let report: CheckReport
     switch CheckInput.read(
       given, target: command.app.target, configuration: command.app.configuration,
-      allStrings: command.allStrings)
+      allTargets: command.app.allTargets, allStrings: command.allStrings)
     {
     case .failure(let failure):
       console.err("attsim: \(failure.message.escapingControlCharacters)\n")
       return 2
     case .success(let input):
+      if case .apps(let apps, _) = input, let choice = apps.first?.choice {
+        console.err("attsim: \(choice.escapingControlCharacters)\n")
+      }
       report = PromptLinter.check(
         input, developmentRegion: command.developmentRegion, options: CheckOptions(allStrings: command.allStrings))
     }
@@ -268,11 +271,6 @@ enum FindingFormat {
     return log.json
   }
 
-  private static func level(_ severity: Severity) -> String {
-    switch severity {
-    case .error: "error"
-    case .warning: "warning"
-    case .info: "note"
-    }
-  }
+  /// SARIF's word for a severity: `info` is a `note`.
+  private static func level(_ severity: Severity) -> String { severity == .info ? "note" : severity.rawValue }
 }

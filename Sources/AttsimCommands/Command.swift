@@ -45,12 +45,15 @@ public struct AppChoice: Equatable, Sendable {
   public var path: FilePath?
   public var target: String?
   public var configuration: String?
+  /// Every iOS app target of a project, not only the one asked for or chosen (`--all-targets`).
+  public var allTargets = false
 
   /// A choice of app.
-  public init(path: FilePath? = nil, target: String? = nil, configuration: String? = nil) {
+  public init(path: FilePath? = nil, target: String? = nil, configuration: String? = nil, allTargets: Bool = false) {
     self.path = path
     self.target = target
     self.configuration = configuration
+    self.allTargets = allTargets
   }
 }
 

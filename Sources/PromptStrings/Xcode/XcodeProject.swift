@@ -27,14 +27,22 @@ struct XcodeProject: Sendable {
   /// Folders the project names that were not walked, and why: outside the project, or through a link.
   let refusedFolders: [ReadProblem]
 
-  /// An application target.
+  /// A target that builds something: an app, an extension, a framework, a test bundle.
   struct Target: Hashable, Sendable {
     /// The `PBXNativeTarget` identifier.
     var identifier: String
     /// The target's name.
     var name: String
+    /// What it builds (`com.apple.product-type.application`).
+    var productType: String
     /// Whether it builds an App Clip (`application.on-demand-install-capable`).
-    var isAppClip: Bool
+    var isAppClip: Bool { productType == "com.apple.product-type.application.on-demand-install-capable" }
+    /// Whether it builds an app, for any platform (its settings say which), or an App Clip.
+    var isApplication: Bool { productType == "com.apple.product-type.application" || isAppClip }
+    /// Whether it builds an app or an extension of any kind (a watch app, a widget, a Messages app).
+    var isAppOrExtension: Bool {
+      productType.hasPrefix("com.apple.product-type.application") || productType.contains("extension")
+    }
   }
 
   /// The file a build setting's value names (`INFOPLIST_FILE`): a relative path is inside the project's
@@ -107,28 +115,28 @@ struct XcodeProject: Sendable {
   var developmentRegion: String? { objects.string(objects.rootObject, "developmentRegion") }
 
   /// Every target that builds something (apps, extensions, frameworks), in the project's order.
-  var allTargets: [Target] {
+  var targets: [Target] {
     objects.list(objects.rootObject, "targets").compactMap { identifier in
       guard objects.isa(identifier) == "PBXNativeTarget", let name = objects.string(identifier, "name") else {
         return nil
       }
-      return Target(identifier: identifier, name: name, isAppClip: false)
+      return Target(identifier: identifier, name: name, productType: objects.string(identifier, "productType") ?? "")
     }
   }
 
-  /// Every iOS application target, App Clips included, in the project's order.
-  var applicationTargets: [Target] {
-    objects.list(objects.rootObject, "targets").compactMap { identifier in
-      guard objects.isa(identifier) == "PBXNativeTarget", let name = objects.string(identifier, "name") else {
-        return nil
-      }
-      switch objects.string(identifier, "productType") {
-      case "com.apple.product-type.application":
-        return isIOS(identifier) ? Target(identifier: identifier, name: name, isAppClip: false) : nil
-      case "com.apple.product-type.application.on-demand-install-capable":
-        return Target(identifier: identifier, name: name, isAppClip: true)
-      default: return nil
-      }
+  /// Every application target, App Clips included, for any platform, in the project's order.
+  var applicationTargets: [Target] { targets.filter(\.isApplication) }
+
+  /// The apps and extensions `target` builds into itself: those a Copy Files phase of it copies (a watch app,
+  /// a widget, an App Clip), and those it depends on.
+  func embedded(by target: Target) -> [Target] {
+    let phases = objects.list(target.identifier, "buildPhases").filter { objects.isa($0) == "PBXCopyFilesBuildPhase" }
+    let copied = Set(phases.flatMap { objects.list($0, "files") }.compactMap { objects.string($0, "fileRef") })
+    let dependencies = Set(objects.list(target.identifier, "dependencies").compactMap { objects.string($0, "target") })
+    return targets.filter { other in
+      let product = objects.string(other.identifier, "productReference") ?? ""
+      return other != target && other.isAppOrExtension
+        && (dependencies.contains(other.identifier) || copied.contains(product))
     }
   }
 
@@ -250,24 +258,6 @@ struct XcodeProject: Sendable {
       }
     }
     return members
-  }
-
-  /// Whether a target builds for iOS (not a Mac, TV or watch app in a multiplatform project): its
-  /// `SUPPORTED_PLATFORMS` name `iphoneos`, or else its `SDKROOT` is iOS (or left to Xcode).
-  private func isIOS(_ target: String) -> Bool {
-    func firstSettings(_ owner: String) -> [String: PlistValue] {
-      guard let list = objects.string(owner, "buildConfigurationList"),
-        let first = objects.list(list, "buildConfigurations").first
-      else { return [:] }
-      return objects.dictionary(first, "buildSettings")
-    }
-    let own = firstSettings(target)
-    let project = firstSettings(objects.rootObject)
-    if let platforms = (own["SUPPORTED_PLATFORMS"] ?? project["SUPPORTED_PLATFORMS"])?.string {
-      return platforms.contains("iphoneos")
-    }
-    let sdk = (own["SDKROOT"] ?? project["SDKROOT"])?.string ?? "iphoneos"
-    return sdk == "iphoneos" || sdk == "auto"
   }
 
   /// Gives `identifier` and everything below it a path: `<group>` is relative to the enclosing group,
