@@ -47,7 +47,7 @@ enum ProjectApp {
           Failure(message: "no app target '\(target.forMessage())'; the app targets are \(MessageList.of(names))"))
       }
     } else if !asked.allTargets && candidates.count > 1 {
-      let choice = AppTargetChoice(candidates.map { ($0.project, $0.target) })
+      let choice = AppTargetChoice(candidates.map { ($0.project, $0.target) }, reader: reader)
       candidates = choice.kept.map { candidates[$0] }
       reason = choice.reason
     }
@@ -69,7 +69,7 @@ enum ProjectApp {
       return .failure(
         Failure(
           message:
-            "'\(root.shown())' has iOS app targets that tie: \(MessageList.of(apps.compactMap(\.target))) (none embeds more apps or extensions, none is named like its project, they have as many localizations): choose one with --target NAME, or --all-targets"
+            "'\(root.shown())' has iOS app targets that tie: \(MessageList.of(apps.compactMap(\.target))) (none embeds more apps or extensions, none is named like its project, no shared scheme runs one alone, they have as many localizations): choose one with --target NAME, or --all-targets"
         ))
     }
     let others = names.filter { $0 != apps[0].target }

@@ -140,6 +140,17 @@ struct XcodeProject: Sendable {
     }
   }
 
+  /// The identifier of the target the shared scheme `name` runs (`xcshareddata/xcschemes/NAME.xcscheme`'s
+  /// Run action), when there is one that can be read.
+  func target(launchedByScheme name: String, reader: InputFiles) -> String? {
+    let file = bundle.appending("xcshareddata/xcschemes/\(name).xcscheme")
+    guard !name.contains("/"), case .success(let scheme) = XMLTree.read(file, from: reader) else { return nil }
+    let runnables = scheme.root.children(named: "LaunchAction").flatMap {
+      $0.children(named: "BuildableProductRunnable")
+    }
+    return runnables.flatMap { $0.children(named: "BuildableReference") }.first?.attribute("BlueprintIdentifier")
+  }
+
   /// The configuration names of a target (or of the project, with nil).
   func configurations(of target: Target?) -> (names: [String], defaultName: String?) {
     let owner = target?.identifier ?? objects.rootObject
@@ -178,7 +189,10 @@ struct XcodeProject: Sendable {
         continue
       }
       var base: [String: BuildSetting] = [:]
-      if let reference = objects.string(config, "baseConfigurationReference"), let file = paths[reference] {
+      // Xcode 16 names an xcconfig inside a synchronized folder by the folder and a path relative to it.
+      let anchor = objects.string(config, "baseConfigurationReferenceAnchor").flatMap { paths[$0] }
+      let inFolder = objects.string(config, "baseConfigurationReferenceRelativePath").flatMap { anchor?.resolving($0) }
+      if let file = objects.string(config, "baseConfigurationReference").flatMap({ paths[$0] }) ?? inFolder {
         let xcconfig = XcconfigFile(path: file, configuration: configuration, reader: reader)
         base = xcconfig.settings
         missing += xcconfig.missingIncludes.map { "\($0.file) (\($0.reason))" }
