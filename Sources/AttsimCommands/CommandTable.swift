@@ -114,7 +114,7 @@ enum CommandTable {
     name: "app", value: ("PATH", .app),
     help: "the app: an Xcode project, a Flutter or React Native root, a built .app, a folder, or one file")
   static let targetOption = OptionSpec(
-    name: "target", value: ("NAME", .name), help: "the project's app target, when it has several")
+    name: "target", value: ("NAME", .name), help: "the project's app target to read (default: the one attsim chooses)")
   /// `--all-targets`, for `prompts` and `check`.
   static let allTargetsOption = OptionSpec(
     name: "all-targets", value: nil, help: "every iOS app target of the project, not only the one attsim chooses")

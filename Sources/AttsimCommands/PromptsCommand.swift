@@ -35,7 +35,8 @@ enum PromptsCommand {
     case .success(let loaded): apps = loaded
     }
     if let choice = apps[0].choice { console.err("attsim: \(choice.escapingControlCharacters)\n") }
-    let base = baseFolder(for: path)
+    // Paths are shown relative to the folder given, or the project's folder for a `.xcodeproj`.
+    let base = path.pathExtension == "xcodeproj" ? path.parent : path
     let answers = apps.map { app in
       let rows = rows(for: app, locales: command.locales, keys: keys(command.keys, of: app))
       return command.format == .json ? json(app, rows, base: base) : table(app, rows, base: base)
@@ -70,11 +71,6 @@ enum PromptsCommand {
           displayName: name)
       }
     }
-  }
-
-  /// The folder paths are shown relative to: the folder given, or the project's folder for a `.xcodeproj`.
-  private static func baseFolder(for given: FilePath) -> FilePath {
-    given.pathExtension == "xcodeproj" ? given.parent : given
   }
 
   /// A path relative to `base` when it lies inside it.

@@ -70,7 +70,8 @@ import Testing
     let check = attsim("check", root.path, "--all-targets")
     #expect(check.out.contains("target App:\n") && check.out.contains("target App1:\n"), "\(check.out)")
     let chosen = attsim("check", root.path)
-    #expect(!chosen.out.contains("target App1") && chosen.err.hasPrefix("attsim: target App (it is named like its project)"))
+    #expect(
+      !chosen.out.contains("target App1") && chosen.err.hasPrefix("attsim: target App (it is named like its project)"))
     let wrong = attsim("prompts", root.path, "--target", "Nope")
     #expect(wrong.status == 2 && wrong.err.contains("the app targets are App, App1"))
   }

@@ -58,7 +58,9 @@ enum AppLoader {
     if let libraryOnly { return .failure(libraryOnly) }
     // A project's app folder given on its own (`ios/Runner`): the project beside it knows its settings, so
     // the project's folder is the sandbox.
-    let beside = children(of: given.parent).filter { $0.pathExtension == "xcodeproj" }
+    let beside = FolderListing.names(in: given.parent).map(given.parent.appending).filter {
+      $0.pathExtension == "xcodeproj"
+    }
     let sandbox = RepositoryLayout.root(ofProjectFolder: given.parent)
     if !beside.isEmpty, case .success(let apps) = project.read(beside, root: given, sandbox: sandbox, within: given),
       !apps.isEmpty
@@ -90,12 +92,6 @@ enum AppLoader {
       return ProjectApp.read(
         projects: projects, root: root, sandbox: sandbox, reader: reader, asked: self, within: within)
     }
-  }
-
-  /// The entries directly inside `folder`, by name (none when it is not a folder). Only for folders the user
-  /// named; inside an app, `InputFiles.children(of:)` keeps to the sandbox.
-  static func children(of folder: FilePath) -> [FilePath] {
-    FolderListing.names(in: folder).map(folder.appending)
   }
 
   /// Whether `path` is a folder (following a link).

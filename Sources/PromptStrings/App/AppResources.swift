@@ -162,8 +162,6 @@ public struct AppResources: Sendable {
   /// The tables `strings` left unread, as `localization/table`: each is judged once, as it would have been
   /// read once.
   private var unreadTables: Set<String> = []
-  /// Whether the app is an App Clip target.
-  public var isAppClip = false
   /// The app's privacy manifests and its SDKs' (`PrivacyInfo.xcprivacy`); not looked for by `prompts`' read.
   public var privacyManifests: [PrivacyManifest] = []
   /// The project's development region, when the app comes from one (`$(DEVELOPMENT_LANGUAGE)`).

@@ -109,9 +109,7 @@ enum FolderApp {
     let apps = ordered.indices.filter { kinds[$0] == nil }
     let prompting = apps.filter { plists[$0]?.keys.contains(where: PurposeKeys.isPurposeKey) == true }
     let chosen = prompting.first ?? apps.first ?? 0
-    let why =
-      !prompting.isEmpty
-      ? "the shallowest app's with purpose strings" : apps.isEmpty ? "the shallowest" : "the shallowest app's"
+    let why = prompting.isEmpty ? "the shallowest app's" : "the shallowest app's with purpose strings"
     let others = ordered.indices.filter { $0 != chosen }.map { index in
       (ordered[index].relative(to: root) ?? "") + (kinds[index].map { " (\($0))" } ?? "")
     }

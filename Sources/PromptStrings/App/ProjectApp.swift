@@ -160,7 +160,6 @@ enum ProjectApp {
     var app = AppResources(root: root.string, input: .xcodeProject, name: target.name, reader: reader)
     app.strings = strings
     app.target = target.name
-    app.isAppClip = target.isAppClip
     app.projectDevelopmentRegion = project.developmentRegion.flatMap { LocaleTag($0) != nil ? $0 : nil }
     app.missingIncludes = targetSettings.missingIncludes
     var notes = ExpansionNotes()
@@ -180,7 +179,8 @@ enum ProjectApp {
       if onDisk != file && (onDisk != nil || isLocalization(file)) {
         app.missingFiles.append(
           MissingFile(
-            path: file.string, referencedIn: project.objects.path, location: project.location(ofReferenceTo: file),
+            path: file.string, referencedIn: project.objects.path,
+            location: project.references[file].flatMap { project.objects.location(ofKey: "path", inObject: $0) },
             onDisk: onDisk?.string))
       }
     }
@@ -221,7 +221,9 @@ enum ProjectApp {
       for name in names.sorted() {
         guard let setting = settings.setting(name) else { continue }
         let key = String(name.dropFirst("INFOPLIST_KEY_".count))
-        plist.strings[key] = Self.unquoted(setting.value)
+        // An xcconfig value written in quotes: Xcode passes the text inside them.
+        let quoted = setting.value.count >= 2 && setting.value.hasPrefix("\"") && setting.value.hasSuffix("\"")
+        plist.strings[key] = quoted ? String(setting.value.dropFirst().dropLast()) : setting.value
         plist.generatedKeys[key] = InfoPlist.GeneratedKey(setting: name, file: setting.file, location: setting.location)
       }
     }
@@ -233,12 +235,6 @@ enum ProjectApp {
   /// Whether `file` is one of the files attsim reads: a strings file or catalog, or a privacy manifest.
   private static func isLocalization(_ file: FilePath) -> Bool {
     ["strings", "xcstrings", "xcprivacy"].contains(file.pathExtension ?? "") || file.parent.pathExtension == "lproj"
-  }
-
-  /// An xcconfig value written in quotes: Xcode passes the text inside them.
-  private static func unquoted(_ value: String) -> String {
-    guard value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") else { return value }
-    return String(value.dropFirst().dropLast())
   }
 
   /// Adds one resource file to the app, read from `file` and in the app under the project's `name` (they

@@ -21,6 +21,8 @@ struct XcodeProject: Sendable {
   let paths: [String: FilePath]
   /// The first object at each place, to point a finding at the reference that names a file.
   let references: [FilePath: String]
+  /// The target that builds each product (its `productReference`), to find what a Copy Files phase embeds.
+  private let productOwners: [String: String]
   /// The files under each of Xcode 16's synchronized folders (by group), each folder walked once, relative to
   /// it; a folder outside the project, or reached through a link out of it, is not walked.
   private let synchronizedFiles: [String: [String]]
@@ -87,6 +89,11 @@ struct XcodeProject: Sendable {
     }
     self.paths = paths
     references = Dictionary(paths.map { ($1, $0) }) { first, second in min(first, second) }
+    productOwners = Dictionary(
+      objects.list(objects.rootObject, "targets").compactMap { id in
+        objects.string(id, "productReference").map { ($0, id) }
+      }
+    ) { first, _ in first }
     // Each synchronized folder is walked once, however many groups and targets name it.
     var walked: [FilePath: [String]] = [:]
     var files: [String: [String]] = [:]
@@ -94,16 +101,13 @@ struct XcodeProject: Sendable {
     for group in groups {
       // Only folders inside the project are walked: a path to `/` must not send the reader across the disk.
       guard let folder = paths[group], folder.isInside(root) else { continue }
-      if let known = walked[folder] {
-        files[group] = known
-        continue
-      }
-      switch reader.walk(folder) {
-      case .failure(let refusal):
+      switch walked[folder] == nil ? reader.walk(folder) : nil {
+      case .failure(let refusal)?:
         refused.append(ReadProblem(file: folder.string, refusal.reason, refusal: refusal.kind))
         walked[folder] = []
-      case .success(let walk):
+      case .success(let walk)?:
         walked[folder] = walk.entries.filter { !$0.isDirectory }.compactMap { $0.path.relative(to: folder) }
+      case nil: break
       }
       files[group] = walked[folder]
     }
@@ -115,29 +119,30 @@ struct XcodeProject: Sendable {
   var developmentRegion: String? { objects.string(objects.rootObject, "developmentRegion") }
 
   /// Every target that builds something (apps, extensions, frameworks), in the project's order.
-  var targets: [Target] {
-    objects.list(objects.rootObject, "targets").compactMap { identifier in
-      guard objects.isa(identifier) == "PBXNativeTarget", let name = objects.string(identifier, "name") else {
-        return nil
-      }
-      return Target(identifier: identifier, name: name, productType: objects.string(identifier, "productType") ?? "")
-    }
-  }
+  var targets: [Target] { objects.list(objects.rootObject, "targets").compactMap(target) }
 
   /// Every application target, App Clips included, for any platform, in the project's order.
   var applicationTargets: [Target] { targets.filter(\.isApplication) }
 
+  /// The native target `identifier`, if it is one.
+  private func target(_ identifier: String) -> Target? {
+    guard objects.isa(identifier) == "PBXNativeTarget", let name = objects.string(identifier, "name") else {
+      return nil
+    }
+    return Target(identifier: identifier, name: name, productType: objects.string(identifier, "productType") ?? "")
+  }
+
   /// The apps and extensions `target` builds into itself: those a Copy Files phase of it copies (a watch app,
-  /// a widget, an App Clip), and those it depends on.
+  /// a widget, an App Clip), then those it depends on; each looked up once, whatever the project's size.
   func embedded(by target: Target) -> [Target] {
     let phases = objects.list(target.identifier, "buildPhases").filter { objects.isa($0) == "PBXCopyFilesBuildPhase" }
-    let copied = Set(phases.flatMap { objects.list($0, "files") }.compactMap { objects.string($0, "fileRef") })
-    let dependencies = Set(objects.list(target.identifier, "dependencies").compactMap { objects.string($0, "target") })
-    return targets.filter { other in
-      let product = objects.string(other.identifier, "productReference") ?? ""
-      return other != target && other.isAppOrExtension
-        && (dependencies.contains(other.identifier) || copied.contains(product))
+    let copied = phases.flatMap { objects.list($0, "files") }.compactMap {
+      objects.string($0, "fileRef").flatMap { productOwners[$0] }
     }
+    let dependencies = objects.list(target.identifier, "dependencies").compactMap { objects.string($0, "target") }
+    var seen: Set = [target.identifier]
+    return (copied + dependencies).filter { seen.insert($0).inserted }.compactMap(self.target).filter(
+      \.isAppOrExtension)
   }
 
   /// The identifier of the target the shared scheme `name` runs (`xcshareddata/xcschemes/NAME.xcscheme`'s
@@ -157,11 +162,6 @@ struct XcodeProject: Sendable {
     guard let list = objects.string(owner, "buildConfigurationList") else { return ([], nil) }
     let names = objects.list(list, "buildConfigurations").compactMap { objects.string($0, "name") }
     return (names, objects.string(list, "defaultConfigurationName"))
-  }
-
-  /// Where the file reference naming `path` writes it, for a finding about the file.
-  func location(ofReferenceTo path: FilePath) -> SourceLocation? {
-    references[path].flatMap { objects.location(ofKey: "path", inObject: $0) }
   }
 
   /// A target's build settings, and what reading its xcconfig files met.
