@@ -51,13 +51,12 @@ enum ProjectApp {
       candidates = choice.kept.map { candidates[$0] }
       reason = choice.reason
     }
-    var apps: [AppResources] = []
-    for candidate in candidates {
-      switch read(candidate, root: root, reader: reader, strings: asked.strings) {
-      case .failure(let failure): return .failure(failure)
-      case .success(let app): apps.append(app)
+    var apps: [AppResources]
+    do throws(Failure) {
+      apps = try candidates.map { candidate throws(Failure) in
+        try read(candidate, root: root, reader: reader, strings: asked.strings).get()
       }
-    }
+    } catch { return .failure(error) }
     guard asked.target == nil, !asked.allTargets, names.count > 1 else { return .success(apps) }
     // (5) The most localizations; more than one left is a tie.
     if apps.count > 1 {
