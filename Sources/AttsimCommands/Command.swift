@@ -15,28 +15,22 @@ public enum CompletionWords: String, CaseIterable, Sendable {
 
 /// The output formats of `attsim matrix`.
 public enum MatrixFormat: String, CaseIterable, Sendable {
-  case csv
-  case markdown
-  case attsim
+  case csv, markdown, attsim
 }
 
 /// The output formats of `attsim check`.
 public enum CheckFormat: String, CaseIterable, Sendable {
-  case text
-  case json
-  case sarif
+  case text, json, sarif
 }
 
 /// The output formats of `attsim prompts`.
 public enum PromptsFormat: String, CaseIterable, Sendable {
-  case text
-  case json
+  case text, json
 }
 
 /// The report formats of `attsim play --report`.
 public enum ReportFormat: String, CaseIterable, Sendable {
-  case junit
-  case markdown
+  case junit, markdown
 }
 
 /// Which app a command works on: a path (nil: the embedded demo app) and, for an Xcode project, the target
@@ -47,14 +41,6 @@ public struct AppChoice: Equatable, Sendable {
   public var configuration: String?
   /// Every iOS app target of a project, not only the one asked for or chosen (`--all-targets`).
   public var allTargets = false
-
-  /// A choice of app.
-  public init(path: FilePath? = nil, target: String? = nil, configuration: String? = nil, allTargets: Bool = false) {
-    self.path = path
-    self.target = target
-    self.configuration = configuration
-    self.allTargets = allTargets
-  }
 }
 
 /// What the user asked attsim to do, decoded from the command line.
@@ -108,7 +94,6 @@ public enum Command: Equatable, Sendable {
     /// `--device` and `--sdk`: the device's settings and the SDK's options the session starts with.
     public var device: [DeviceChange] = []
     public var sdk: SDKOptions?
-    public init() {}
   }
 
   /// `attsim play FILE…`.
@@ -116,11 +101,6 @@ public enum Command: Equatable, Sendable {
     public var files: [FilePath]
     public var report: ReportFormat?
     public var output: FilePath?
-    public init(files: [FilePath], report: ReportFormat? = nil, output: FilePath? = nil) {
-      self.files = files
-      self.report = report
-      self.output = output
-    }
   }
 
   /// `attsim check PATH`.
@@ -136,7 +116,6 @@ public enum Command: Equatable, Sendable {
     public var baseline: FilePath?
     /// Where to save the findings as a baseline (`--write-baseline`).
     public var writeBaseline: FilePath?
-    public init(app: AppChoice) { self.app = app }
   }
 
   /// `attsim prompts PATH`.
@@ -147,7 +126,6 @@ public enum Command: Equatable, Sendable {
     /// The purpose-string keys to show (none: the tracking key; `all`: every one the app has).
     public var keys: [String] = []
     public var format: PromptsFormat = .text
-    public init(app: AppChoice) { self.app = app }
   }
 
   /// `attsim render`.
@@ -167,7 +145,6 @@ public enum Command: Equatable, Sendable {
     /// `--device` and `--sdk`: the device's settings and the SDK's options the session starts with.
     public var device: [DeviceChange] = []
     public var sdk: SDKOptions?
-    public init() {}
   }
 
   /// `attsim cast SCRIPT --out FILE.cast`.
@@ -185,17 +162,12 @@ public enum Command: Equatable, Sendable {
     /// `--device` and `--sdk`: the device's settings and the SDK's options the session starts with.
     public var device: [DeviceChange] = []
     public var sdk: SDKOptions?
-    public init(script: FilePath, out: FilePath) {
-      self.script = script
-      self.out = out
-    }
   }
 
   /// `attsim gallery --out FILE`.
   public struct Gallery: Equatable, Sendable {
     public var app = AppChoice()
     public var out: FilePath
-    public init(out: FilePath) { self.out = out }
   }
 }
 
