@@ -39,6 +39,8 @@ public struct AppChoice: Equatable, Sendable {
   public var path: FilePath?
   public var target: String?
   public var configuration: String?
+  /// Every iOS app target of a project, not only the one asked for or chosen (`--all-targets`).
+  public var allTargets = false
 }
 
 /// What the user asked attsim to do, decoded from the command line.

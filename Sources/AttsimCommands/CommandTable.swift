@@ -103,7 +103,8 @@ struct ParsedArguments: Sendable {
 
   /// `--app`, `--target` and `--configuration` (or the operand, for commands that take the app as one).
   func appChoice(path: FilePath?) -> AppChoice {
-    AppChoice(path: path, target: value("target"), configuration: value("configuration"))
+    AppChoice(
+      path: path, target: value("target"), configuration: value("configuration"), allTargets: flag("all-targets"))
   }
 }
 
@@ -113,7 +114,10 @@ enum CommandTable {
     name: "app", value: ("PATH", .app),
     help: "the app: an Xcode project, a Flutter or React Native root, a built .app, a folder, or one file")
   static let targetOption = OptionSpec(
-    name: "target", value: ("NAME", .name), help: "the project's app target, when it has several")
+    name: "target", value: ("NAME", .name), help: "the project's app target to read (default: the one attsim chooses)")
+  /// `--all-targets`, for `prompts` and `check`.
+  static let allTargetsOption = OptionSpec(
+    name: "all-targets", value: nil, help: "every iOS app target of the project, not only the one attsim chooses")
   static let configurationOption = OptionSpec(
     name: "configuration", value: ("NAME", .name), help: "the build configuration to read (default: Release)")
   static let localeOption = OptionSpec(
@@ -255,7 +259,7 @@ enum CommandTable {
           name: "baseline", value: ("FILE", .file), help: "report only findings not in FILE (from --write-baseline)"),
         OptionSpec(
           name: "write-baseline", value: ("FILE", .output), help: "save the findings to FILE, as a baseline"),
-        targetOption, configurationOption,
+        targetOption, allTargetsOption, configurationOption,
       ], operands: ("PATH", .app, 1...1)
     ) { arguments throws(UsageError) in
       var command = Command.Check(app: arguments.appChoice(path: arguments.operandPaths[0]))
@@ -284,7 +288,7 @@ enum CommandTable {
           name: "key", value: ("KEY", .purposeKey),
           help: "a purpose string to show (NSCameraUsageDescription; repeat for more; all: every one the app has)",
           repeatable: true),
-        targetOption, configurationOption,
+        targetOption, allTargetsOption, configurationOption,
         OptionSpec(
           name: "format", value: ("FORMAT", .choice(PromptsFormat.allCases.map(\.rawValue))),
           help: "a table a localizer can read, or JSON"),
