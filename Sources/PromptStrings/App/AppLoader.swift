@@ -33,6 +33,7 @@ enum AppLoader {
     if let app = reader.children(of: given.appending("Payload")).first(where: { $0.pathExtension == "app" }) {
       return BundleApp.read(app, reader: reader, strings: strings).map { [$0] }
     }
+    if let package = PlaygroundsApp.read(given, reader: reader, strings: strings) { return package.map { [$0] } }
     // Where cross-platform tools put the project, then a workspace's members, then a project a folder or two
     // down (SPEC §4, "From a repository's root").
     // A project with no app target (a library's own, beside its example app) does not end the search.
@@ -65,6 +66,13 @@ enum AppLoader {
       return .success(apps)
     }
     if target != nil { return .failure(Failure(message: "\(shown) holds no Xcode project, so it has no targets")) }
+    // Swift Playgrounds apps in the repository (`App.swiftpm`), each its own app.
+    let packages = reader.children(of: given).filter { $0.pathExtension == "swiftpm" }.compactMap {
+      PlaygroundsApp.read($0, reader: reader, strings: strings)
+    }
+    if !packages.isEmpty {
+      return packages.reduce(.success([])) { all, one in all.flatMap { a in one.map { a + [$0] } } }
+    }
     let folderApp = FolderApp.read(given, reader: reader, strings: strings)
     if case .failure = folderApp, let kind = RepositoryLayout.missingProject(in: given) {
       return .failure(Failure(message: "\(shown) is \(kind): there is no iOS app to read yet"))

@@ -1,0 +1,152 @@
+/// A Swift Playgrounds app's `Package.swift`, read by pattern, never run: its `.iOSApplication(...)` product's
+/// arguments and capabilities, the package's `defaultLocalization`, its executable targets. Only one-line string
+/// literals are taken (a value computed in code has no text); strings and comments are skipped, so a bracket in
+/// them changes nothing. Each list read is one pass over the bytes (DECISIONS D110).
+struct PackageManifest {
+  /// An argument's text when it is a string literal (nil: code), and where it starts.
+  typealias Value = (text: String?, offset: Int)
+
+  /// A capability with a purpose string (`camera`), and whether an iPhone gets it: not when a
+  /// `.when(deviceFamilies:)` condition leaves `.phone` out.
+  typealias Capability = (name: String, purpose: Value, onPhone: Bool)
+
+  private let bytes: [UInt8]
+  /// The product's arguments but its lists (`name`, `bundleIdentifier`, …) and `defaultLocalization`, by label.
+  private(set) var arguments: [String: Value] = [:]
+  /// The targets the product names.
+  private(set) var productTargets: [String] = []
+  private(set) var capabilities: [Capability] = []
+  /// Each executable target's name and `path:` (nil: `Sources/NAME`).
+  private(set) var executableTargets: [(name: String, path: String?)] = []
+
+  /// The manifest in `bytes`, or nil when it has no `.iOSApplication(` product.
+  init?(bytes: [UInt8]) {
+    self.bytes = bytes
+    guard let open = calls(".iOSApplication").first else { return nil }
+    let package = calls("Package").first.map { elements(openingAt: $0) } ?? []
+    for (label, range) in elements(openingAt: open) + package.filter({ $0.label == "defaultLocalization" }) {
+      let list = bytes[range.lowerBound] == UInt8(ascii: "[") ? elements(openingAt: range.lowerBound) : []
+      switch label {
+      case "capabilities": capabilities = list.compactMap { capability($0.range) }
+      case "targets": productTargets = list.compactMap { literal($0.range) }
+      case let label?: arguments[label] = (literal(range), range.lowerBound)
+      case nil: continue
+      }
+    }
+    for target in calls(".executableTarget") {
+      let arguments = elements(openingAt: target)
+      let values = ["name", "path"].map { label in arguments.first { $0.label == label }.flatMap { literal($0.range) } }
+      if let name = values[0] { executableTargets.append((name, values[1])) }
+    }
+  }
+
+  /// `.camera(purposeString: "…", .when(deviceFamilies: [.pad]))`; nil for one without a purpose string.
+  private func capability(_ range: Range<Int>) -> Capability? {
+    guard bytes[range.lowerBound] == UInt8(ascii: "."), let open = bytes[range].firstIndex(of: UInt8(ascii: "(")),
+      case let arguments = elements(openingAt: open),
+      let purpose = arguments.first(where: { $0.label == "purposeString" })?.range
+    else { return nil }
+    let condition = arguments.first { $0.label == nil && bytes[$0.range].starts(with: Array(".when".utf8)) }
+    return (
+      String(decoding: bytes[range].dropFirst().prefix(while: Self.isIdentifier), as: UTF8.self),
+      (literal(purpose), purpose.lowerBound),
+      condition.map { index(past: Array(".phone".utf8), in: $0.range) != nil } ?? true
+    )
+  }
+
+  /// Where the argument lists of calls to `name` open (`Package(`), outside strings and comments.
+  private func calls(_ name: String) -> [Int] {
+    var found: [Int] = []
+    var index = 0
+    while index < bytes.count {
+      if bytes[index...].starts(with: name.utf8), index == 0 || !Self.isIdentifier(bytes[index - 1]),
+        let open = bytes[(index + name.utf8.count)...].firstIndex(where: { $0 != UInt8(ascii: " ") }),
+        bytes[open] == UInt8(ascii: "(")
+      {
+        found.append(open)
+      }
+      index = next(after: index)
+    }
+    return found
+  }
+
+  /// The elements of the list whose bracket is at `open`: each one's label (`name:`) and its range without
+  /// the label and the spaces and comments around it.
+  private func elements(openingAt open: Int) -> [(label: String?, range: Range<Int>)] {
+    var found: [(String?, Range<Int>)] = []
+    var (depth, index, start, end) = (0, open + 1, nil as Int?, open + 1)
+    while index < bytes.count {
+      let (byte, after) = (bytes[index], next(after: index))
+      if depth == 0 && (byte == UInt8(ascii: ",") || Self.closers.contains(byte)) {
+        if let start { found.append(labelled(start..<end)) }
+        if byte != UInt8(ascii: ",") { break }
+        start = nil
+      } else if !Self.isSpace(byte) && !(after > index + 1 && byte == UInt8(ascii: "/")) {
+        start = start ?? index
+        depth += Self.openers.contains(byte) ? 1 : Self.closers.contains(byte) ? -1 : 0
+        end = after
+      }
+      index = after
+    }
+    return found
+  }
+
+  /// `label: value` split at its colon; an element without a label whole.
+  private func labelled(_ range: Range<Int>) -> (String?, Range<Int>) {
+    let name = bytes[range].prefix(while: Self.isIdentifier)
+    let rest = bytes[name.endIndex..<range.upperBound].drop(while: Self.isSpace)
+    guard !name.isEmpty, rest.first == UInt8(ascii: ":"), rest.dropFirst().first != UInt8(ascii: ":"),
+      let value = rest.dropFirst().firstIndex(where: { !Self.isSpace($0) })
+    else { return (nil, range) }
+    return (String(decoding: name, as: UTF8.self), value..<range.upperBound)
+  }
+
+  /// The text of the one-line string literal that is all of `range`, its escapes decoded; nil for anything
+  /// else (code, an interpolation, `\u{…}`, a multi-line or raw string).
+  private func literal(_ range: Range<Int>) -> String? {
+    guard bytes[range].first == UInt8(ascii: "\""), !bytes[range].starts(with: Array("\"\"\"".utf8)),
+      next(after: range.lowerBound) == range.upperBound, bytes[range.upperBound - 1] == UInt8(ascii: "\"")
+    else { return nil }
+    let escapes: [Unicode.Scalar: String] = ["n": "\n", "t": "\t", "r": "\r", "0": "\0", "\"": "\"", "'": "'"]
+    var text = ""
+    var scalars = String(decoding: bytes[range].dropFirst().dropLast(), as: UTF8.self).unicodeScalars[...]
+    while let scalar = scalars.popFirst() {
+      guard scalar == "\\" else {
+        text.unicodeScalars.append(scalar)
+        continue
+      }
+      guard let escaped = scalars.popFirst().flatMap({ $0 == "\\" ? "\\" : escapes[$0] }) else { return nil }
+      text += escaped
+    }
+    return text
+  }
+
+  /// The offset just past the string literal or comment that starts at `index`, else `index + 1`.
+  private func next(after index: Int) -> Int {
+    let rest = bytes[index..<bytes.count]
+    for (opening, closing) in [("\"\"\"", "\"\"\""), ("//", "\n"), ("/*", "*/")] where rest.starts(with: opening.utf8) {
+      return self.index(past: Array(closing.utf8), in: (index + opening.utf8.count)..<bytes.count) ?? bytes.count
+    }
+    guard rest.first == UInt8(ascii: "\"") else { return index + 1 }
+    var end = index + 1
+    while end < bytes.count && bytes[end] != UInt8(ascii: "\"") && bytes[end] != UInt8(ascii: "\n") {
+      end += bytes[end] == UInt8(ascii: "\\") ? 2 : 1
+    }
+    return min(end + 1, bytes.count)
+  }
+
+  /// The offset just past the first `needle` within `range`.
+  private func index(past needle: [UInt8], in range: Range<Int>) -> Int? {
+    var index = range.lowerBound
+    while index + needle.count <= range.upperBound && !bytes[index...].starts(with: needle) { index += 1 }
+    return index + needle.count <= range.upperBound ? index + needle.count : nil
+  }
+
+  private static let openers: Set<UInt8> = [UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{")]
+  private static let closers: Set<UInt8> = [UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}")]
+  private static func isSpace(_ byte: UInt8) -> Bool { [0x20, 0x09, 0x0A, 0x0D].contains(byte) }
+  private static func isIdentifier(_ byte: UInt8) -> Bool {
+    byte == UInt8(ascii: "_") || (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte)
+      || (0x61...0x7A).contains(byte)
+  }
+}
