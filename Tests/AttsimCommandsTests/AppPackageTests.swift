@@ -71,4 +71,23 @@ import Testing
     let outcome = attsim("prompts", folder.path, "--key", "all")
     #expect(outcome.status == 0 && outcome.err.isEmpty, "\(outcome.err)")
   }
+
+  @Test func aMauiAppIsItsPlatformsIOSFolderNotMacCatalyst() throws {
+    let outcome = attsim("prompts", Self.path("MauiRepo"), "--format", "json")
+    #expect(outcome.status == 0, "\(outcome.err)")
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(outcome.out.utf8)) as? [String: Any])
+    #expect(object["app"] as? String == "Forecast" && object["localizations"] as? [String] == ["de", "es", "fr"])
+    let prompts = try #require(object["prompts"] as? [[String: Any]])
+    let rows = prompts.map { "\($0["locale"]!) \(($0["source"] as? [String: Any])?["file"] ?? "") \($0["text"]!)" }
+    #expect(
+      rows == [
+        "en src/Forecast/Platforms/iOS/Info.plist Forecast uses your data to show ads that fit your area.",
+        "de src/Forecast/Platforms/iOS/Resources/de.lproj/InfoPlist.strings Forecast nutzt deine Daten für Werbung aus deiner Gegend.",
+        "es src/Forecast/Resources/Strings/es.lproj/InfoPlist.strings Forecast usa tus datos para anuncios de tu zona.",
+        "fr src/Forecast/Platforms/iOS/Resources/fr.lproj/InfoPlist.strings Forecast utilise tes données pour des publicités de ta région.",
+      ])
+    let check = attsim("check", Self.path("MauiRepo"))
+    #expect(!check.out.contains("MacCatalyst/Info.plist") && check.out.contains("Platforms/iOS/Info.plist"))
+    #expect(check.out.contains("es.lproj/InfoPlist.strings has no NSLocationWhenInUseUsageDescription"))
+  }
 }

@@ -73,6 +73,7 @@ enum AppLoader {
     if !packages.isEmpty {
       return packages.reduce(.success([])) { all, one in all.flatMap { a in one.map { a + [$0] } } }
     }
+    if let dotNet = DotNetApp.read(given, reader: reader, strings: strings) { return dotNet.map { [$0] } }
     let folderApp = FolderApp.read(given, reader: reader, strings: strings)
     if case .failure = folderApp, let kind = RepositoryLayout.missingProject(in: given) {
       return .failure(Failure(message: "\(shown) is \(kind): there is no iOS app to read yet"))

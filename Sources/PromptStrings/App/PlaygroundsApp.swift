@@ -58,7 +58,7 @@ enum PlaygroundsApp {
     app.infoPlist = plist
     app.expandVariables(with: BuildSettings(layers: [], builtIn: [:]))
     let entries = AppLoader.walk(root, reader: reader)?.entries ?? []
-    for entry in entries where entry.path.lastComponent == "Info.plist" && entry.path != extra {
+    for entry in entries where entry.path.lastComponent == "Info.plist" && entry.path.normalized != extra {
       app.notes.append(
         "\(entry.path.relative(to: root) ?? entry.path.string): not read: Xcode makes the app's Info.plist from Package.swift"
       )
