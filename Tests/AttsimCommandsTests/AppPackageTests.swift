@@ -40,7 +40,7 @@ import Testing
     let outcome = attsim("check", Self.path("PlaygroundsRepo/Lens.swiftpm"), "--format", "json")
     let findings = try #require(try JSONSerialization.jsonObject(with: Data(outcome.out.utf8)) as? [[String: Any]])
     let messages = findings.compactMap { $0["message"] as? String }
-    #expect(messages.contains("Info.plist: not read: Xcode makes the app's Info.plist from Package.swift"))
+    #expect(messages.contains("Info.plist: not read: Package.swift makes the Info.plist"))
     #expect(messages.contains("Package.swift:41:36: NSMicrophoneUsageDescription is from code, not evaluated"))
     #expect(
       messages.contains(
@@ -86,8 +86,27 @@ import Testing
         "es src/Forecast/Resources/Strings/es.lproj/InfoPlist.strings Forecast usa tus datos para anuncios de tu zona.",
         "fr src/Forecast/Platforms/iOS/Resources/fr.lproj/InfoPlist.strings Forecast utilise tes données pour des publicités de ta région.",
       ])
+    #expect(prompts.allSatisfy { $0["display_name"] as? String == "Forecast" })
     let check = attsim("check", Self.path("MauiRepo"))
     #expect(!check.out.contains("MacCatalyst/Info.plist") && check.out.contains("Platforms/iOS/Info.plist"))
     #expect(check.out.contains("es.lproj/InfoPlist.strings has no NSLocationWhenInUseUsageDescription"))
+  }
+
+  @Test func aXamarinSolutionIsItsIOSAppProjectNotTheExtensionBesideIt() throws {
+    let outcome = attsim("prompts", Self.path("XamarinRepo"), "--format", "json")
+    #expect(outcome.status == 0, "\(outcome.err)")
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(outcome.out.utf8)) as? [String: Any])
+    #expect(object["app"] as? String == "Tasks.iOS" && object["localizations"] as? [String] == ["de", "nl"])
+    let prompts = try #require(object["prompts"] as? [[String: Any]])
+    let rows = prompts.map { "\($0["locale"]!) \(($0["source"] as? [String: Any])?["file"] ?? "") \($0["text"]!)" }
+    #expect(
+      rows == [
+        "en Tasks.iOS/Info.plist Tasks uses your activity to measure which ads brought you here.",
+        "de Tasks.iOS/Resources/de.lproj/InfoPlist.strings Tasks misst mit deiner Aktivität, welche Werbung dich hergebracht hat.",
+        "nl Tasks.iOS/Resources/Translations/InfoPlist.nl.strings Tasks meet met je activiteit welke advertenties je hier brachten.",
+      ])
+    let check = attsim("check", Self.path("XamarinRepo"))
+    #expect(check.status == 0 && !check.out.contains("Widget"))
+    #expect(check.out.contains("Tasks.iOS: the iOS app of Tasks.iOS.csproj"))
   }
 }

@@ -66,12 +66,9 @@ enum AppLoader {
       return .success(apps)
     }
     if target != nil { return .failure(Failure(message: "\(shown) holds no Xcode project, so it has no targets")) }
-    // Swift Playgrounds apps in the repository (`App.swiftpm`), each its own app.
-    let packages = reader.children(of: given).filter { $0.pathExtension == "swiftpm" }.compactMap {
-      PlaygroundsApp.read($0, reader: reader, strings: strings)
-    }
-    if !packages.isEmpty {
-      return packages.reduce(.success([])) { all, one in all.flatMap { a in one.map { a + [$0] } } }
+    // A Swift Playgrounds app in the repository (`App.swiftpm`), the first by name.
+    for package in reader.children(of: given) where package.pathExtension == "swiftpm" {
+      if let app = PlaygroundsApp.read(package, reader: reader, strings: strings) { return app.map { [$0] } }
     }
     if let dotNet = DotNetApp.read(given, reader: reader, strings: strings) { return dotNet.map { [$0] } }
     let folderApp = FolderApp.read(given, reader: reader, strings: strings)

@@ -2,9 +2,13 @@ import FileAccess
 import StringsFiles
 
 /// An app read from a folder without an Xcode project: the shallowest Info.plist outside lproj folders,
-/// and one lproj folder per language, the one beside that Info.plist when there are several.
+/// and one lproj folder per language, the one beside that Info.plist when there are several; when `maker` (a
+/// Swift Playgrounds app's `Package.swift`) makes the Info.plist, only `extra` is read and the others named.
 enum FolderApp {
-  static func read(_ root: FilePath, reader: InputFiles, strings: AppResources.StringsToParse) -> Result<
+  static func read(
+    _ root: FilePath, reader: InputFiles, strings: AppResources.StringsToParse, madeBy maker: String? = nil,
+    adding extra: FilePath? = nil
+  ) -> Result<
     AppResources, AppResources.LoadFailure
   > {
     var app = AppResources(root: root.string, input: .folder, name: root.lastComponent, reader: reader)
@@ -17,10 +21,14 @@ enum FolderApp {
       !$0.isDirectory && $0.path.lastComponent == "Info.plist"
         && !$0.path.components.contains { $0.hasSuffix(".lproj") }
     }
-    let chosenPlist = infoPlists.min { ($0.depth, $0.path.string) < ($1.depth, $1.path.string) }
-    let home = chosenPlist?.path.parent ?? root
+    let shallowest = infoPlists.min { ($0.depth, $0.path.string) < ($1.depth, $1.path.string) }?.path
+    let chosenPlist = maker == nil ? shallowest : extra
+    for plist in infoPlists.map(\.path) where maker != nil && plist.normalized != extra {
+      app.notes.append("\(plist.relative(to: root) ?? plist.string): not read: \(maker ?? "") makes the Info.plist")
+    }
+    let home = chosenPlist?.parent ?? root
     if let chosenPlist {
-      app.read(infoPlist: chosenPlist.path)
+      app.read(infoPlist: chosenPlist)
       // Without a project nothing defines build variables: as in a build, they come out empty.
       app.expandVariables(with: BuildSettings(layers: [], builtIn: [:]))
     }
@@ -78,7 +86,7 @@ enum FolderApp {
         app.add(stringsFile: file, localization: name, folder: folder)
       }
     }
-    if chosenPlist == nil && app.folders.isEmpty && app.catalogs.isEmpty {
+    if maker == nil && chosenPlist == nil && app.folders.isEmpty && app.catalogs.isEmpty {
       return .failure(
         AppResources.LoadFailure(
           message: "'\(root.string.forMessage())' holds no Info.plist, no .lproj folder and no .xcstrings"))

@@ -1,42 +1,34 @@
-/// A Swift Playgrounds app's `Package.swift`, read by pattern, never run: its `.iOSApplication(...)` product's
-/// arguments and capabilities, the package's `defaultLocalization`, its executable targets. Only one-line string
-/// literals are taken (a value computed in code has no text); strings and comments are skipped, so a bracket in
-/// them changes nothing. Each list read is one pass over the bytes (DECISIONS D110).
+/// A Swift Playgrounds app's `Package.swift`, read by pattern, never run (DECISIONS D110): only one-line string
+/// literals are taken; strings and comments are skipped, so a bracket in them changes nothing. Each list read
+/// is one pass over the bytes.
 struct PackageManifest {
-  /// An argument's text when it is a string literal (nil: code), and where it starts.
-  typealias Value = (text: String?, offset: Int)
-
   /// A capability with a purpose string (`camera`), and whether an iPhone gets it: not when a
   /// `.when(deviceFamilies:)` condition leaves `.phone` out.
-  typealias Capability = (name: String, purpose: Value, onPhone: Bool)
+  typealias Capability = (name: String, purpose: (text: String?, offset: Int), onPhone: Bool)
 
   private let bytes: [UInt8]
-  /// The product's arguments but its lists (`name`, `bundleIdentifier`, …) and `defaultLocalization`, by label.
-  private(set) var arguments: [String: Value] = [:]
-  /// The targets the product names.
-  private(set) var productTargets: [String] = []
+  /// The product's arguments (`name`, `bundleIdentifier`, …) and `defaultLocalization`, by label: each one's
+  /// text when it is a string literal (nil: code), and where it starts.
+  private(set) var arguments: [String: (text: String?, offset: Int)] = [:]
   private(set) var capabilities: [Capability] = []
-  /// Each executable target's name and `path:` (nil: `Sources/NAME`).
-  private(set) var executableTargets: [(name: String, path: String?)] = []
+  /// The first executable target's folder (its `path:`, else `Sources/NAME`): the app's code and resources.
+  private(set) var targetFolder: String?
 
   /// The manifest in `bytes`, or nil when it has no `.iOSApplication(` product.
   init?(bytes: [UInt8]) {
     self.bytes = bytes
     guard let open = calls(".iOSApplication").first else { return nil }
     let package = calls("Package").first.map { elements(openingAt: $0) } ?? []
-    for (label, range) in elements(openingAt: open) + package.filter({ $0.label == "defaultLocalization" }) {
-      let list = bytes[range.lowerBound] == UInt8(ascii: "[") ? elements(openingAt: range.lowerBound) : []
-      switch label {
-      case "capabilities": capabilities = list.compactMap { capability($0.range) }
-      case "targets": productTargets = list.compactMap { literal($0.range) }
-      case let label?: arguments[label] = (literal(range), range.lowerBound)
-      case nil: continue
+    let listed = elements(openingAt: open) + package.filter { $0.label == "defaultLocalization" }
+    for case (let label?, let range) in listed {
+      if label == "capabilities" && bytes[range.lowerBound] == UInt8(ascii: "[") {
+        capabilities = elements(openingAt: range.lowerBound).compactMap { capability($0.range) }
       }
+      arguments[label] = (literal(range), range.lowerBound)
     }
-    for target in calls(".executableTarget") {
-      let arguments = elements(openingAt: target)
-      let values = ["name", "path"].map { label in arguments.first { $0.label == label }.flatMap { literal($0.range) } }
-      if let name = values[0] { executableTargets.append((name, values[1])) }
+    let target = calls(".executableTarget").first.map { elements(openingAt: $0) } ?? []
+    for case (let label?, let range) in target where label == "name" || label == "path" {
+      targetFolder = label == "path" ? literal(range) : literal(range).map { "Sources/\($0)" }
     }
   }
 
@@ -50,14 +42,13 @@ struct PackageManifest {
     return (
       String(decoding: bytes[range].dropFirst().prefix(while: Self.isIdentifier), as: UTF8.self),
       (literal(purpose), purpose.lowerBound),
-      condition.map { index(past: Array(".phone".utf8), in: $0.range) != nil } ?? true
+      condition.map { bytes[$0.range].firstRange(of: Array(".phone".utf8)) != nil } ?? true
     )
   }
 
   /// Where the argument lists of calls to `name` open (`Package(`), outside strings and comments.
   private func calls(_ name: String) -> [Int] {
-    var found: [Int] = []
-    var index = 0
+    var (found, index) = ([Int](), 0)
     while index < bytes.count {
       if bytes[index...].starts(with: name.utf8), index == 0 || !Self.isIdentifier(bytes[index - 1]),
         let open = bytes[(index + name.utf8.count)...].firstIndex(where: { $0 != UInt8(ascii: " ") }),
@@ -107,16 +98,14 @@ struct PackageManifest {
     guard bytes[range].first == UInt8(ascii: "\""), !bytes[range].starts(with: Array("\"\"\"".utf8)),
       next(after: range.lowerBound) == range.upperBound, bytes[range.upperBound - 1] == UInt8(ascii: "\"")
     else { return nil }
-    let escapes: [Unicode.Scalar: String] = ["n": "\n", "t": "\t", "r": "\r", "0": "\0", "\"": "\"", "'": "'"]
-    var text = ""
-    var scalars = String(decoding: bytes[range].dropFirst().dropLast(), as: UTF8.self).unicodeScalars[...]
-    while let scalar = scalars.popFirst() {
-      guard scalar == "\\" else {
-        text.unicodeScalars.append(scalar)
-        continue
-      }
-      guard let escaped = scalars.popFirst().flatMap({ $0 == "\\" ? "\\" : escapes[$0] }) else { return nil }
-      text += escaped
+    let escapes: [Unicode.Scalar: String] = [
+      "n": "\n", "t": "\t", "r": "\r", "0": "\0", "\"": "\"", "'": "'", "\\": "\\",
+    ]
+    var (text, escaping) = ("", false)
+    for scalar in String(decoding: bytes[range].dropFirst().dropLast(), as: UTF8.self).unicodeScalars {
+      if escaping, let escaped = escapes[scalar] { text += escaped } else if escaping { return nil }
+      if !escaping && scalar != "\\" { text.unicodeScalars.append(scalar) }
+      escaping = !escaping && scalar == "\\"
     }
     return text
   }
@@ -125,7 +114,7 @@ struct PackageManifest {
   private func next(after index: Int) -> Int {
     let rest = bytes[index..<bytes.count]
     for (opening, closing) in [("\"\"\"", "\"\"\""), ("//", "\n"), ("/*", "*/")] where rest.starts(with: opening.utf8) {
-      return self.index(past: Array(closing.utf8), in: (index + opening.utf8.count)..<bytes.count) ?? bytes.count
+      return bytes[(index + opening.utf8.count)...].firstRange(of: closing.utf8)?.upperBound ?? bytes.count
     }
     guard rest.first == UInt8(ascii: "\"") else { return index + 1 }
     var end = index + 1
@@ -135,18 +124,10 @@ struct PackageManifest {
     return min(end + 1, bytes.count)
   }
 
-  /// The offset just past the first `needle` within `range`.
-  private func index(past needle: [UInt8], in range: Range<Int>) -> Int? {
-    var index = range.lowerBound
-    while index + needle.count <= range.upperBound && !bytes[index...].starts(with: needle) { index += 1 }
-    return index + needle.count <= range.upperBound ? index + needle.count : nil
-  }
-
   private static let openers: Set<UInt8> = [UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{")]
   private static let closers: Set<UInt8> = [UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}")]
   private static func isSpace(_ byte: UInt8) -> Bool { [0x20, 0x09, 0x0A, 0x0D].contains(byte) }
   private static func isIdentifier(_ byte: UInt8) -> Bool {
-    byte == UInt8(ascii: "_") || (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte)
-      || (0x61...0x7A).contains(byte)
+    byte == 0x5F || (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte & 0xDF)
   }
 }
