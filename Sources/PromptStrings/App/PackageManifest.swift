@@ -2,8 +2,7 @@
 /// literals are taken; strings and comments are skipped, so a bracket in them changes nothing. Each list read
 /// is one pass over the bytes.
 struct PackageManifest {
-  /// A capability with a purpose string (`camera`), and whether an iPhone gets it: not when a
-  /// `.when(deviceFamilies:)` condition leaves `.phone` out.
+  /// A capability with a purpose string, and whether an iPhone gets it (`.when(deviceFamilies:)` may say no).
   typealias Capability = (name: String, purpose: (text: String?, offset: Int), onPhone: Bool)
 
   private let bytes: [UInt8]

@@ -14,7 +14,8 @@ enum PlaygroundsApp {
     guard reader.children(of: root).contains(file) else { return nil }
     let bytes: [UInt8]
     do { bytes = try reader.read(file, limit: 1 << 20).get() } catch {
-      return .failure(.init(message: "\(file.string.forMessage()): \(error.reason)"))
+      // Only a `.swiftpm` folder is sure to be an app; elsewhere a package that cannot be read is no answer.
+      return root.pathExtension == "swiftpm" ? .failure(.init(message: "\(file.shown()): \(error.reason)")) : nil
     }
     guard let manifest = PackageManifest(bytes: bytes) else { return nil }
     // The executable target's folder holds the app's lproj folders and catalogs, as a folder app's.
