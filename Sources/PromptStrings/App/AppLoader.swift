@@ -34,6 +34,7 @@ enum AppLoader {
     if let app = reader.children(of: given.appending("Payload")).first(where: { $0.pathExtension == "app" }) {
       return BundleApp.read(app, reader: reader, strings: strings).map { [$0] }
     }
+    if let package = PlaygroundsApp.read(given, reader: reader, strings: strings) { return package.map { [$0] } }
     // Where cross-platform tools put the project, then a workspace's members, then a project a folder or two
     // down (SPEC §4, "From a repository's root").
     // A project with no app target (a library's own, beside its example app) does not end the search.
@@ -68,6 +69,11 @@ enum AppLoader {
       return .success(apps)
     }
     if target != nil { return .failure(Failure(message: "\(shown) holds no Xcode project, so it has no targets")) }
+    // A Swift Playgrounds app in the repository (`App.swiftpm`), the first by name.
+    for package in reader.children(of: given) where package.pathExtension == "swiftpm" {
+      if let app = PlaygroundsApp.read(package, reader: reader, strings: strings) { return app.map { [$0] } }
+    }
+    if let dotNet = DotNetApp.read(given, reader: reader, strings: strings) { return dotNet.map { [$0] } }
     let folderApp = FolderApp.read(given, reader: reader, strings: strings)
     if case .failure = folderApp, let kind = RepositoryLayout.missingProject(in: given) {
       return .failure(Failure(message: "\(shown) is \(kind): there is no iOS app to read yet"))
