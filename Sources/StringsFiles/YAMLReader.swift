@@ -11,6 +11,8 @@ public struct YAMLNode: Sendable {
   }
 
   public var value: Value
+  /// The file it is written in, and where.
+  public var file: String
   public var location: SourceLocation
   /// Whether a scalar was written without quotes: only a plain `yes` is a Boolean, only a plain `~` is null.
   public var isPlain = true
@@ -164,7 +166,7 @@ private struct YAMLParser {
   }
 
   mutating func make(_ value: YAMLNode.Value, at offset: Int, plain: Bool = true) throws(Diagnostic) -> YAMLNode {
-    var node = YAMLNode(value: value, location: lines.location(of: offset), isPlain: plain)
+    var node = YAMLNode(value: value, file: file, location: lines.location(of: offset), isPlain: plain)
     switch value {
     case .scalar: break
     case .list(let items): node.weight += items.reduce(0) { $0 + $1.weight }
@@ -282,7 +284,7 @@ private struct YAMLParser {
       guard current == UInt8(ascii: ":"), endsToken(index + 1) else { throw failure("expected ':' after the key") }
     }
     let entries = own + merged.filter { entry in !own.contains { $0.key == entry.key } }
-    var node = YAMLNode(value: .map(entries), location: firstKey.location)
+    var node = YAMLNode(value: .map(entries), file: file, location: firstKey.location)
     node.weight = 1 + entries.reduce(0) { $0 + $1.value.weight }
     try count(1)
     return node

@@ -19,7 +19,7 @@ enum ProjectApp {
     for path in paths {
       do {
         let project = ProjectFacts(
-          try XcodeProject(bundle: path, reader: reader), sandbox: sandbox, reader: reader,
+          try XcodeProject.open(path, reader: reader), sandbox: sandbox, reader: reader,
           findingTablesAround: strings.findsCheckInputs)
         candidates += project.project.applicationTargets.map { (project, $0) }
       } catch {
@@ -142,6 +142,7 @@ enum ProjectApp {
     app.deploymentTarget = targetSettings.settings.value("IPHONEOS_DEPLOYMENT_TARGET", notes: &notes)
     app.refusedIncludes = targetSettings.refusedIncludes
     app.unreadable += project.refusedFolders
+    app.notes += project.notes
     readInfoPlist(into: &app, project: project, settings: targetSettings.settings)
     // A path that differs from the disk only in case is that file (Xcode builds on a case-insensitive disk),
     // copied under the project's name, and noted; a path that is not there at all fails the build.
@@ -184,7 +185,11 @@ enum ProjectApp {
     var notes = ExpansionNotes()
     if let file = settings.value("INFOPLIST_FILE", notes: &notes), !file.isEmpty {
       let named = project.file(named: file)
-      app.read(infoPlist: DiskName.resolve(named, reader: app.reader) ?? named)
+      if let generated = project.generatedInfoPlists[named] {
+        app.infoPlist = generated
+      } else {
+        app.read(infoPlist: DiskName.resolve(named, reader: app.reader) ?? named)
+      }
     }
     let generates = settings.isOn("GENERATE_INFOPLIST_FILE")
     guard generates || app.infoPlist != nil else { return }
