@@ -14,40 +14,37 @@ public struct YAMLNode: Sendable {
   /// The file it is written in, and where.
   public var file: String
   public var location: SourceLocation
-  /// Whether a scalar was written without quotes: only a plain `yes` is a Boolean, only a plain `~` is null.
+  /// Whether a scalar was written without quotes: only a plain `yes` is a Boolean.
   public var isPlain = true
-  /// The nodes this one holds, itself included, aliases counted at their full size.
+  /// The nodes it holds, itself included, an alias counted at its full size.
   var weight = 1
 
   /// The scalar's text.
   public var string: String? {
-    if case .scalar(let text) = value { return text }
-    return nil
+    guard case .scalar(let text) = value else { return nil }
+    return text
   }
 
   /// The list's items.
   public var list: [YAMLNode]? {
-    if case .list(let items) = value { return items }
-    return nil
+    guard case .list(let items) = value else { return nil }
+    return items
   }
 
   /// The mapping's entries.
   public var entries: [YAMLEntry]? {
-    if case .map(let entries) = value { return entries }
-    return nil
+    guard case .map(let entries) = value else { return nil }
+    return entries
   }
 
   /// The value of `key` in a mapping.
   public subscript(key: String) -> YAMLNode? { entries?.last { $0.key == key }?.value }
 
-  /// A plain scalar's Boolean, as YAML 1.1 (and so XcodeGen's reader) spells it: `true`, `yes`, `on`, ….
+  /// A plain scalar's Boolean as YAML 1.1 (and so XcodeGen's reader) spells it: `true`, `yes`, `on`, ….
   public var bool: Bool? {
     guard isPlain, let text = string?.lowercased() else { return nil }
     return ["true", "yes", "on"].contains(text) ? true : ["false", "no", "off"].contains(text) ? false : nil
   }
-
-  /// Whether this is null: nothing written, or a plain `~` or `null`.
-  public var isNull: Bool { isPlain && ["", "~", "null", "Null", "NULL"].contains(string ?? "-") }
 }
 
 /// One key of a mapping, where the key stands, and its value.
@@ -57,28 +54,27 @@ public struct YAMLEntry: Sendable {
   public var value: YAMLNode
 }
 
-/// Reads the YAML that project specs (XcodeGen's `project.yml`) and JSON files are written in: one document
-/// of block mappings and sequences (a sequence may stand at its key's indentation), flow collections (`[a, b]`,
-/// `{a: b}`, over several lines: JSON is one), plain scalars on one line, single- and double-quoted ones (every
+/// Reads the YAML project specs are written in (XcodeGen's `project.yml`; JSON too, which is YAML's flow
+/// style): one document of block mappings and sequences (a sequence may stand at its key's indentation), flow
+/// collections over any number of lines, plain scalars on one line, single- and double-quoted ones (every
 /// escape, line folding), literal `|` and folded `>` block scalars (chomping and indentation indicators),
 /// comments, anchors, aliases and `<<` merges (the mapping's own keys win, then the merged ones in order).
-/// Scalars stay text: the reader of a spec decides what `yes` or `15.0` means.
+/// Scalars stay text: the spec's reader decides what `yes` or `15.0` means. A repeated key keeps its last value.
 ///
-/// Not read, each a `Diagnostic` at its line and column: tags (`!!str`), `?` keys, directives, a second
-/// document, plain scalars continued on the next line, tabs that indent. A repeated key keeps the last value.
-/// Bounded whatever the input: the caller limits the bytes, nodes nest at most `maximumDepth` deep, and a
-/// document holds at most `maximumNodes` nodes with every alias counted at its full size, so a "billion
+/// Not read, each a `Diagnostic` at its line and column (columns count characters): tags, `?` keys,
+/// directives, a second document, a plain scalar continued on the next line, tabs that indent, bytes that are
+/// not UTF-8. Bounded whatever the input: at most `maximumSize` bytes, nodes nested at most `maximumDepth`
+/// deep, and at most `maximumNodes` nodes with every alias counted at its full size, so that a "billion
 /// laughs" of aliases of aliases stops at the limit rather than being walked.
 public enum YAMLReader {
+  /// The largest file read, in bytes.
+  public static let maximumSize = 4 << 20
   /// How deep collections may nest.
   public static let maximumDepth = 64
   /// The most nodes a document may hold, aliases expanded.
   public static let maximumNodes = 200_000
 
-  /// The largest spec read, in bytes.
-  public static let maximumSize = 4 << 20
-
-  /// The document in the file at `path`, read through `files` (at most `maximumSize` bytes).
+  /// The document in the file at `path`, read through `files`.
   public static func read(_ path: FilePath, from files: InputFiles) -> Result<YAMLNode, Diagnostic> {
     switch files.read(path, limit: maximumSize) {
     case .failure(let failure): .failure(Diagnostic(file: path.string, severity: .error, message: failure.reason))
@@ -88,7 +84,11 @@ public enum YAMLReader {
 
   /// The document in `bytes` (UTF-8) read from `file`, or the first problem in it.
   public static func parse(_ bytes: [UInt8], file: String) -> Result<YAMLNode, Diagnostic> {
-    var parser = YAMLParser(bytes: bytes, file: file)
+    guard let text = String(validating: bytes, as: UTF8.self) else {
+      let location = LineMap(bytes: bytes).location(of: TextDecoder.firstInvalidUTF8(bytes) ?? 0)
+      return .failure(Diagnostic(file: file, location: location, severity: .error, message: "this byte is not UTF-8"))
+    }
+    var parser = YAMLParser(Array(text.unicodeScalars), file: file)
     do {
       return .success(try parser.document())
     } catch {
@@ -98,75 +98,72 @@ public enum YAMLReader {
 }
 
 private struct YAMLParser {
-  let bytes: [UInt8]
+  let text: [Unicode.Scalar]
   let file: String
-  let lines: LineMap
+  var lineStarts = [0]
   var index = 0
   var anchors: [String: YAMLNode] = [:]
   var nodes = 0
 
-  init(bytes: [UInt8], file: String) {
-    self.bytes = bytes
-    self.file = file
-    lines = LineMap(bytes: bytes)
+  init(_ text: [Unicode.Scalar], file: String) {
+    (self.text, self.file) = (text, file)
+    for (offset, character) in text.enumerated() where character == "\n" { lineStarts.append(offset + 1) }
   }
 
+  func location(_ offset: Int) -> SourceLocation {
+    var (low, high) = (0, lineStarts.count - 1)
+    while low < high {
+      let middle = (low + high + 1) / 2
+      (low, high) = lineStarts[middle] <= offset ? (middle, high) : (low, middle - 1)
+    }
+    return SourceLocation(line: low + 1, column: offset - lineStarts[low] + 1)
+  }
+
+  func column(_ offset: Int) -> Int { location(offset).column - 1 }
   func failure(_ message: String, at offset: Int? = nil) -> Diagnostic {
-    Diagnostic(file: file, location: lines.location(of: offset ?? index), severity: .error, message: message)
+    Diagnostic(file: file, location: location(offset ?? index), severity: .error, message: message)
   }
-
-  func byte(_ offset: Int) -> UInt8? { offset < bytes.count ? bytes[offset] : nil }
-  var current: UInt8? { byte(index) }
-  func isBreak(_ byte: UInt8?) -> Bool { byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") }
-  func isBlank(_ byte: UInt8?) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
-  /// Whether the byte at `offset` ends a token: a space, a line break or the end.
-  func endsToken(_ offset: Int) -> Bool { byte(offset) == nil || isBlank(byte(offset)) || isBreak(byte(offset)) }
-  func isFlowIndicator(_ byte: UInt8?) -> Bool { byte.map { Array(",[]{}".utf8).contains($0) } ?? false }
-
-  /// The column (in bytes, from 0) of `offset` on its line.
-  func column(_ offset: Int) -> Int {
-    var start = offset
-    while start > 0, !isBreak(bytes[start - 1]) { start -= 1 }
-    return offset - start
-  }
-
+  func at(_ offset: Int) -> Unicode.Scalar? { offset >= 0 && offset < text.count ? text[offset] : nil }
+  var current: Unicode.Scalar? { at(index) }
+  func isBlank(_ character: Unicode.Scalar?) -> Bool { character == " " || character == "\t" || character == "\r" }
+  func isFlow(_ character: Unicode.Scalar?) -> Bool { character.map { ",[]{}".unicodeScalars.contains($0) } ?? false }
+  /// Whether a space, a line break or the end is at `offset`.
+  func endsToken(_ offset: Int) -> Bool { at(offset) == nil || at(offset) == "\n" || isBlank(at(offset)) }
+  var atLineEnd: Bool { current == nil || current == "\n" || current == "#" }
   /// Whether a `---` or `...` line starts at `index`.
-  var atDocumentMarker: Bool {
-    column(index) == 0 && index + 3 <= bytes.count && endsToken(index + 3)
-      && (bytes[index..<index + 3].elementsEqual("---".utf8) || bytes[index..<index + 3].elementsEqual("...".utf8))
+  var atMarker: Bool {
+    column(index) == 0 && endsToken(index + 3)
+      && ["---", "..."].contains { text[index..<min(index + 3, text.count)].elementsEqual($0.unicodeScalars) }
   }
+  func string(_ range: Range<Int>) -> String { String(String.UnicodeScalarView(text[range])) }
 
   mutating func skipSpaces() { while isBlank(current) { index += 1 } }
 
-  /// Skips spaces, comments and line breaks; in block context a tab that indents content is refused.
+  /// Skips spaces, comments and line breaks; in block context, a tab that indents what follows is refused.
   mutating func skipTrivia(inFlow: Bool = false) throws(Diagnostic) {
-    while let byte = current {
-      if isBlank(byte) || isBreak(byte) {
-        index += 1
-      } else if byte == UInt8(ascii: "#") {
-        while let next = current, !isBreak(next) { index += 1 }
+    while let character = current, isBlank(character) || character == "\n" || character == "#" {
+      if character == "#" {
+        while let next = current, next != "\n" { index += 1 }
       } else {
-        break
+        index += 1
       }
     }
-    if !inFlow, current != nil {
-      var start = index
-      while start > 0, isBlank(bytes[start - 1]) { start -= 1 }
-      if bytes[start..<index].contains(UInt8(ascii: "\t")) && (start == 0 || isBreak(bytes[start - 1])) {
-        throw failure("a tab indents this line: YAML indents with spaces")
-      }
+    let indentation = text[index - column(index)..<index]
+    if !inFlow, current != nil, indentation.contains("\t"), indentation.allSatisfy(isBlank) {
+      throw failure("a tab indents this line: YAML indents with spaces")
     }
   }
 
-  /// After a value on a line: only spaces and a comment may follow.
+  /// After a value on a line only spaces and a comment may follow.
   mutating func endOfLine() throws(Diagnostic) {
     skipSpaces()
-    if current == UInt8(ascii: "#") || isBreak(current) || current == nil { return }
-    throw failure("unexpected text after the value (a plain scalar goes on one line; quote a longer one)")
+    guard atLineEnd else {
+      throw failure("unexpected text after the value (a plain scalar goes on one line: quote a longer one)")
+    }
   }
 
   mutating func make(_ value: YAMLNode.Value, at offset: Int, plain: Bool = true) throws(Diagnostic) -> YAMLNode {
-    var node = YAMLNode(value: value, file: file, location: lines.location(of: offset), isPlain: plain)
+    var node = YAMLNode(value: value, file: file, location: location(offset), isPlain: plain)
     switch value {
     case .scalar: break
     case .list(let items): node.weight += items.reduce(0) { $0 + $1.weight }
@@ -184,91 +181,89 @@ private struct YAMLParser {
   }
 
   mutating func document() throws(Diagnostic) -> YAMLNode {
-    if let invalid = TextDecoder.firstInvalidUTF8(bytes) { throw failure("this byte is not UTF-8", at: invalid) }
-    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
+    if current == "\u{FEFF}" { index += 1 }
     try skipTrivia()
-    if current == UInt8(ascii: "%") { throw failure("YAML directives are not read") }
-    if atDocumentMarker, bytes[index] == UInt8(ascii: "-") {
+    if current == "%" { throw failure("YAML directives are not read") }
+    if atMarker, current == "-" {
       index += 3
       try endOfLine()
       try skipTrivia()
     }
     let root =
-      current == nil || atDocumentMarker
-      ? try make(.scalar(""), at: index) : try block(parentIndent: -1, depth: 0, onKeyLine: false)
+      current == nil || atMarker
+      ? try make(.scalar(""), at: index) : try block(parent: -1, depth: 0, onKeyLine: false)
     try skipTrivia()
-    if atDocumentMarker, bytes[index] == UInt8(ascii: ".") {
+    if atMarker, current == "." {
       index += 3
       try skipTrivia()
     }
     guard current == nil else {
-      throw failure(atDocumentMarker ? "a second YAML document: attsim reads one" : "this line is not part of the value above")
+      throw failure(atMarker ? "a second YAML document: attsim reads one" : "this line does not fit the lines above")
     }
     return root
   }
 
-  /// The node at `index` in block context, inside a parent indented `parentIndent`; `onKeyLine` when it
-  /// follows its key on the same line (where a mapping or a sequence cannot start).
-  mutating func block(parentIndent: Int, depth: Int, onKeyLine: Bool) throws(Diagnostic) -> YAMLNode {
+  /// The node at `index` in block context, inside a parent indented `parent`; `onKeyLine` when it follows its
+  /// key on the same line, where a mapping or a sequence cannot start.
+  mutating func block(parent: Int, depth: Int, onKeyLine: Bool) throws(Diagnostic) -> YAMLNode {
     guard depth < YAMLReader.maximumDepth else { throw failure("nested more than \(YAMLReader.maximumDepth) deep") }
     let start = index
-    let indent = column(start)
     switch current {
-    case UInt8(ascii: "-") where endsToken(index + 1):
+    case "-" where endsToken(index + 1):
       if onKeyLine { throw failure("a sequence cannot start on its key's line") }
-      return try sequence(indent: indent, depth: depth)
-    case UInt8(ascii: "["), UInt8(ascii: "{"):
+      return try sequence(depth: depth)
+    case "[", "{", "*":
       let node = try flow(depth: depth)
       try endOfLine()
       return node
-    case UInt8(ascii: "|"), UInt8(ascii: ">"):
-      return try blockScalar(parentIndent: parentIndent)
-    case UInt8(ascii: "*"):
-      let node = try alias()
-      try endOfLine()
-      return node
-    case UInt8(ascii: "&"):
+    case "|", ">":
+      return try blockScalar(parent: parent)
+    case "&":
       let name = anchorName()
       skipSpaces()
-      if current == UInt8(ascii: "#") || isBreak(current) || current == nil {
+      let node: YAMLNode
+      if atLineEnd {
         try skipTrivia()
-        guard column(index) > parentIndent, current != nil else { return try anchor(name, try make(.scalar(""), at: start)) }
-        return try anchor(name, try block(parentIndent: parentIndent, depth: depth + 1, onKeyLine: false))
+        node =
+          current == nil || column(index) <= parent
+          ? try make(.scalar(""), at: start) : try block(parent: parent, depth: depth + 1, onKeyLine: false)
+      } else {
+        node = try block(parent: parent, depth: depth + 1, onKeyLine: onKeyLine)
       }
-      return try anchor(name, try block(parentIndent: parentIndent, depth: depth + 1, onKeyLine: onKeyLine))
+      anchors[name] = node
+      return node
     default:
       let key = try scalar(inFlow: false)
       skipSpaces()
-      if current == UInt8(ascii: ":"), endsToken(index + 1) {
-        if onKeyLine { throw failure("a mapping cannot start on its key's line", at: start) }
-        return try mapping(indent: indent, firstKey: key, depth: depth)
+      guard current == ":", endsToken(index + 1) else {
+        try endOfLine()
+        return key
       }
-      try endOfLine()
-      return key
+      if onKeyLine { throw failure("a mapping cannot start on its key's line", at: start) }
+      return try mapping(firstKey: key, at: start, depth: depth)
     }
   }
 
-  mutating func sequence(indent: Int, depth: Int) throws(Diagnostic) -> YAMLNode {
-    let start = index
+  mutating func sequence(depth: Int) throws(Diagnostic) -> YAMLNode {
+    let (start, indent) = (index, column(index))
     var items: [YAMLNode] = []
-    while current == UInt8(ascii: "-"), endsToken(index + 1), column(index) == indent, !atDocumentMarker {
+    repeat {
       index += 1
       items.append(try value(after: indent, depth: depth, ofKey: false))
       try skipTrivia()
-    }
+    } while current == "-" && endsToken(index + 1) && column(index) == indent && !atMarker
     return try make(.list(items), at: start)
   }
 
-  mutating func mapping(indent: Int, firstKey: YAMLNode, depth: Int) throws(Diagnostic) -> YAMLNode {
-    var own: [YAMLEntry] = []
-    var merged: [YAMLEntry] = []
-    var key = firstKey
+  mutating func mapping(firstKey: YAMLNode, at start: Int, depth: Int) throws(Diagnostic) -> YAMLNode {
+    let indent = column(start)
+    var (own, merged, key) = ([YAMLEntry](), [YAMLEntry](), firstKey)
     while true {
-      index += 1  // the ':'
+      index += 1
       let value = try value(after: indent, depth: depth, ofKey: true)
       if key.isPlain, key.string == "<<" {
         for source in value.list ?? [value] {
-          guard let entries = source.entries else { throw failure("'<<' merges mappings only", at: offset(of: source)) }
+          guard let entries = source.entries else { throw failure("'<<' merges mappings only", at: start) }
           merged += entries.filter { entry in !merged.contains { $0.key == entry.key } }
         }
       } else {
@@ -276,251 +271,219 @@ private struct YAMLParser {
         own.append(YAMLEntry(key: key.string ?? "", location: key.location, value: value))
       }
       try skipTrivia()
-      guard current != nil, !atDocumentMarker, column(index) >= indent else { break }
-      guard column(index) == indent else { throw failure("this line is indented more than the key above it") }
-      if current == UInt8(ascii: "-"), endsToken(index + 1) { throw failure("a sequence item where a key was expected") }
+      guard current != nil, !atMarker, column(index) >= indent else { break }
+      guard column(index) == indent, current != "-" || !endsToken(index + 1) else {
+        throw failure("this line does not fit the lines above")
+      }
       key = try scalar(inFlow: false)
       skipSpaces()
-      guard current == UInt8(ascii: ":"), endsToken(index + 1) else { throw failure("expected ':' after the key") }
+      guard current == ":", endsToken(index + 1) else { throw failure("expected ':' after the key") }
     }
-    let entries = own + merged.filter { entry in !own.contains { $0.key == entry.key } }
-    var node = YAMLNode(value: .map(entries), file: file, location: firstKey.location)
-    node.weight = 1 + entries.reduce(0) { $0 + $1.value.weight }
-    try count(1)
-    return node
+    return try make(.map(own + merged.filter { entry in !own.contains { $0.key == entry.key } }), at: start)
   }
 
-  /// The value after a `:` or `-` whose line is indented `indent`: on the same line, on the lines below
-  /// (indented more, or for a key's value a sequence at the same indentation), or nothing (null).
+  /// The value after a `:` or `-` on a line indented `indent`: on the same line, on the lines below
+  /// (indented more, or for a key's value a sequence at the same indentation), or nothing.
   mutating func value(after indent: Int, depth: Int, ofKey: Bool) throws(Diagnostic) -> YAMLNode {
     let start = index
     skipSpaces()
-    if current == UInt8(ascii: "#") || isBreak(current) || current == nil {
-      try skipTrivia()
-      let column = column(index)
-      let sequence = ofKey && current == UInt8(ascii: "-") && endsToken(index + 1)
-      guard current != nil, !atDocumentMarker, column > indent || (column == indent && sequence) else {
-        return try make(.scalar(""), at: start)
-      }
-      return try block(parentIndent: indent, depth: depth + 1, onKeyLine: false)
+    guard atLineEnd else { return try block(parent: indent, depth: depth + 1, onKeyLine: ofKey) }
+    try skipTrivia()
+    let sequence = ofKey && current == "-" && endsToken(index + 1)
+    guard current != nil, !atMarker, column(index) > indent || (sequence && column(index) == indent) else {
+      return try make(.scalar(""), at: start)
     }
-    return try block(parentIndent: indent, depth: depth + 1, onKeyLine: ofKey)
+    return try block(parent: indent, depth: depth + 1, onKeyLine: false)
   }
 
   mutating func anchorName() -> String {
-    index += 1
-    let start = index
-    while let byte = current, !endsToken(index), !isFlowIndicator(byte) { index += 1 }
-    return String(decoding: bytes[start..<index], as: UTF8.self)
+    let start = index + 1
+    index = start
+    while !endsToken(index), !isFlow(current) { index += 1 }
+    return string(start..<index)
   }
-
-  mutating func anchor(_ name: String, _ node: YAMLNode) throws(Diagnostic) -> YAMLNode {
-    anchors[name] = node
-    return node
-  }
-
-  mutating func alias() throws(Diagnostic) -> YAMLNode {
-    let start = index
-    let name = anchorName()
-    guard var node = anchors[name] else { throw failure("no anchor '&\(name.forMessage(limit: 60))' above", at: start) }
-    try count(node.weight)
-    node.location = lines.location(of: start)
-    return node
-  }
-
-  func offset(of node: YAMLNode) -> Int { lines.startOffset(ofLine: node.location.line) + node.location.column - 1 }
 
   /// A plain or quoted scalar.
   mutating func scalar(inFlow: Bool) throws(Diagnostic) -> YAMLNode {
     let start = index
-    switch current {
-    case UInt8(ascii: "\""), UInt8(ascii: "'"): return try make(.scalar(quoted()), at: start, plain: false)
-    case .some(let byte) where Array("!?%@`".utf8).contains(byte):
-      throw failure("'\(Character(Unicode.Scalar(byte)))' starts a YAML feature attsim does not read (tags, '?' keys)")
-    case .some(let byte) where Array("|>&*,[]{}".utf8).contains(byte) && !inFlow:
-      throw failure("'\(Character(Unicode.Scalar(byte)))' cannot start a plain scalar here: quote it")
-    default: break
+    if current == "\"" || current == "'" { return try make(.scalar(quoted()), at: start, plain: false) }
+    if let first = current,
+      "!?%@`".unicodeScalars.contains(first) || (!inFlow && "|>&*,]}".unicodeScalars.contains(first))
+    {
+      throw failure("'\(first)' starts what attsim does not read here (a tag, a '?' key): quote a value that starts so")
     }
     var end = index
-    while let byte = current, !isBreak(byte) {
-      if byte == UInt8(ascii: ":") && (endsToken(index + 1) || (inFlow && isFlowIndicator(self.byte(index + 1)))) { break }
-      if byte == UInt8(ascii: "#") && index > start && isBlank(bytes[index - 1]) { break }
-      if inFlow && isFlowIndicator(byte) { break }
+    while let character = current, character != "\n",
+      !(character == ":" && (endsToken(index + 1) || (inFlow && isFlow(at(index + 1))))),
+      !(character == "#" && isBlank(at(index - 1))), !(inFlow && isFlow(character))
+    {
       index += 1
-      if !isBlank(byte) { end = index }
+      if !isBlank(character) { end = index }
     }
-    return try make(.scalar(String(decoding: bytes[start..<end], as: UTF8.self)), at: start)
+    return try make(.scalar(string(start..<end)), at: start)
   }
 
   /// A single- or double-quoted scalar's text: escapes read, line breaks folded.
   mutating func quoted() throws(Diagnostic) -> String {
-    let start = index
-    let quote = bytes[index]
+    let (start, quote) = (index, text[index])
     index += 1
-    var out: [UInt8] = []
+    var out = String.UnicodeScalarView()
     while true {
-      guard let byte = current else { throw failure("a quoted string that does not end", at: start) }
+      guard let character = current else { throw failure("a quoted string that does not end", at: start) }
       index += 1
-      if byte == quote {
-        guard quote == UInt8(ascii: "'"), current == quote else { break }
+      if character == quote {
+        guard quote == "'", current == "'" else { break }
         index += 1
-        out.append(quote)
-      } else if isBreak(byte) {
-        while let last = out.last, isBlank(last) { out.removeLast() }
-        if byte == UInt8(ascii: "\r"), current == UInt8(ascii: "\n") { index += 1 }
+        out.append("'")
+      } else if character == "\n" {
+        while isBlank(out.last) { out.removeLast() }
         var breaks = 0
         while true {
           skipSpaces()
-          guard isBreak(current) else { break }
-          if current == UInt8(ascii: "\r"), self.byte(index + 1) == UInt8(ascii: "\n") { index += 1 }
+          guard current == "\n" else { break }
           index += 1
           breaks += 1
         }
-        out += breaks == 0 ? [UInt8(ascii: " ")] : Array(repeating: UInt8(ascii: "\n"), count: breaks)
-      } else if byte == UInt8(ascii: "\\"), quote == UInt8(ascii: "\"") {
+        out += breaks == 0 ? [" "] : Array(repeating: "\n", count: breaks)
+      } else if character == "\\", quote == "\"" {
         try escape(into: &out)
       } else {
-        out.append(byte)
+        out.append(character)
       }
     }
-    return String(decoding: out, as: UTF8.self)
+    return String(out)
   }
 
   /// One escape of a double-quoted scalar, after its backslash.
-  mutating func escape(into out: inout [UInt8]) throws(Diagnostic) {
+  mutating func escape(into out: inout String.UnicodeScalarView) throws(Diagnostic) {
     let start = index - 1
-    guard let byte = current else { throw failure("a quoted string that does not end", at: start) }
+    guard let character = current else { throw failure("a quoted string that does not end", at: start) }
     index += 1
-    let simple: [UInt8: String] = [
-      0x30: "\0", 0x61: "\u{07}", 0x62: "\u{08}", 0x74: "\t", 0x09: "\t", 0x6E: "\n", 0x76: "\u{0B}",
-      0x66: "\u{0C}", 0x72: "\r", 0x65: "\u{1B}", 0x20: " ", 0x22: "\"", 0x2F: "/", 0x5C: "\\",
-      0x4E: "\u{85}", 0x5F: "\u{A0}", 0x4C: "\u{2028}", 0x50: "\u{2029}",
+    let simple: [Unicode.Scalar: Unicode.Scalar] = [
+      "0": "\0", "a": "\u{07}", "b": "\u{08}", "t": "\t", "\t": "\t", "n": "\n", "v": "\u{0B}", "f": "\u{0C}",
+      "r": "\r", "e": "\u{1B}", " ": " ", "\"": "\"", "/": "/", "\\": "\\", "N": "\u{85}", "_": "\u{A0}",
+      "L": "\u{2028}", "P": "\u{2029}",
     ]
-    if let text = simple[byte] {
-      out += Array(text.utf8)
-    } else if isBreak(byte) {
-      if byte == UInt8(ascii: "\r"), current == UInt8(ascii: "\n") { index += 1 }
-      skipSpaces()
-    } else if let digits = [UInt8(ascii: "x"): 2, UInt8(ascii: "u"): 4, UInt8(ascii: "U"): 8][byte] {
-      let hex = index + digits <= bytes.count ? String(decoding: bytes[index..<index + digits], as: UTF8.self) : ""
-      guard hex.utf8.count == digits, let code = UInt32(hex, radix: 16), let scalar = Unicode.Scalar(code) else {
-        throw failure("a \\\(Character(Unicode.Scalar(byte))) escape needs \(digits) hex digits of a character", at: start)
-      }
+    if let plain = simple[character] {
+      out.append(plain)
+    } else if character == "\n" || character == "\r" {
+      while isBlank(current) || current == "\n" { index += 1 }
+    } else if let digits = ["x": 2, "u": 4, "U": 8][character] {
+      let hex = string(index..<min(index + digits, text.count))
+      guard hex.unicodeScalars.count == digits, let code = UInt32(hex, radix: 16), let scalar = Unicode.Scalar(code)
+      else { throw failure("a \\\(character) escape needs \(digits) hex digits of a character", at: start) }
       index += digits
-      out += Array(String(Character(scalar)).utf8)
+      out.append(scalar)
     } else {
-      throw failure("'\\\(Character(Unicode.Scalar(byte)))' is not a YAML escape", at: start)
+      throw failure("'\\\(character)' is not a YAML escape", at: start)
     }
   }
 
   /// A literal (`|`) or folded (`>`) block scalar, its header at `index`.
-  mutating func blockScalar(parentIndent: Int) throws(Diagnostic) -> YAMLNode {
-    let start = index
-    let folded = bytes[index] == UInt8(ascii: ">")
+  mutating func blockScalar(parent: Int) throws(Diagnostic) -> YAMLNode {
+    let (start, folded) = (index, current == ">")
+    var (chomping, indent): (Unicode.Scalar?, Int?) = (nil, nil)
     index += 1
-    var chomping: UInt8?
-    var explicit: Int?
-    while let byte = current, byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") || (0x31...0x39).contains(byte) {
-      if (0x31...0x39).contains(byte) { explicit = Int(byte - 0x30) } else { chomping = byte }
+    while let character = current, character == "+" || character == "-" || ("1"..."9").contains(character) {
+      if ("1"..."9").contains(character) {
+        indent = max(parent, 0) + Int(character.value) - 48
+      } else {
+        chomping = character
+      }
       index += 1
     }
     try endOfLine()
-    while let byte = current, !isBreak(byte) { index += 1 }
-    var lines: [ArraySlice<UInt8>] = []
-    var indent = explicit.map { max(parentIndent, 0) + $0 }
-    while current != nil {
-      if isBreak(current) {
-        if current == UInt8(ascii: "\r"), byte(index + 1) == UInt8(ascii: "\n") { index += 1 }
-        index += 1
-      }
-      let lineStart = index
-      while current == UInt8(ascii: " ") { index += 1 }
-      let spaces = index - lineStart
-      if isBreak(current) || current == nil {
+    var lines: [ArraySlice<Unicode.Scalar>] = []
+    index = (text[index...].firstIndex(of: "\n") ?? text.count) + 1
+    while index < text.count {
+      let end = text[index...].firstIndex(of: "\n") ?? text.count
+      var line = text[index..<end]
+      while line.last == "\r" { line.removeLast() }
+      let spaces = line.prefix { $0 == " " }.count
+      if spaces == line.count {
         lines.append([])
-        continue
+      } else {
+        if indent == nil, spaces > parent { indent = spaces }
+        guard let indent, spaces >= indent else { break }
+        lines.append(line.dropFirst(indent))
       }
-      if indent == nil, spaces > parentIndent { indent = spaces }
-      guard let indent, spaces >= indent else {
-        index = lineStart
-        break
-      }
-      let textStart = lineStart + indent
-      while let byte = current, !isBreak(byte) { index += 1 }
-      lines.append(bytes[textStart..<index])
+      index = end + 1
     }
-    if let last = lines.indices.last, current == nil, lines[last].isEmpty { lines.removeLast() }
+    index = min(index, text.count)
     var trailing = 0
-    while let last = lines.last, last.isEmpty {
+    while lines.last?.isEmpty == true {
       lines.removeLast()
       trailing += 1
     }
-    var out: [UInt8] = []
-    var pending = 0
-    var previous: ArraySlice<UInt8>?
+    var out = String.UnicodeScalarView()
+    var (pending, previous): (Int, ArraySlice<Unicode.Scalar>?) = (0, nil)
     for line in lines {
       guard !line.isEmpty else {
         pending += 1
         continue
       }
-      if let previous {
-        let literal = !folded || isBlank(previous.first) || isBlank(line.first)
-        out += literal || pending > 0 ? Array(repeating: 0x0A, count: pending + (literal ? 1 : 0)) : [0x20]
-      } else {
-        out += Array(repeating: 0x0A, count: pending)
-      }
+      // Folding joins two lines of text with a space; a blank line, or a more indented line, keeps its break.
+      let kept = previous == nil || !folded || isBlank(previous?.first) || isBlank(line.first)
+      let breaks = previous == nil ? pending : pending + (kept ? 1 : 0)
+      out += breaks == 0 && previous != nil ? [" "] : Array(repeating: "\n", count: breaks)
       out += line
-      pending = 0
-      previous = line
+      (pending, previous) = (0, line)
     }
-    if chomping != UInt8(ascii: "-"), !lines.isEmpty { out.append(0x0A) }
-    if chomping == UInt8(ascii: "+") { out += Array(repeating: 0x0A, count: trailing) }
-    return try make(.scalar(String(decoding: out, as: UTF8.self)), at: start, plain: false)
+    if chomping != "-", !lines.isEmpty { out.append("\n") }
+    if chomping == "+" { out += Array(repeating: "\n", count: trailing) }
+    return try make(.scalar(String(out)), at: start, plain: false)
   }
 
-  /// A flow collection or scalar (`[a, {b: c}]`, as JSON is written), over as many lines as it takes.
+  /// A flow collection, alias or scalar (`[a, {b: c}]`, as JSON is written), over as many lines as it takes.
   mutating func flow(depth: Int) throws(Diagnostic) -> YAMLNode {
     guard depth < YAMLReader.maximumDepth else { throw failure("nested more than \(YAMLReader.maximumDepth) deep") }
     try skipTrivia(inFlow: true)
     let start = index
     switch current {
-    case UInt8(ascii: "*"): return try alias()
-    case UInt8(ascii: "&"):
+    case "*":
       let name = anchorName()
-      return try anchor(name, try flow(depth: depth + 1))
-    case UInt8(ascii: "["), UInt8(ascii: "{"):
-      let isList = current == UInt8(ascii: "[")
-      let close = UInt8(ascii: isList ? "]" : "}")
+      guard var node = anchors[name] else {
+        throw failure("no anchor '&\(name.forMessage(limit: 60))' above", at: start)
+      }
+      try count(node.weight)
+      node.location = location(start)
+      return node
+    case "&":
+      let name = anchorName()
+      let node = try flow(depth: depth + 1)
+      anchors[name] = node
+      return node
+    case "[", "{":
+      let close: Unicode.Scalar = current == "[" ? "]" : "}"
       index += 1
-      var items: [YAMLNode] = []
-      var entries: [YAMLEntry] = []
+      var (items, entries) = ([YAMLNode](), [YAMLEntry]())
       while true {
         try skipTrivia(inFlow: true)
         if current == close { break }
         let item = try flow(depth: depth + 1)
         try skipTrivia(inFlow: true)
-        if isList {
+        if close == "]" {
           items.append(item)
         } else {
-          guard let key = item.string else { throw failure("a mapping's key must be a scalar", at: offset(of: item)) }
+          guard let key = item.string else { throw failure("a mapping's key must be a scalar", at: start) }
           var value = try make(.scalar(""), at: index)
-          if current == UInt8(ascii: ":") {
+          if current == ":" {
             index += 1
             try skipTrivia(inFlow: true)
-            if current != UInt8(ascii: ","), current != close { value = try flow(depth: depth + 1) }
+            if current != ",", current != close { value = try flow(depth: depth + 1) }
             try skipTrivia(inFlow: true)
           }
           entries.removeAll { $0.key == key }
           entries.append(YAMLEntry(key: key, location: item.location, value: value))
         }
         if current == close { break }
-        guard current == UInt8(ascii: ",") else {
-          throw failure("expected ',' or '\(Character(Unicode.Scalar(close)))'", at: current == nil ? start : index)
+        guard current == "," else {
+          throw failure(current == nil ? "the document ends inside a flow collection" : "expected ',' or '\(close)'")
         }
         index += 1
       }
       index += 1
-      return try make(isList ? .list(items) : .map(entries), at: start)
+      return try make(close == "]" ? .list(items) : .map(entries), at: start)
     case nil: throw failure("the document ends inside a flow collection")
     default: return try scalar(inFlow: true)
     }

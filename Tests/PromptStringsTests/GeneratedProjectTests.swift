@@ -25,7 +25,8 @@ import Testing
     #expect(Self.text(app, "NSMicrophoneUsageDescription", "ko") == "Records voice memos.")
     // The included template's info.properties, `${target_name}` filled in, a folded scalar.
     let plist = try #require(app.infoPlist)
-    #expect(plist.strings["NSUserTrackingUsageDescription"] == "XcodeGenApp uses your activity to show ads that fit you.")
+    #expect(
+      plist.strings["NSUserTrackingUsageDescription"] == "XcodeGenApp uses your activity to show ads that fit you.")
     #expect(plist.arrays["CFBundleLocalizations"] == ["ko", "en", "de"])
     #expect(plist.path.hasSuffix("Shared/base.yml"))
     #expect(plist.keyLocations["NSUserTrackingUsageDescription"] == SourceLocation(line: 15, column: 9))
@@ -53,7 +54,10 @@ import Testing
     #expect(app.infoPlist?.keyLocations["NSCameraUsageDescription"] == SourceLocation(line: 6, column: 3))
     // An interpolated value is not guessed.
     #expect(Self.text(app, "NSPhotoLibraryUsageDescription", "de") == nil)
-    #expect(app.notes.contains { $0.hasSuffix("InfoPlist.swift:7:37: NSPhotoLibraryUsageDescription is from code, not evaluated") })
+    #expect(
+      app.notes.contains {
+        $0.hasSuffix("InfoPlist.swift:7:37: NSPhotoLibraryUsageDescription is from code, not evaluated")
+      })
   }
 
   @Test func aCommittedProjectFileWinsOverTheSpecBesideIt() throws {
@@ -70,10 +74,10 @@ import Testing
     let outside = try makeApp(["secret.yml": "targets:\n  Leak:\n    type: application\n"])
     let root = try makeApp([
       "project.json": """
-        {"name": "Json", "include": ["\(outside)/secret.yml", "missing.yml", "extra.yml"],
-         "targets": {"Json": {"type": "application", "platform": "iOS", "sources": ["App"],
-           "info": {"path": "Info.plist", "properties": {"NSUserTrackingUsageDescription": "From JSON."}}}}}
-        """,
+      {"name": "Json", "include": ["\(outside)/secret.yml", "missing.yml", "extra.yml"],
+       "targets": {"Json": {"type": "application", "platform": "iOS", "sources": ["App"],
+         "info": {"path": "Info.plist", "properties": {"NSUserTrackingUsageDescription": "From JSON."}}}}}
+      """,
       "extra.yml": "targets:\n  Json:\n    sources: [More]\n    settings:\n      DEVELOPMENT_TEAM: X\n",
       "App/en.lproj/InfoPlist.strings": "NSUserTrackingUsageDescription = \"App's.\";\n",
       "More/fr.lproj/InfoPlist.strings": "NSUserTrackingUsageDescription = \"Plus.\";\n",
@@ -89,7 +93,9 @@ import Testing
 
   @Test func aHostileSpecIsABadProjectAtItsLine() throws {
     var bomb = "a0: &a0 [x, x, x, x, x, x, x, x, x, x]\n"
-    for level in 1..<10 { bomb += "a\(level): &a\(level) [" + Array(repeating: "*a\(level - 1)", count: 10).joined(separator: ",") + "]\n" }
+    for level in 1..<10 {
+      bomb += "a\(level): &a\(level) [" + Array(repeating: "*a\(level - 1)", count: 10).joined(separator: ",") + "]\n"
+    }
     for spec in [bomb, "targets:\n  App: [\n", String(repeating: "- ", count: 5_000) + "x\n"] {
       let root = try makeApp(["project.yml": spec])
       guard case .failure(let failure) = AppResources.load(FilePath(root)) else {

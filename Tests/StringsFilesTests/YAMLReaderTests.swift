@@ -32,11 +32,16 @@ private func read(_ text: String) -> Result<YAMLNode, Diagnostic> {
     ("k: |+\n  keep\n\n", "{k='keep\n\n'}"),
     ("base: &b\n  x: 1\n  y: 2\nother:\n  <<: *b\n  y: 3\n", #"{base={x="1",y="2"},other={y="3",x="1"}}"#),
     ("a: &v hello\nb: *v\n", #"{a="hello",b="hello"}"#),
-    ("m:\n  <<: [*x, *y]\n".replacingOccurrences(of: "m:", with: "x: &x {a: 1}\ny: &y {a: 2, b: 3}\nm:"),
-     #"{x={a="1"},y={a="2",b="3"},m={a="1",b="3"}}"#),
+    (
+      "m:\n  <<: [*x, *y]\n".replacingOccurrences(of: "m:", with: "x: &x {a: 1}\ny: &y {a: 2, b: 3}\nm:"),
+      #"{x={a="1"},y={a="2",b="3"},m={a="1",b="3"}}"#
+    ),
     ("---\nempty:\nnull: ~\n...\n", #"{empty="",null="~"}"#),
     ("url: http://example.com/a#b\n", #"{url="http://example.com/a#b"}"#),
-    ("{\"name\": \"App\", \"targets\": {\"A\": {\"type\": \"application\"}}}", #"{name='App',targets={A={type='application'}}}"#),
+    (
+      "{\"name\": \"App\", \"targets\": {\"A\": {\"type\": \"application\"}}}",
+      #"{name='App',targets={A={type='application'}}}"#
+    ),
     ("\u{FEFF}key: value", #"{key="value"}"#),
     ("dup: 1\ndup: 2\n", #"{dup="2"}"#),
   ])
@@ -53,7 +58,7 @@ private func read(_ text: String) -> Result<YAMLNode, Diagnostic> {
     ("? complex\n", "1:1"),
     ("a: 1\n---\nb: 2\n", "2:1"),
     ("a:\n\tb: 1\n", "2:2"),
-    ("a: [1, 2\n", "1:4"),
+    ("a: [1, 2\n", "2:1"),
     ("a: \"\\q\"\n", "1:5"),
     ("a: 1\nplain\n  continued\n", "2:6"),
   ])

@@ -158,7 +158,8 @@ extension XcodeProject {
       }
       spec = beside
       notes.append(
-        "\(path.lastComponent.forMessage()) has no project.pbxproj (its generator makes it): read \(beside.lastComponent)")
+        "\(path.lastComponent.forMessage()) has no project.pbxproj (its generator makes it): read \(beside.lastComponent)"
+      )
     }
     let generated =
       spec.lastComponent == "Project.swift"

@@ -27,13 +27,23 @@ enum XcodeGenSpec {
       project.defaultConfiguration = configs.first { $0.value.string == "release" }?.key ?? configs[0].key
     }
     let groups = root["settingGroups"] ?? root["settingPresets"]
-    func settings(_ node: YAMLNode?, _ preset: [String: GeneratedProject.Setting] = [:]) -> [String: [String: GeneratedProject.Setting]] {
-      Dictionary(uniqueKeysWithValues: project.configurations.map { name in
-        (name, preset.merging(self.settings(node, configuration: name, project: project, groups: groups, depth: 0)) { $1 })
-      })
+    func settings(_ node: YAMLNode?, _ preset: [String: GeneratedProject.Setting] = [:]) -> [String: [String:
+      GeneratedProject.Setting]]
+    {
+      Dictionary(
+        uniqueKeysWithValues: project.configurations.map { name in
+          (
+            name,
+            preset.merging(self.settings(node, configuration: name, project: project, groups: groups, depth: 0)) { $1 }
+          )
+        })
     }
     func files(_ node: YAMLNode?) -> [String: FilePath] {
-      Dictionary((node?.entries ?? []).compactMap { entry in entry.value.string.map { (entry.key, spec.parent.resolving($0).normalized) } }) { $1 }
+      Dictionary(
+        (node?.entries ?? []).compactMap { entry in
+          entry.value.string.map { (entry.key, spec.parent.resolving($0).normalized) }
+        }
+      ) { $1 }
     }
     var projectPreset: [String: GeneratedProject.Setting] = [:]
     if let version = root["options"]?["deploymentTarget"]?["iOS"] {
@@ -45,13 +55,19 @@ enum XcodeGenSpec {
       let target = entry.value
       let type = target["type"]?.string ?? ""
       var preset: [String: GeneratedProject.Setting] = [:]
-      let platforms = ["iOS": "iphoneos", "macOS": "macosx", "tvOS": "appletvos", "watchOS": "watchos", "visionOS": "xros"]
+      let platforms = [
+        "iOS": "iphoneos", "macOS": "macosx", "tvOS": "appletvos", "watchOS": "watchos", "visionOS": "xros",
+      ]
       if let platform = target["platform"] {
-        preset["SDKROOT"] = (.string(platforms[platform.string ?? ""] ?? platform.string ?? ""), platform.file, platform.location)
+        preset["SDKROOT"] = (
+          .string(platforms[platform.string ?? ""] ?? platform.string ?? ""), platform.file, platform.location
+        )
       }
       if let destinations = target["supportedDestinations"], let list = destinations.list {
         let names = list.compactMap { $0.string.flatMap { platforms[$0] ?? ($0 == "iOS" ? nil : nil) } }
-        preset["SUPPORTED_PLATFORMS"] = (.string(names.joined(separator: " ")), destinations.file, destinations.location)
+        preset["SUPPORTED_PLATFORMS"] = (
+          .string(names.joined(separator: " ")), destinations.file, destinations.location
+        )
       }
       if let version = target["deploymentTarget"], let text = version.string ?? version["iOS"]?.string {
         preset["IPHONEOS_DEPLOYMENT_TARGET"] = (.string(text), version.file, version.location)
@@ -74,12 +90,15 @@ enum XcodeGenSpec {
       }
       project.targets.append(
         GeneratedProject.Target(
-          name: entry.key, productType: "com.apple.product-type.\(type)", settings: settings(target["settings"], preset),
+          name: entry.key, productType: "com.apple.product-type.\(type)",
+          settings: settings(target["settings"], preset),
           configFiles: files(target["configFiles"]), resources: resources(of: target, in: spec.parent, reader: reader),
           dependencies: (target["dependencies"]?.list ?? []).compactMap { $0["target"]?.string }))
     }
     var environment = Set<String>()
-    for key in ["settings", "settingGroups", "targets"] { root[key].map { collectVariables(in: $0, into: &environment) } }
+    for key in ["settings", "settingGroups", "targets"] {
+      root[key].map { collectVariables(in: $0, into: &environment) }
+    }
     if !environment.isEmpty {
       project.notes.append(
         "\(spec.lastComponent) uses \(MessageList.of(environment.sorted().map { "${\($0)}" }, limit: 4)): XcodeGen fills these from its environment when it makes the project; attsim reads no environment and leaves them to the build"
@@ -101,7 +120,9 @@ enum XcodeGenSpec {
       guard let name = include.string ?? include["path"]?.string, depth < maximumNesting else { continue }
       let path = file.parent.resolving(name).normalized
       if let refusal = reader.refusal(of: path) ?? reader.problemOpening(path) {
-        project.problems.append(ReadProblem(file: path.string, "an include of \(file.lastComponent): \(refusal.reason)", refusal: refusal.kind))
+        project.problems.append(
+          ReadProblem(
+            file: path.string, "an include of \(file.lastComponent): \(refusal.reason)", refusal: refusal.kind))
         continue
       }
       guard visited.insert(path).inserted else { continue }
@@ -231,7 +252,10 @@ enum XcodeGenSpec {
     var result: [String: GeneratedProject.Setting] = [:]
     func add(_ more: [String: GeneratedProject.Setting]) { result.merge(more) { $1 } }
     for group in (node["groups"] ?? node["presets"])?.list ?? [] {
-      add(settings(group.string.flatMap { groups?[$0] }, configuration: configuration, project: project, groups: groups, depth: depth + 1))
+      add(
+        settings(
+          group.string.flatMap { groups?[$0] }, configuration: configuration, project: project, groups: groups,
+          depth: depth + 1))
     }
     add(Dictionary((node["base"]?.entries ?? []).map { ($0.key, setting($0)) }) { $1 })
     for variant in node["configs"]?.entries ?? [] {
