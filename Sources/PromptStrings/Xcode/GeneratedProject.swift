@@ -3,34 +3,30 @@ import FileAccess
 import StringsFiles
 import TextSupport
 
-/// A project as a generator's spec describes it (XcodeGen's `project.yml`, Tuist's `Project.swift`), made
-/// into the object graph its `project.pbxproj` would hold, so that it is read as every project is: settings
-/// layered and expanded, xcconfig files, the target chosen, the resources copied (D100).
+/// A project as a generator's spec describes it (XcodeGen's `project.yml`, Tuist's `Project.swift`), made into
+/// the object graph its `project.pbxproj` would hold, so that it is read as every project is: settings layered
+/// and expanded, xcconfig files, the target chosen, the resources copied (D100).
 struct GeneratedProject {
   /// A build setting's value and where the spec writes it.
   typealias Setting = (value: PlistValue, file: String, location: SourceLocation?)
+  /// A file a target copies, and where the spec names it.
+  typealias Resource = (file: FilePath, place: (file: String, location: SourceLocation?))
 
-  /// A target of the spec.
+  /// A target of the spec: its product type, settings and xcconfig files by configuration, resources and the
+  /// targets it depends on.
   struct Target {
     var name: String
-    /// Its product type (`com.apple.product-type.application`).
     var productType: String
-    /// Its build settings by configuration.
     var settings: [String: [String: Setting]] = [:]
-    /// Its xcconfig file by configuration.
     var configFiles: [String: FilePath] = [:]
-    /// The files it copies into its product, with where the spec names them.
-    var resources: [(file: FilePath, place: (file: String, location: SourceLocation?))] = []
-    /// The targets it depends on, by name.
+    var resources: [Resource] = []
     var dependencies: [String] = []
   }
 
-  /// The spec file.
+  /// The spec file; the project's `.xcodeproj` would be `<name>.xcodeproj` beside it.
   var spec: FilePath
-  /// The project's name: its `.xcodeproj` would be `<name>.xcodeproj` beside the spec.
   var name: String
   var developmentRegion: String?
-  /// The configurations in order, and the one Xcode builds by default.
   var configurations = ["Debug", "Release"]
   var defaultConfiguration = "Release"
   /// The project's build settings and xcconfig files by configuration.
@@ -44,7 +40,7 @@ struct GeneratedProject {
   /// Files the spec names that were not read (includes outside the project, or not there).
   var problems: [ReadProblem] = []
 
-  /// The names a generator's spec goes by in a project's folder, in the order attsim takes them.
+  /// The names a generator's spec has in a project's folder, in the order attsim takes them.
   static let specNames = ["project.yml", "project.yaml", "project.json", "Project.swift"]
 
   /// The generator's spec directly in `folder`, if any.
@@ -53,7 +49,13 @@ struct GeneratedProject {
     return specNames.first(where: names.contains).map(folder.appending)
   }
 
-  /// The Info.plist keys every generated one has (XcodeGen's and Tuist's defaults that a build fills in).
+  /// Whether a generator copies `file` as a resource that attsim reads: a file in an `.lproj` folder, a String
+  /// Catalog, a privacy manifest.
+  static func isResource(_ file: FilePath) -> Bool {
+    file.parent.pathExtension == "lproj" || ["xcstrings", "xcprivacy"].contains(file.pathExtension ?? "")
+  }
+
+  /// The keys of every Info.plist XcodeGen and Tuist write, with the values a build fills in.
   static func defaultInfoPlist(path: String) -> InfoPlist {
     let strings = [
       "CFBundleDevelopmentRegion": "$(DEVELOPMENT_LANGUAGE)", "CFBundleExecutable": "$(EXECUTABLE_NAME)",
@@ -69,105 +71,92 @@ struct GeneratedProject {
     var objects: [String: [String: PlistValue]] = [:]
     var places: [String: [String: (file: String, location: SourceLocation?)]] = [:]
     var references: [FilePath: String] = [:]
-    let folder = spec.parent
-    func reference(_ file: FilePath) -> String {
-      if let known = references[file] { return known }
-      let identifier = "FILE\(references.count)"
-      references[file] = identifier
-      objects[identifier] = [
-        "isa": .string("PBXFileReference"), "sourceTree": .string("SOURCE_ROOT"),
-        "path": .string(file.relative(to: folder) ?? file.string),
-      ]
-      return identifier
+    func add(_ identifier: String, _ isa: String, _ properties: [String: PlistValue]) -> PlistValue {
+      objects[identifier] = properties.merging(["isa": .string(isa)]) { $1 }
+      return .string(identifier)
+    }
+    func reference(_ file: FilePath) -> PlistValue {
+      if let known = references[file] { return .string(known) }
+      references[file] = "FILE\(references.count)"
+      let path = file.relative(to: spec.parent) ?? file.string
+      return add(
+        "FILE\(references.count - 1)", "PBXFileReference", ["sourceTree": .string("SOURCE_ROOT"), "path": .string(path)])
     }
     func configurationList(_ owner: String, _ settings: [String: [String: Setting]], _ files: [String: FilePath])
       -> PlistValue
     {
-      for name in configurations {
-        let settings = settings[name] ?? [:]
-        var configuration: [String: PlistValue] = [
-          "isa": .string("XCBuildConfiguration"), "name": .string(name),
-          "buildSettings": .dictionary(settings.mapValues(\.value)),
+      let list = configurations.map { name in
+        places["\(owner)-\(name)"] = settings[name]?.mapValues { ($0.file, $0.location) }
+        var properties: [String: PlistValue] = [
+          "name": .string(name), "buildSettings": .dictionary(settings[name]?.mapValues(\.value) ?? [:]),
         ]
-        if let file = files[name] { configuration["baseConfigurationReference"] = .string(reference(file)) }
-        objects["\(owner)-\(name)"] = configuration
-        places["\(owner)-\(name)"] = settings.mapValues { ($0.file, $0.location) }
+        properties["baseConfigurationReference"] = files[name].map(reference)
+        return add("\(owner)-\(name)", "XCBuildConfiguration", properties)
       }
-      objects["\(owner)-list"] = [
-        "isa": .string("XCConfigurationList"), "defaultConfigurationName": .string(defaultConfiguration),
-        "buildConfigurations": .array(configurations.map { .string("\(owner)-\($0)") }),
-      ]
-      return .string("\(owner)-list")
+      return add(
+        "\(owner)-list", "XCConfigurationList",
+        ["buildConfigurations": .array(list), "defaultConfigurationName": .string(defaultConfiguration)])
     }
     let identifiers = Dictionary(targets.enumerated().map { ($1.name, "TARGET\($0)") }) { first, _ in first }
-    for (index, target) in targets.enumerated() {
+    let targetList = targets.enumerated().map { index, target in
       let identifier = "TARGET\(index)"
-      var buildFiles: [PlistValue] = []
-      for (file, place) in target.resources {
-        let fileReference = reference(file)
-        places[fileReference] = ["path": place]
-        objects["\(identifier)-file\(buildFiles.count)"] = [
-          "isa": .string("PBXBuildFile"), "fileRef": .string(fileReference),
-        ]
-        buildFiles.append(.string("\(identifier)-file\(buildFiles.count)"))
+      let files = target.resources.enumerated().map { number, resource in
+        let fileReference = reference(resource.file)
+        places[fileReference.string ?? ""] = ["path": resource.place]
+        return add("\(identifier)-file\(number)", "PBXBuildFile", ["fileRef": fileReference])
       }
-      objects["\(identifier)-resources"] = ["isa": .string("PBXResourcesBuildPhase"), "files": .array(buildFiles)]
-      let dependencies = target.dependencies.compactMap { identifiers[$0] }.map { dependency -> PlistValue in
-        objects["\(identifier)-on-\(dependency)"] = [
-          "isa": .string("PBXTargetDependency"), "target": .string(dependency),
-        ]
-        return .string("\(identifier)-on-\(dependency)")
+      let dependencies = target.dependencies.compactMap { identifiers[$0] }.map {
+        add("\(identifier)-on-\($0)", "PBXTargetDependency", ["target": .string($0)])
       }
-      objects[identifier] = [
-        "isa": .string("PBXNativeTarget"), "name": .string(target.name), "productType": .string(target.productType),
-        "buildConfigurationList": configurationList(identifier, target.settings, target.configFiles),
-        "buildPhases": .array([.string("\(identifier)-resources")]), "dependencies": .array(dependencies),
-      ]
+      return add(
+        identifier, "PBXNativeTarget",
+        [
+          "name": .string(target.name), "productType": .string(target.productType),
+          "buildConfigurationList": configurationList(identifier, target.settings, target.configFiles),
+          "buildPhases": .array([add("\(identifier)-resources", "PBXResourcesBuildPhase", ["files": .array(files)])]),
+          "dependencies": .array(dependencies),
+        ])
     }
     var root: [String: PlistValue] = [
-      "isa": .string("PBXProject"), "mainGroup": .string("GROUP"),
+      "mainGroup": add("GROUP", "PBXGroup", ["sourceTree": .string("<group>")]), "targets": .array(targetList),
       "buildConfigurationList": configurationList("PROJECT", settings, configFiles),
-      "targets": .array(targets.indices.map { .string("TARGET\($0)") }),
     ]
-    if let developmentRegion { root["developmentRegion"] = .string(developmentRegion) }
-    objects["PROJECT"] = root
-    objects["GROUP"] = [
-      "isa": .string("PBXGroup"), "sourceTree": .string("<group>"),
-      "children": .array(references.values.sorted().map(PlistValue.string)),
-    ]
+    root["developmentRegion"] = developmentRegion.map(PlistValue.string)
+    _ = add("PROJECT", "PBXProject", root)
+    objects["GROUP"]?["children"] = .array(references.values.sorted().map(PlistValue.string))
     return PBXObjects(spec: spec.string, objects: objects, rootObject: "PROJECT", places: places)
   }
 }
 
 extension XcodeProject {
-  /// The project at `path`: an `.xcodeproj`, or a generator's spec (`project.yml`, `Project.swift`); an
-  /// `.xcodeproj` without its `project.pbxproj` (only the shared schemes committed) beside a spec is the spec's.
+  /// The project at `path`: an `.xcodeproj`, or a generator's spec (`project.yml`, `Project.swift`). An
+  /// `.xcodeproj` without its `project.pbxproj` (only shared schemes committed) beside a spec is the spec's;
+  /// with it, it is read and the spec beside it is not (D100).
   static func open(_ path: FilePath, reader: InputFiles) throws(Diagnostic) -> XcodeProject {
-    var spec = path
-    var notes: [String] = []
+    var (spec, notes) = (path, [String]())
     if path.pathExtension == "xcodeproj" {
       let beside = GeneratedProject.spec(in: path.parent, reader: reader)
       guard let beside, reader.problemOpening(path.appending("project.pbxproj"))?.kind == .missing else {
         var project = try XcodeProject(bundle: path, reader: reader)
-        if let beside {
-          project.notes.append(
-            "read \(path.lastComponent.forMessage())'s project.pbxproj, not \(beside.lastComponent) beside it: the committed project is what Xcode builds"
-          )
-        }
+        project.notes +=
+          beside.map {
+            [
+              "read \(path.lastComponent.forMessage())'s project.pbxproj, not \($0.lastComponent) beside it: the committed project is what Xcode builds"
+            ]
+          } ?? []
         return project
       }
       spec = beside
-      notes.append(
+      notes = [
         "\(path.lastComponent.forMessage()) has no project.pbxproj (its generator makes it): read \(beside.lastComponent)"
-      )
+      ]
     }
     let generated =
       spec.lastComponent == "Project.swift"
       ? try TuistManifest.read(spec, reader: reader) : try XcodeGenSpec.read(spec, reader: reader)
     var project = XcodeProject(
       objects: generated.objects(), bundle: spec.parent.appending("\(generated.name).xcodeproj"), reader: reader)
-    project.generatedInfoPlists = generated.infoPlists
-    project.notes = notes + generated.notes
+    (project.generatedInfoPlists, project.notes) = (generated.infoPlists, notes + generated.notes)
     project.refusedFolders += generated.problems
     return project
   }

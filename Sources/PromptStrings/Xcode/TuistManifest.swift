@@ -68,10 +68,9 @@ enum TuistManifest {
         target.settings = Dictionary(uniqueKeysWithValues: project.configurations.map { ($0, settings) })
         if let resources = arguments["resources"] {
           let patterns = source.literals(in: resources)
-          for file in files where patterns.contains(where: { Glob.matches(file.relative(to: spec.parent) ?? "", $0) }) {
-            if file.parent.pathExtension == "lproj" || ["xcstrings", "xcprivacy"].contains(file.pathExtension ?? "") {
-              target.resources.append((file, (source.file, source.location(resources))))
-            }
+          for file in files.filter(GeneratedProject.isResource)
+          where patterns.contains(where: { Glob.matches(file.relative(to: spec.parent) ?? "", $0) }) {
+            target.resources.append((file, (source.file, source.location(resources))))
           }
         }
         project.targets.append(target)

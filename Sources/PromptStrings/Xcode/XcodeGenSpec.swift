@@ -4,14 +4,15 @@ import StringsFiles
 import TextSupport
 
 /// XcodeGen's project spec (`project.yml`, or JSON) read as XcodeGen makes a project of it: `include`s merged
-/// under the spec (dictionaries merged, lists appended, `KEY:REPLACE` replacing; an included spec's paths
-/// relative to it unless `relativePaths: false`), `targetTemplates` with `${target_name}`, `configs`,
-/// `settings` (`groups`, `base`, `configs` matched as XcodeGen does: by a case-insensitive part of the name,
-/// unless it is another configuration's whole name; a plain map when none of those is there),
-/// `settingGroups`, `options.developmentLanguage` and `deploymentTarget`, each target's `type`, `platform`,
-/// `info` (the Info.plist XcodeGen writes: its defaults and `properties`) and the localized files under its
-/// `sources`. `${NAME}` XcodeGen fills from its environment is not: a note says so.
+/// under the spec (mappings merged, lists appended, `KEY:REPLACE` replacing; an included spec's paths relative
+/// to it unless `relativePaths: false`), `targetTemplates` with `${target_name}`, `configs`, `settings`
+/// (`groups`, `base`, and `configs` matched by a case-insensitive part of the configuration's name unless it is
+/// another configuration's whole name; else a plain map), `settingGroups`, `options.developmentLanguage` and
+/// `deploymentTarget`, and each target's `type`, `platform`, `info` (the Info.plist XcodeGen writes: its
+/// defaults and `properties`) and the localized files under its `sources`. `${NAME}` XcodeGen fills from its
+/// environment is not: a note says so.
 enum XcodeGenSpec {
+  typealias Settings = [String: GeneratedProject.Setting]
   /// How deep includes, templates and setting groups may nest.
   static let maximumNesting = 16
 
@@ -19,70 +20,62 @@ enum XcodeGenSpec {
   static func read(_ spec: FilePath, reader: InputFiles) throws(Diagnostic) -> GeneratedProject {
     var project = GeneratedProject(spec: spec, name: spec.parent.normalized.lastComponent)
     var visited: Set<FilePath> = [spec.normalized]
-    let root = resolvingTemplates(try load(spec, reader: reader, project: &project, visited: &visited, depth: 0))
+    let root = try load(spec, reader: reader, project: &project, visited: &visited, depth: 0)
     project.name = root["name"]?.string ?? project.name
     project.developmentRegion = root["options"]?["developmentLanguage"]?.string ?? "en"
     if let configs = root["configs"]?.entries, !configs.isEmpty {
       project.configurations = configs.map(\.key)
       project.defaultConfiguration = configs.first { $0.value.string == "release" }?.key ?? configs[0].key
     }
-    let groups = root["settingGroups"] ?? root["settingPresets"]
-    func settings(_ node: YAMLNode?, _ preset: [String: GeneratedProject.Setting] = [:]) -> [String: [String:
-      GeneratedProject.Setting]]
-    {
+    func settings(_ node: YAMLNode?, _ preset: Settings) -> [String: Settings] {
       Dictionary(
         uniqueKeysWithValues: project.configurations.map { name in
-          (
-            name,
-            preset.merging(self.settings(node, configuration: name, project: project, groups: groups, depth: 0)) { $1 }
-          )
+          (name, preset.merging(self.settings(node, for: name, in: project, groups: root["settingGroups"])) { $1 })
         })
     }
     func files(_ node: YAMLNode?) -> [String: FilePath] {
-      Dictionary(
-        (node?.entries ?? []).compactMap { entry in
-          entry.value.string.map { (entry.key, spec.parent.resolving($0).normalized) }
-        }
-      ) { $1 }
+      (node?.entries ?? []).reduce(into: [:]) {
+        $0[$1.key] = $1.value.string.map { spec.parent.resolving($0).normalized }
+      }
     }
-    var projectPreset: [String: GeneratedProject.Setting] = [:]
-    if let version = root["options"]?["deploymentTarget"]?["iOS"] {
-      projectPreset["IPHONEOS_DEPLOYMENT_TARGET"] = (.string(version.string ?? ""), version.file, version.location)
+    func setting(_ node: YAMLNode, _ value: String? = nil) -> GeneratedProject.Setting {
+      (.string(value ?? node.string ?? ""), node.file, node.location)
     }
-    project.settings = settings(root["settings"], projectPreset)
+    let deployment = root["options"]?["deploymentTarget"]?["iOS"].map { ["IPHONEOS_DEPLOYMENT_TARGET": setting($0)] }
+    project.settings = settings(root["settings"], deployment ?? [:])
     project.configFiles = files(root["configFiles"])
+    let platforms = [
+      "iOS": "iphoneos", "macOS": "macosx", "tvOS": "appletvos", "watchOS": "watchos", "visionOS": "xros",
+    ]
+    var environment: [String] = []
+    func collectVariables(_ node: YAMLNode?) {
+      _ = node?.mappingScalars { text in
+        environment += text.split(separator: "${").dropFirst().compactMap {
+          $0.split(separator: "}").first.map(String.init)
+        }
+        return text
+      }
+    }
+    collectVariables(root["settings"])
+    collectVariables(root["settingGroups"])
     for entry in root["targets"]?.entries ?? [] {
-      let target = entry.value
-      let type = target["type"]?.string ?? ""
-      var preset: [String: GeneratedProject.Setting] = [:]
-      let platforms = [
-        "iOS": "iphoneos", "macOS": "macosx", "tvOS": "appletvos", "watchOS": "watchos", "visionOS": "xros",
-      ]
-      if let platform = target["platform"] {
-        preset["SDKROOT"] = (
-          .string(platforms[platform.string ?? ""] ?? platform.string ?? ""), platform.file, platform.location
-        )
+      let target = resolvingTemplates(entry, root["targetTemplates"])
+      collectVariables(target)
+      var preset: Settings = [:]
+      if let platform = target["platform"] { preset["SDKROOT"] = setting(platform, platforms[platform.string ?? ""]) }
+      if let destinations = target["supportedDestinations"] {
+        let names = (destinations.list ?? []).compactMap { $0.string.flatMap { platforms[$0] } }
+        preset["SUPPORTED_PLATFORMS"] = setting(destinations, names.joined(separator: " "))
       }
-      if let destinations = target["supportedDestinations"], let list = destinations.list {
-        let names = list.compactMap { $0.string.flatMap { platforms[$0] ?? ($0 == "iOS" ? nil : nil) } }
-        preset["SUPPORTED_PLATFORMS"] = (
-          .string(names.joined(separator: " ")), destinations.file, destinations.location
-        )
-      }
-      if let version = target["deploymentTarget"], let text = version.string ?? version["iOS"]?.string {
-        preset["IPHONEOS_DEPLOYMENT_TARGET"] = (.string(text), version.file, version.location)
+      if let version = target["deploymentTarget"].flatMap({ $0["iOS"] ?? $0 }), version.string != nil {
+        preset["IPHONEOS_DEPLOYMENT_TARGET"] = setting(version)
       }
       if let info = target["info"], let path = info["path"] {
-        preset["INFOPLIST_FILE"] = (.string(path.string ?? ""), path.file, path.location)
+        preset["INFOPLIST_FILE"] = setting(path)
         var plist = GeneratedProject.defaultInfoPlist(path: info["properties"]?.file ?? path.file)
         for property in info["properties"]?.entries ?? [] {
-          if let text = property.value.string {
-            plist.strings[property.key] = text
-          } else if let items = property.value.list {
-            plist.arrays[property.key] = items.compactMap(\.string)
-          } else {
-            plist.valueKinds[property.key] = "a dictionary"
-          }
+          plist.strings[property.key] = property.value.string
+          plist.arrays[property.key] = property.value.list?.compactMap(\.string)
           plist.keyLocations[property.key] = property.location
         }
         plist.keys = Array(Set(plist.keys).union(plist.keyLocations.keys)).sorted()
@@ -90,39 +83,32 @@ enum XcodeGenSpec {
       }
       project.targets.append(
         GeneratedProject.Target(
-          name: entry.key, productType: "com.apple.product-type.\(type)",
-          settings: settings(target["settings"], preset),
-          configFiles: files(target["configFiles"]), resources: resources(of: target, in: spec.parent, reader: reader),
+          name: entry.key, productType: "com.apple.product-type.\(target["type"]?.string ?? "")",
+          settings: settings(target["settings"], preset), configFiles: files(target["configFiles"]),
+          resources: resources(of: target, in: spec.parent, reader: reader),
           dependencies: (target["dependencies"]?.list ?? []).compactMap { $0["target"]?.string }))
-    }
-    var environment = Set<String>()
-    for key in ["settings", "settingGroups", "targets"] {
-      root[key].map { collectVariables(in: $0, into: &environment) }
     }
     if !environment.isEmpty {
       project.notes.append(
-        "\(spec.lastComponent) uses \(MessageList.of(environment.sorted().map { "${\($0)}" }, limit: 4)): XcodeGen fills these from its environment when it makes the project; attsim reads no environment and leaves them to the build"
+        "\(spec.lastComponent) uses \(MessageList.of(Set(environment).sorted().map { "${\($0)}" }, limit: 4)): XcodeGen fills these from its environment when it makes the project; attsim reads no environment and leaves them to the build"
       )
     }
     return project
   }
 
   /// The spec in `file` with the specs it includes merged under it, read through `reader`; an include outside
-  /// the project or not there is a problem of `project`, not a read.
+  /// the project, or not there, is a problem of `project`, not a read.
   private static func load(
     _ file: FilePath, reader: InputFiles, project: inout GeneratedProject, visited: inout Set<FilePath>, depth: Int
   ) throws(Diagnostic) -> YAMLNode {
-    var spec = try YAMLReader.read(file, from: reader).get()
-    var merged = spec
-    merged.value = .map([])
-    let includes = spec["include"].map { $0.list ?? [$0] } ?? []
-    for include in includes where include["enable"]?.bool != false && include.string != "" {
+    let spec = try YAMLReader.read(file, from: reader).get()
+    var merged = spec.with(.map([]))
+    for include in spec["include"].map({ $0.list ?? [$0] }) ?? [] where include["enable"]?.bool != false {
       guard let name = include.string ?? include["path"]?.string, depth < maximumNesting else { continue }
       let path = file.parent.resolving(name).normalized
       if let refusal = reader.refusal(of: path) ?? reader.problemOpening(path) {
-        project.problems.append(
-          ReadProblem(
-            file: path.string, "an include of \(file.lastComponent): \(refusal.reason)", refusal: refusal.kind))
+        let reason = "an include of \(file.lastComponent): \(refusal.reason)"
+        project.problems.append(ReadProblem(file: path.string, reason, refusal: refusal.kind))
         continue
       }
       guard visited.insert(path).inserted else { continue }
@@ -132,203 +118,144 @@ enum XcodeGenSpec {
       }
       merged = merging(included, onto: merged)
     }
-    spec.value = .map((spec.entries ?? []).filter { $0.key != "include" })
-    return merging(spec, onto: merged)
+    return merging(spec.with(.map((spec.entries ?? []).filter { $0.key != "include" })), onto: merged)
   }
 
-  /// `spec` merged onto `base` as XcodeGen merges an including spec onto what it includes.
+  /// `spec` merged onto `base` as XcodeGen merges a spec onto what it includes.
   static func merging(_ spec: YAMLNode, onto base: YAMLNode) -> YAMLNode {
     guard var entries = base.entries, let own = spec.entries else { return spec }
     for var entry in own {
+      let old = entries.last { $0.key == entry.key }?.value
       if entry.key.hasSuffix(":REPLACE") {
         entry.key.removeLast(":REPLACE".count)
-      } else if let old = entries.last(where: { $0.key == entry.key })?.value {
-        if old.entries != nil, entry.value.entries != nil {
-          entry.value = merging(entry.value, onto: old)
-        } else if let before = old.list, let after = entry.value.list {
-          entry.value.value = .list(before + after)
-        }
+      } else if let old, old.entries != nil, entry.value.entries != nil {
+        entry.value = merging(entry.value, onto: old)
+      } else if let before = old?.list, let after = entry.value.list {
+        entry.value.value = .list(before + after)
       }
-      if let index = entries.firstIndex(where: { $0.key == entry.key }) {
-        entries[index] = entry
-      } else {
-        entries.append(entry)
-      }
+      entries.removeAll { $0.key == entry.key }
+      entries.append(entry)
     }
-    var result = base
-    result.value = .map(entries)
-    return result
+    return base.with(.map(entries))
   }
 
-  /// An included spec with the paths of its targets and xcconfig files made relative to the including one.
+  /// An included spec with its targets' `sources`, `info.path` and xcconfig files made relative to the spec
+  /// that includes it.
   private static func rebasing(_ spec: YAMLNode, into folder: String) -> YAMLNode {
     func path(_ node: YAMLNode) -> YAMLNode {
-      guard let text = node.string, !text.hasPrefix("/") else { return node.updating("path", path) }
-      var moved = node
-      moved.value = .scalar(folder + "/" + text)
-      return moved
+      guard let text = node.string else { return node.updating("path", path) }
+      return text.hasPrefix("/") ? node : node.with(.scalar(folder + "/" + text))
     }
     func target(_ node: YAMLNode) -> YAMLNode {
-      node.updating("sources") { $0.list == nil ? path($0) : $0.mappingItems(path) }
-        .updating("info") { $0.updating("path", path) }.updating("configFiles") { $0.mappingValues(path) }
+      node.updating("sources") { $0.with(.list(($0.list ?? [$0]).map(path))) }
+        .updating("info") { $0.updating("path", path) }.updating("configFiles") { $0.updating(nil, path) }
     }
-    return spec.updating("configFiles") { $0.mappingValues(path) }
-      .updating("targets") { $0.mappingValues(target) }.updating("targetTemplates") { $0.mappingValues(target) }
+    return spec.updating("configFiles") { $0.updating(nil, path) }
+      .updating("targets") { $0.updating(nil, target) }.updating("targetTemplates") { $0.updating(nil, target) }
   }
 
-  /// The spec with each target's templates (and theirs) merged under it, `${target_name}` and its
-  /// `templateAttributes` filled in.
-  private static func resolvingTemplates(_ spec: YAMLNode) -> YAMLNode {
-    let templates = spec["targetTemplates"]
-    return spec.updating("targets") { targets in
-      var resolved = targets
-      resolved.value = .map(
-        (targets.entries ?? []).map { entry in
-          var base = entry.value
-          base.value = .map([])
-          func apply(_ names: YAMLNode?, depth: Int) {
-            for name in names?.list ?? [] {
-              guard depth < maximumNesting, let template = name.string.flatMap({ templates?[$0] }) else { continue }
-              apply(template["templates"], depth: depth + 1)
-              base = merging(template, onto: base)
-            }
-          }
-          apply(entry.value["templates"], depth: 0)
-          var variables = ["target_name": entry.key]
-          for attribute in entry.value["templateAttributes"]?.entries ?? [] {
-            variables[attribute.key] = attribute.value.string
-          }
-          var target = entry
-          target.value = filling(merging(entry.value, onto: base), with: variables)
-          return target
-        })
-      return resolved
-    }
-  }
-
-  /// `node` with `${name}` replaced by `variables[name]` in every scalar and key.
-  private static func filling(_ node: YAMLNode, with variables: [String: String]) -> YAMLNode {
-    func fill(_ text: String) -> String {
-      guard text.contains("${") else { return text }
-      return variables.reduce(text) { $0.replacing("${\($1.key)}", with: $1.value) }
-    }
-    var filled = node
-    switch node.value {
-    case .scalar(let text): filled.value = .scalar(fill(text))
-    case .list(let items): filled.value = .list(items.map { filling($0, with: variables) })
-    case .map(let entries):
-      filled.value = .map(
-        entries.map { entry in
-          var entry = entry
-          entry.key = fill(entry.key)
-          entry.value = filling(entry.value, with: variables)
-          return entry
-        })
-    }
-    return filled
-  }
-
-  /// The names of `${NAME}` left in the spec's scalars: XcodeGen's environment variables.
-  private static func collectVariables(in node: YAMLNode, into names: inout Set<String>) {
-    switch node.value {
-    case .scalar(let text):
-      for part in text.split(separator: "${", omittingEmptySubsequences: false).dropFirst() {
-        if let end = part.firstIndex(of: "}") { names.insert(String(part[..<end])) }
+  /// A target with its templates (and theirs) merged under it, `${target_name}` and its `templateAttributes`
+  /// filled in.
+  private static func resolvingTemplates(_ target: YAMLEntry, _ templates: YAMLNode?) -> YAMLNode {
+    var base = target.value.with(.map([]))
+    func apply(_ names: YAMLNode?, depth: Int) {
+      for name in names?.list ?? [] {
+        guard depth < maximumNesting, let template = name.string.flatMap({ templates?[$0] }) else { continue }
+        apply(template["templates"], depth: depth + 1)
+        base = merging(template, onto: base)
       }
-    case .list(let items): for item in items { collectVariables(in: item, into: &names) }
-    case .map(let entries): for entry in entries { collectVariables(in: entry.value, into: &names) }
+    }
+    apply(target.value["templates"], depth: 0)
+    var variables = ["target_name": target.key]
+    for attribute in target.value["templateAttributes"]?.entries ?? [] {
+      variables[attribute.key] = attribute.value.string
+    }
+    return merging(target.value, onto: base).mappingScalars { text in
+      text.contains("${") ? variables.reduce(text) { $0.replacing("${\($1.key)}", with: $1.value) } : text
     }
   }
 
-  /// The build settings `node` sets for `configuration` as XcodeGen layers them: its `groups` (each a
-  /// settings of its own), `base`, then each of its `configs` whose name is part of the configuration's.
+  /// The build settings `node` sets for `configuration` as XcodeGen layers them: its `groups` (each settings of
+  /// its own), `base`, then each of its `configs` whose name is part of the configuration's.
   private static func settings(
-    _ node: YAMLNode?, configuration: String, project: GeneratedProject, groups: YAMLNode?, depth: Int
-  ) -> [String: GeneratedProject.Setting] {
+    _ node: YAMLNode?, for configuration: String, in project: GeneratedProject, groups: YAMLNode?, depth: Int = 0
+  ) -> Settings {
     guard let node, let entries = node.entries, depth < maximumNesting else { return [:] }
-    guard node["base"] != nil || node["groups"] != nil || node["configs"] != nil else {
-      return Dictionary(entries.map { ($0.key, setting($0)) }) { $1 }
+    func own(_ entries: [YAMLEntry]) -> Settings {
+      entries.reduce(into: [:]) { settings, entry in
+        let flag = entry.value.bool.map { $0 ? "YES" : "NO" }
+        let list = entry.value.list.map { PlistValue.array($0.map { .string($0.string ?? "") }) }
+        settings[entry.key] = (list ?? .string(flag ?? entry.value.string ?? ""), entry.value.file, entry.location)
+      }
     }
-    var result: [String: GeneratedProject.Setting] = [:]
-    func add(_ more: [String: GeneratedProject.Setting]) { result.merge(more) { $1 } }
-    for group in (node["groups"] ?? node["presets"])?.list ?? [] {
-      add(
-        settings(
-          group.string.flatMap { groups?[$0] }, configuration: configuration, project: project, groups: groups,
-          depth: depth + 1))
+    guard node["base"] != nil || node["groups"] != nil || node["configs"] != nil else { return own(entries) }
+    var result: Settings = [:]
+    for group in node["groups"]?.list ?? [] {
+      let settings = group.string.flatMap { groups?[$0] }
+      result.merge(self.settings(settings, for: configuration, in: project, groups: groups, depth: depth + 1)) { $1 }
     }
-    add(Dictionary((node["base"]?.entries ?? []).map { ($0.key, setting($0)) }) { $1 })
-    for variant in node["configs"]?.entries ?? [] {
-      let named = variant.key.lowercased()
-      guard configuration.lowercased().contains(named),
-        !project.configurations.contains(where: { $0 != configuration && $0 == variant.key })
-      else { continue }
-      add(settings(variant.value, configuration: configuration, project: project, groups: groups, depth: depth + 1))
+    result.merge(own(node["base"]?.entries ?? [])) { $1 }
+    for variant in node["configs"]?.entries ?? []
+    where configuration.lowercased().contains(variant.key.lowercased())
+      && !project.configurations.contains(where: { $0 != configuration && $0 == variant.key })
+    {
+      result.merge(self.settings(variant.value, for: configuration, in: project, groups: groups, depth: depth + 1)) {
+        $1
+      }
     }
     return result
   }
 
-  /// One setting as XcodeGen writes it: a Boolean as `YES` or `NO`, a list as a list.
-  private static func setting(_ entry: YAMLEntry) -> GeneratedProject.Setting {
-    let value: PlistValue
-    if let flag = entry.value.bool {
-      value = .string(flag ? "YES" : "NO")
-    } else if let items = entry.value.list {
-      value = .array(items.map { .string($0.string ?? "") })
-    } else {
-      value = .string(entry.value.string ?? "")
-    }
-    return (value, entry.value.file, entry.location)
-  }
-
-  /// The localized files and catalogs under a target's `sources` (a path, or `{path, buildPhase, type}`),
-  /// which XcodeGen puts in its resources phase: strings files in `.lproj` folders, String Catalogs,
-  /// privacy manifests. A source with another build phase, or copied as a folder, adds none.
-  private static func resources(of target: YAMLNode, in folder: FilePath, reader: InputFiles) -> [(
-    file: FilePath, place: (file: String, location: SourceLocation?)
-  )] {
-    let sources = target["sources"].map { $0.list ?? [$0] } ?? []
-    var found: [(FilePath, (String, SourceLocation?))] = []
-    for source in sources {
-      guard let name = source.string ?? source["path"]?.string,
-        (source["buildPhase"]?.string ?? "resources") == "resources", source["type"]?.string != "folder"
-      else { continue }
+  /// The localized files and catalogs under a target's `sources` (a path, or `{path, buildPhase, type}`) that
+  /// XcodeGen puts in its resources phase: strings files in `.lproj` folders, String Catalogs, privacy
+  /// manifests. A source with another build phase, or copied as a folder, adds none.
+  private static func resources(of target: YAMLNode, in folder: FilePath, reader: InputFiles) -> [GeneratedProject
+    .Resource]
+  {
+    (target["sources"].map { $0.list ?? [$0] } ?? []).flatMap { source -> [GeneratedProject.Resource] in
+      guard let name = source.string ?? source["path"]?.string, source["type"]?.string != "folder",
+        (source["buildPhase"]?.string ?? "resources") == "resources"
+      else { return [] }
       let path = folder.resolving(name).normalized
       let files = AppLoader.walk(path, reader: reader)?.entries.filter { !$0.isDirectory }.map(\.path) ?? [path]
-      for file in files
-      where file.parent.pathExtension == "lproj" || ["xcstrings", "xcprivacy"].contains(file.pathExtension ?? "") {
-        found.append((file, (source.file, source.location)))
-      }
+      return files.filter(GeneratedProject.isResource).map { ($0, (source.file, source.location)) }
     }
-    return found
   }
 }
 
 extension YAMLNode {
-  /// This mapping with the value of `key`, when there, changed by `change`.
-  func updating(_ key: String, _ change: (YAMLNode) -> YAMLNode) -> YAMLNode {
-    changingEntries { $0.key == key ? change($0.value) : $0.value }
+  /// This node holding `value` instead.
+  func with(_ value: Value) -> YAMLNode {
+    var node = self
+    node.value = value
+    return node
   }
 
-  /// This mapping with every value changed by `change`.
-  func mappingValues(_ change: (YAMLNode) -> YAMLNode) -> YAMLNode { changingEntries { change($0.value) } }
-
-  private func changingEntries(_ change: (YAMLEntry) -> YAMLNode) -> YAMLNode {
+  /// This mapping with the value of `key` (of every key, with nil) changed by `change`.
+  func updating(_ key: String?, _ change: (YAMLNode) -> YAMLNode) -> YAMLNode {
     guard let entries else { return self }
-    var node = self
-    node.value = .map(
-      entries.map { entry in
-        var changed = entry
-        changed.value = change(entry)
-        return changed
-      })
-    return node
+    return with(
+      .map(
+        entries.map { entry in
+          var entry = entry
+          if key == nil || entry.key == key { entry.value = change(entry.value) }
+          return entry
+        }))
   }
 
-  /// This list with every item changed by `change`.
-  func mappingItems(_ change: (YAMLNode) -> YAMLNode) -> YAMLNode {
-    var node = self
-    node.value = .list((list ?? []).map(change))
-    return node
+  /// This node with every scalar and key changed by `change`.
+  func mappingScalars(_ change: (String) -> String) -> YAMLNode {
+    switch value {
+    case .scalar(let text): with(.scalar(change(text)))
+    case .list(let items): with(.list(items.map { $0.mappingScalars(change) }))
+    case .map(let entries):
+      with(
+        .map(
+          entries.map { entry in
+            var entry = entry
+            (entry.key, entry.value) = (change(entry.key), entry.value.mappingScalars(change))
+            return entry
+          }))
+    }
   }
 }
