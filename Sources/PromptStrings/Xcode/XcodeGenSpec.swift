@@ -60,7 +60,8 @@ enum XcodeGenSpec {
     collectVariables(root["settingGroups"])
     for entry in root["targets"]?.entries ?? [] {
       let target = resolvingTemplates(entry, root["targetTemplates"])
-      collectVariables(target)
+      collectVariables(target["settings"])
+      collectVariables(target["info"])
       var preset: Settings = [:]
       if let platform = target["platform"] { preset["SDKROOT"] = setting(platform, platforms[platform.string ?? ""]) }
       if let destinations = target["supportedDestinations"] {
@@ -69,6 +70,12 @@ enum XcodeGenSpec {
       }
       if let version = target["deploymentTarget"].flatMap({ $0["iOS"] ?? $0 }), version.string != nil {
         preset["IPHONEOS_DEPLOYMENT_TARGET"] = setting(version)
+      }
+      // Without `info` or INFOPLIST_FILE, XcodeGen takes the first Info.plist under the sources.
+      let sources = sourceFiles(of: target, in: spec.parent, reader: reader)
+      if let plist = sources.first(where: { $0.file.lastComponent == "Info.plist" }) {
+        let path = plist.file.relative(to: spec.parent) ?? plist.file.string
+        preset["INFOPLIST_FILE"] = (.string(path), plist.place.file, plist.place.location)
       }
       if let info = target["info"], let path = info["path"] {
         preset["INFOPLIST_FILE"] = setting(path)
@@ -85,7 +92,7 @@ enum XcodeGenSpec {
         GeneratedProject.Target(
           name: entry.key, productType: "com.apple.product-type.\(target["type"]?.string ?? "")",
           settings: settings(target["settings"], preset), configFiles: files(target["configFiles"]),
-          resources: resources(of: target, in: spec.parent, reader: reader),
+          resources: sources.filter { GeneratedProject.isResource($0.file) },
           dependencies: (target["dependencies"]?.list ?? []).compactMap { $0["target"]?.string }))
     }
     if !environment.isEmpty {
@@ -206,19 +213,16 @@ enum XcodeGenSpec {
     return result
   }
 
-  /// The localized files and catalogs under a target's `sources` (a path, or `{path, buildPhase, type}`) that
-  /// XcodeGen puts in its resources phase: strings files in `.lproj` folders, String Catalogs, privacy
-  /// manifests. A source with another build phase, or copied as a folder, adds none.
-  private static func resources(of target: YAMLNode, in folder: FilePath, reader: InputFiles) -> [GeneratedProject
+  /// The files under a target's `sources` (a path, or `{path, type}`; a folder reference adds none), with
+  /// where the spec names them.
+  private static func sourceFiles(of target: YAMLNode, in folder: FilePath, reader: InputFiles) -> [GeneratedProject
     .Resource]
   {
     (target["sources"].map { $0.list ?? [$0] } ?? []).flatMap { source -> [GeneratedProject.Resource] in
-      guard let name = source.string ?? source["path"]?.string, source["type"]?.string != "folder",
-        (source["buildPhase"]?.string ?? "resources") == "resources"
-      else { return [] }
+      guard let name = source.string ?? source["path"]?.string, source["type"]?.string != "folder" else { return [] }
       let path = folder.resolving(name).normalized
       let files = AppLoader.walk(path, reader: reader)?.entries.filter { !$0.isDirectory }.map(\.path) ?? [path]
-      return files.filter(GeneratedProject.isResource).map { ($0, (source.file, source.location)) }
+      return files.map { ($0, (source.file, source.location)) }
     }
   }
 }
