@@ -6,11 +6,13 @@
 #            their budgets, includes, resources) and the check's rules over what it read;
 #   manifest: the privacy-manifest reader, XML and binary (types, shared children, domain positions, the
 #            host-name rule);
-#   plist:   the property-list reader (XML, binary, old-style), differentially against CoreFoundation.
+#   plist:   the property-list reader (XML, binary, old-style), differentially against CoreFoundation;
+#   xml:     the XML reader of schemes, .NET projects and XLIFF, with its round trip (a tree written back
+#            reads as the same tree).
 # Every target runs under AddressSanitizer with a 2 GB limit on one allocation (an input that needs more is a
 # finding) and 4 GB on the process (the oracle leaks, below).
 # Crashes and disagreements land in .build/fuzz/ as crash-* files; turn each into a regression test.
-# Usage: Scripts/fuzz.sh [strings|script|project|manifest|plist] [SECONDS] [JOBS]
+# Usage: Scripts/fuzz.sh [strings|script|project|manifest|plist|xml] [SECONDS] [JOBS]
 #        Scripts/fuzz.sh typecheck   (every target against the debug build's modules, in seconds; CI runs it)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -81,8 +83,12 @@ case "$target" in
     libraries=(-lStringsFiles -lFileAccess -lTextSupport -lPlatform -lDiagnostics)
     source=Fuzz/PropertyListFuzz.swift
     ;;
+  xml)
+    libraries=(-lStringsFiles -lFileAccess -lTextSupport -lPlatform -lDiagnostics)
+    source=Fuzz/XMLTreeFuzz.swift
+    ;;
   *)
-    echo "usage: Scripts/fuzz.sh [strings|script|project|manifest|plist] [SECONDS] [JOBS]" >&2
+    echo "usage: Scripts/fuzz.sh [strings|script|project|manifest|plist|xml] [SECONDS] [JOBS]" >&2
     exit 2
     ;;
 esac

@@ -107,17 +107,13 @@ public enum ArgumentParser {
         // `=` is one byte, and the first one in the raw word is the same `=`: what follows is the value's bytes.
         let rawWord = raw[index - 1]
         path = FilePath(bytes: rawWord[(rawWord.firstIndex(of: UInt8(ascii: "="))! + 1)...])
-      } else if option.valueIsOptional {
-        // `--autoplay` alone, or `--autoplay 2`: the value is taken only when one follows.
-        guard index < arguments.count, Double(arguments[index]) != nil else {
+      } else {
+        // `--autoplay` alone, or `--autoplay 2`: an optional value is taken only when one follows.
+        guard index < arguments.count, !option.valueIsOptional || Double(arguments[index]) != nil else {
+          guard option.valueIsOptional else { throw UsageError("--\(name) needs a value (\(value.placeholder))") }
           result.options[name, default: []].append("")
           continue
         }
-        text = arguments[index]
-        path = FilePath(bytes: raw[index])
-        index += 1
-      } else {
-        guard index < arguments.count else { throw UsageError("--\(name) needs a value (\(value.placeholder))") }
         text = arguments[index]
         path = FilePath(bytes: raw[index])
         index += 1

@@ -28,41 +28,25 @@ public enum Attsim {
       console.err("attsim: \(error.message.escapingControlCharacters) (see 'attsim --help')\n")
       return 2
     }
+    let text: String
     switch command {
-    case .help(let topic):
-      console.out(HelpText.text(for: topic))
-      return 0
-    case .version:
-      // The version, and the ICU that orders right-to-left text, joins Arabic and breaks Thai.
-      console.out("attsim \(version)\n\(ICULibrary.summary)\n")
-      return 0
-    case .play(let play):
-      return PlayCommand.run(play, console: console)
-    case .scenarios:
-      return ScenariosCommand.run(console: console)
-    case .gallery(let gallery):
-      return GalleryCommand.run(gallery, console: console)
-    case .cast(let cast):
-      return CastCommand.run(cast, console: console)
-    case .completion(let shell):
-      console.out(Completions.script(for: shell))
-      return 0
-    case .completionWords(let kind, let app):
-      console.out(Completions.words(kind, app: app).map { $0 + "\n" }.joined())
-      return 0
-    case .man:
-      console.out(ManPage.text)
-      return 0
-    case .matrix(let format, let row, let out):
-      return MatrixCommand.run(format, row: row, out: out, console: console)
-    case .interactive(let interactive):
-      return InteractiveCommand.run(interactive, console: console)
-    case .check(let check):
-      return CheckCommand.run(check, console: console)
-    case .prompts(let prompts):
-      return PromptsCommand.run(prompts, console: console)
-    case .render(let render):
-      return RenderCommand.run(render, console: console)
+    case .help(let topic): text = HelpText.text(for: topic)
+    // The version, and the ICU that orders right-to-left text, joins Arabic and breaks Thai.
+    case .version: text = "attsim \(version)\n\(ICULibrary.summary)\n"
+    case .completion(let shell): text = Completions.script(for: shell)
+    case .completionWords(let kind, let app): text = Completions.words(kind, app: app).map { $0 + "\n" }.joined()
+    case .man: text = ManPage.text
+    case .play(let play): return PlayCommand.run(play, console: console)
+    case .scenarios: return ScenariosCommand.run(console: console)
+    case .gallery(let gallery): return GalleryCommand.run(gallery, console: console)
+    case .cast(let cast): return CastCommand.run(cast, console: console)
+    case .matrix(let format, let row, let out): return MatrixCommand.run(format, row: row, out: out, console: console)
+    case .interactive(let interactive): return InteractiveCommand.run(interactive, console: console)
+    case .check(let check): return CheckCommand.run(check, console: console)
+    case .prompts(let prompts): return PromptsCommand.run(prompts, console: console)
+    case .render(let render): return RenderCommand.run(render, console: console)
     }
+    console.out(text)
+    return 0
   }
 }

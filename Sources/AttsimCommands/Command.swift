@@ -15,28 +15,22 @@ public enum CompletionWords: String, CaseIterable, Sendable {
 
 /// The output formats of `attsim matrix`.
 public enum MatrixFormat: String, CaseIterable, Sendable {
-  case csv
-  case markdown
-  case attsim
+  case csv, markdown, attsim
 }
 
 /// The output formats of `attsim check`.
 public enum CheckFormat: String, CaseIterable, Sendable {
-  case text
-  case json
-  case sarif
+  case text, json, sarif
 }
 
 /// The output formats of `attsim prompts`.
 public enum PromptsFormat: String, CaseIterable, Sendable {
-  case text
-  case json
+  case text, json
 }
 
 /// The report formats of `attsim play --report`.
 public enum ReportFormat: String, CaseIterable, Sendable {
-  case junit
-  case markdown
+  case junit, markdown
 }
 
 /// Which app a command works on: a path (nil: the embedded demo app) and, for an Xcode project, the target
@@ -45,13 +39,6 @@ public struct AppChoice: Equatable, Sendable {
   public var path: FilePath?
   public var target: String?
   public var configuration: String?
-
-  /// A choice of app.
-  public init(path: FilePath? = nil, target: String? = nil, configuration: String? = nil) {
-    self.path = path
-    self.target = target
-    self.configuration = configuration
-  }
 }
 
 /// What the user asked attsim to do, decoded from the command line.
@@ -105,7 +92,6 @@ public enum Command: Equatable, Sendable {
     /// `--device` and `--sdk`: the device's settings and the SDK's options the session starts with.
     public var device: [DeviceChange] = []
     public var sdk: SDKOptions?
-    public init() {}
   }
 
   /// `attsim play FILE…`.
@@ -113,11 +99,6 @@ public enum Command: Equatable, Sendable {
     public var files: [FilePath]
     public var report: ReportFormat?
     public var output: FilePath?
-    public init(files: [FilePath], report: ReportFormat? = nil, output: FilePath? = nil) {
-      self.files = files
-      self.report = report
-      self.output = output
-    }
   }
 
   /// `attsim check PATH`.
@@ -133,7 +114,6 @@ public enum Command: Equatable, Sendable {
     public var baseline: FilePath?
     /// Where to save the findings as a baseline (`--write-baseline`).
     public var writeBaseline: FilePath?
-    public init(app: AppChoice) { self.app = app }
   }
 
   /// `attsim prompts PATH`.
@@ -144,7 +124,6 @@ public enum Command: Equatable, Sendable {
     /// The purpose-string keys to show (none: the tracking key; `all`: every one the app has).
     public var keys: [String] = []
     public var format: PromptsFormat = .text
-    public init(app: AppChoice) { self.app = app }
   }
 
   /// `attsim render`.
@@ -164,7 +143,6 @@ public enum Command: Equatable, Sendable {
     /// `--device` and `--sdk`: the device's settings and the SDK's options the session starts with.
     public var device: [DeviceChange] = []
     public var sdk: SDKOptions?
-    public init() {}
   }
 
   /// `attsim cast SCRIPT --out FILE.cast`.
@@ -182,17 +160,12 @@ public enum Command: Equatable, Sendable {
     /// `--device` and `--sdk`: the device's settings and the SDK's options the session starts with.
     public var device: [DeviceChange] = []
     public var sdk: SDKOptions?
-    public init(script: FilePath, out: FilePath) {
-      self.script = script
-      self.out = out
-    }
   }
 
   /// `attsim gallery --out FILE`.
   public struct Gallery: Equatable, Sendable {
     public var app = AppChoice()
     public var out: FilePath
-    public init(out: FilePath) { self.out = out }
   }
 }
 

@@ -2,13 +2,11 @@ import FileAccess
 import PromptStrings
 import TextSupport
 
-/// Shell completions for bash, zsh and fish, written from `CommandTable` so they know exactly the
-/// subcommands, options and values the parser accepts. Locales (of the app given with `--app`) and scenario
-/// names come from attsim itself at completion time (`attsim completion words locales|scenarios`).
+/// Shell completions for bash, zsh and fish, written from `CommandTable`; locales and scenario names come
+/// from attsim at completion time (`attsim completion words locales|scenarios`).
 public enum Completions {
-  /// What a completion offers: the localizations of `app` (the demo app without one), or the scenario
-  /// library's names, without any word `isOfferable` refuses. Nothing when they cannot be read: completion
-  /// stays quiet.
+  /// The localizations of `app` (the demo app without one) or the library's scenario names that
+  /// `isOfferable` lets through; nothing when they cannot be read.
   static func words(_ kind: CompletionWords, app: FilePath?) -> [String] {
     let words: [String]
     switch kind {
@@ -20,10 +18,8 @@ public enum Completions {
     return words.filter(isOfferable)
   }
 
-  /// Whether `word` (a file or folder name from a library or an app that may not be trusted) can be offered:
-  /// not empty, and without a control character (C0, DEL, C1: they would drive the terminal, and a newline
-  /// would split the one-word-a-line list), an invisible format character (bidi controls, zero-width
-  /// characters: a word could pass for another) or a line or paragraph separator.
+  /// Whether `word` (a name from a library or an app that may not be trusted) can be offered: not empty,
+  /// with no control, format (bidi, zero-width) or separator character to drive the terminal or deceive.
   static func isOfferable(_ word: String) -> Bool {
     !word.isEmpty
       && !word.unicodeScalars.contains { scalar in

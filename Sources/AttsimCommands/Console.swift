@@ -18,9 +18,8 @@ public struct Console {
     self.err = err
   }
 
-  /// The process's standard output and error, unbuffered so every line reaches a pipe at once. A write that
-  /// fails ends the process: quietly with status 141 when the reader went away (as SIGPIPE would), else with
-  /// one line on standard error (if it can still be written) and status 2.
+  /// The process's standard output and error, unbuffered. A failed write ends the process: 141 when the
+  /// reader went away (as SIGPIPE would), else 2 after one line on standard error.
   public static var standard: Console {
     Console(
       out: { text in
@@ -44,10 +43,8 @@ extension Console {
 
 /// Reading the scripts a user names.
 enum TextFile {
-  /// The script at `path`, named `name` in it and in its messages, or one line per problem: why the file
-  /// cannot be read, or every error in it (a file that is not UTF-8 is named as compilers name a bad line,
-  /// `file:line:col: error: …`). Opened by the one opener of every input (`InputFiles`) and read a chunk at a
-  /// time into a `ScriptReader`, line by line: memory holds one line and the packed steps, never the file.
+  /// The script at `path`, named `name` in its messages, or one line per problem; read through `InputFiles`
+  /// a chunk at a time into a `ScriptReader`, so memory never holds the file.
   static func script(_ path: FilePath, named name: String) -> Result<Script, ScriptProblems> {
     func cannotRead(_ failure: FileReader.Failure) -> ScriptProblems {
       .unusable("attsim: cannot read '\(path.shown())': \(failure.reason)")
@@ -82,8 +79,7 @@ enum CommandOutput {
   }
 }
 
-/// Every file a command read or will read — scripts, and every file of every app it opened (Info.plist,
-/// strings, catalogs, project and xcconfig files, manifests, the code the check reads) — by identity, so no
+/// Every file a command read or will read (scripts, every file of every app it opened), by identity, so no
 /// output of the command replaces one of them.
 struct CommandInputs {
   /// The files, by device and inode, with the path each was read by.

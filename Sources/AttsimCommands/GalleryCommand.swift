@@ -6,7 +6,6 @@ import TextSupport
 /// `attsim gallery [--app DIR] --out FILE.html`: every locale's prompt on one page, written atomically.
 enum GalleryCommand {
   static func run(_ command: Command.Gallery, console: Console) -> Int32 {
-    let out = command.out
     switch UISetup.appTexts(app: command.app) {
     case .failure(let problem):
       console.err("attsim: \(problem.message.escapingControlCharacters)\n")
@@ -14,7 +13,7 @@ enum GalleryCommand {
     case .success(let appTexts):
       let findings = PromptLinter.check(app: appTexts.app)
       let page = GalleryPage.html(for: appTexts, findings: findings, version: Attsim.version)
-      let destination = pagePath(for: out)
+      let destination = pagePath(for: command.out)
       var inputs = CommandInputs()
       inputs.add(appTexts.app)
       inputs.add(appTexts.system)

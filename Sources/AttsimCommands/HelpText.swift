@@ -25,12 +25,9 @@ enum HelpText {
     var text = "USAGE: \(spec.usage)\n\n\(spec.discussion)\n"
     if !spec.options.isEmpty {
       text += "\nOPTIONS\n"
-      let width =
-        spec.options.map { option in
-          ("--" + option.name + (option.value.map { " " + $0.placeholder } ?? "")).count
-        }.max() ?? 0
-      for option in spec.options {
-        let left = "--" + option.name + (option.value.map { " " + $0.placeholder } ?? "")
+      let lefts = spec.options.map { "--" + $0.name + ($0.value.map { " " + $0.placeholder } ?? "") }
+      let width = lefts.map(\.count).max() ?? 0
+      for (left, option) in zip(lefts, spec.options) {
         text += "  " + left + String(repeating: " ", count: width - left.count + 2) + option.help + "\n"
       }
     }

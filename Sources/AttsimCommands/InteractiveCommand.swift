@@ -66,8 +66,7 @@ enum InteractiveCommand {
     let recorded = (startEffects ?? []).compactMap { effect -> ScriptLine? in
       if case .record(let line) = effect { line } else { nil }
     }
-    let startLines = header + recorded
-    for line in startLines {
+    for line in header + recorded {
       guard let problem = outputs.recorder?.write(line) else { continue }
       terminal.stop()
       console.err("attsim: ✗ REC FAILED: \(problem.escapingControlCharacters)\n")
@@ -109,8 +108,8 @@ enum InteractiveCommand {
     return type
   }
 
-  /// What the `app bundle=` a recording of this `--app` session names: the app's path (as bytes) relative to
-  /// the recording's folder when the app is beneath it, else absolute; the target the project was read with.
+  /// What the `app bundle=` a recording of this `--app` session names: the app's path relative to the
+  /// recording's folder when beneath it, else absolute, and the target read.
   static func recordedReference(_ command: Command.Interactive, _ app: AppResources) -> (
     path: FilePath, target: String?, configuration: String?
   ) {
@@ -144,67 +143,7 @@ enum InteractiveCommand {
     // script is left in it.
     return state.guide.map { $0.passed ? 0 : 1 } ?? 0
   }
-}
 
-/// The files a session writes while it runs: the `--record` script and the `--cast` recording.
-struct SessionOutputs {
-  var recorder: Recorder?
-  var cast: LiveCast?
-
-  /// Opens both (neither may replace a file the session reads, nor each other), or nil once standard error
-  /// says why not.
-  static func open(
-    _ command: Command.Interactive, environment: UIEnvironment, inputs: CommandInputs, console: Console
-  ) -> SessionOutputs? {
-    var inputs = inputs
-    // What the session reads after its first frame (the check of the app's code, the scenario library) is
-    // an input too; it is looked up only when an output would replace a file.
-    for output in [command.record, command.cast].compactMap({ $0 }) where FileIdentity(path: output) != nil {
-      inputs.add(willRead: environment.appTexts.app.prospectiveInputs())
-      inputs.add(willRead: ScenarioLibrary.entries().map(\.path))
-      inputs.add(willRead: UISetup.systemTextFiles())
-    }
-    var outputs = SessionOutputs()
-    if let record = command.record {
-      switch Recorder.open(record, purpose: "record", replacing: command.force, inputs: inputs) {
-      case .success(let opened): outputs.recorder = opened
-      case .failure(let problem):
-        console.err("attsim: \(problem.message.escapingControlCharacters)\n")
-        return nil
-      }
-      inputs.add(path: record)
-    }
-    if let path = command.cast {
-      switch Recorder.open(path, purpose: "write the cast", replacing: command.force, inputs: inputs) {
-      case .success(let opened):
-        outputs.cast = LiveCast(
-          recorder: opened,
-          title:
-            "attsim — \(environment.appTexts.texts(locale: command.locale ?? environment.appTexts.app.developmentRegion).appName)"
-        )
-      case .failure(let problem):
-        console.err("attsim: \(problem.message.escapingControlCharacters)\n")
-        return nil
-      }
-    }
-    return outputs
-  }
-}
-
-/// The work the UI asks its driver for, done here (on the session's worker thread, or at once for `render`
-/// and `cast`).
-enum UIWorker {
-  @Sendable static func perform(_ work: UIWork) -> [UIEvent] {
-    switch work {
-    case .check(let app): [.checked(PromptLinter.check(app: app), for: app)]
-    case .loadScenarios: [.scenariosLoaded(InteractiveCommand.libraryScenarios())]
-    case .loadSystemTexts: UISetup.assetFolder("System").map { [.systemTextsLoaded($0)] } ?? []
-    case .loadApp: UISetup.assetFolder("DemoApp").map { [.appLoaded($0)] } ?? []
-    }
-  }
-}
-
-extension InteractiveCommand {
   /// A library scenario by name, or a script file, with the app bundles it names, and its path.
   static func guidedScenario(_ nameOrFile: FilePath) -> Result<(GuidedScenario, FilePath), ScriptProblems> {
     let path = ScenarioLibrary.path(for: nameOrFile) ?? nameOrFile
@@ -224,10 +163,61 @@ extension InteractiveCommand {
   }
 }
 
-/// Writes a `--record` script line by line, each line reaching the file at once (one write(2)), so a killed
-/// session loses nothing. The file appears at once under its name; an existing one is replaced only with
-/// `--force`. A line goes in whole or not at all (a write cut short is taken back); the first failed or refused
-/// line is kept as the problem, and nothing more is written.
+/// The files a session writes while it runs: the `--record` script and the `--cast` recording.
+struct SessionOutputs {
+  var recorder: Recorder?
+  var cast: LiveCast?
+
+  /// Opens both (neither may replace a file the session reads), or nil once standard error says why not.
+  static func open(
+    _ command: Command.Interactive, environment: UIEnvironment, inputs: CommandInputs, console: Console
+  ) -> SessionOutputs? {
+    var inputs = inputs
+    // What the session reads after its first frame (the check of the app's code, the scenario library) is
+    // an input too; it is looked up only when an output would replace a file.
+    for output in [command.record, command.cast].compactMap({ $0 }) where FileIdentity(path: output) != nil {
+      inputs.add(willRead: environment.appTexts.app.prospectiveInputs())
+      inputs.add(willRead: ScenarioLibrary.entries().map(\.path))
+      inputs.add(willRead: UISetup.systemTextFiles())
+    }
+    func open(_ path: FilePath, purpose: String) -> Recorder? {
+      switch Recorder.open(path, purpose: purpose, replacing: command.force, inputs: inputs) {
+      case .success(let opened): return opened
+      case .failure(let problem):
+        console.err("attsim: \(problem.message.escapingControlCharacters)\n")
+        return nil
+      }
+    }
+    var outputs = SessionOutputs()
+    if let record = command.record {
+      guard let recorder = open(record, purpose: "record") else { return nil }
+      outputs.recorder = recorder
+      inputs.add(path: record)
+    }
+    if let path = command.cast {
+      guard let recorder = open(path, purpose: "write the cast") else { return nil }
+      let texts = environment.appTexts.texts(locale: command.locale ?? environment.appTexts.app.developmentRegion)
+      outputs.cast = LiveCast(recorder: recorder, title: "attsim — \(texts.appName)")
+    }
+    return outputs
+  }
+}
+
+/// The work the UI asks its driver for, done here (on the session's worker thread, or at once for `render`
+/// and `cast`).
+enum UIWorker {
+  @Sendable static func perform(_ work: UIWork) -> [UIEvent] {
+    switch work {
+    case .check(let app): [.checked(PromptLinter.check(app: app), for: app)]
+    case .loadScenarios: [.scenariosLoaded(InteractiveCommand.libraryScenarios())]
+    case .loadSystemTexts: UISetup.assetFolder("System").map { [.systemTextsLoaded($0)] } ?? []
+    case .loadApp: UISetup.assetFolder("DemoApp").map { [.appLoaded($0)] } ?? []
+    }
+  }
+}
+
+/// Writes a `--record` script line by line, each whole or not at all and at once (one write(2)), so a killed
+/// session loses nothing; after the first failed or refused line nothing more is written.
 final class Recorder {
   private let file: OutputFile
   /// Why the recording stopped, once a write failed or a line was refused.
@@ -246,8 +236,8 @@ final class Recorder {
     }
   }
 
-  /// Appends one script line, unless its text would not read back as the line (a value holding a line break:
-  /// `ScriptWriter.problem(writing:)`), which stops the recording; returns the problem when it was not written.
+  /// Appends one script line unless it would not read back as the line (`ScriptWriter.problem(writing:)`);
+  /// returns the problem when it was not written.
   func write(_ line: ScriptLine) -> String? {
     guard problem == nil else { return nil }
     if let refusal = ScriptWriter.problem(writing: line) {

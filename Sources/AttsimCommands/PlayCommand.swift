@@ -8,10 +8,8 @@ import TextSupport
 /// `attsim play FILE…`: runs scripts headless, one JSON object per command on standard output, or a
 /// JUnit / Markdown report.
 enum PlayCommand {
-  /// Reads every file first, then runs each one that can run from the defaults, streaming one JSON line per
-  /// step (a report keeps only what it prints); a file that cannot run is an errored case of the report.
-  /// Ends with a summary line on standard error. Exit 0 when every expectation held, 1 when some failed or
-  /// a step was refused, 2 when a file could not run or the output cannot be written.
+  /// Reads every file first, then runs each one that can, streaming one JSON line per step (or a report),
+  /// and ends with a summary line on standard error.
   static func run(_ command: Command.Play, console: Console) -> Int32 {
     let (files, report, output) = (command.files, command.report, command.output)
     var scripts: [(Script, [AppBundleReference: AppResources])?] = []

@@ -6,18 +6,16 @@ import TextSupport
 
 /// `attsim render`: prints, as plain text, exactly what the terminal UI would draw.
 enum RenderCommand {
-  /// Without a script: the UI as it opens (the app launched, SDK initialized). With `--script`: the UI as it
-  /// opens (before the SDK initialized when the script's setup does that), then the script's steps through the
-  /// same walk as `play` (its `app bundle=` lines switching the app), then the screen they lead to: what the
-  /// live UI shows after the same steps. `--keys` are pressed after that, through the UI's own update.
+  /// The UI as it opens, after the `--script`'s steps (through the same walk as `play`) and the `--keys`
+  /// (through the UI's own update): what the live UI shows after the same steps.
   static func run(_ command: Command.Render, console: Console) -> Int32 {
-    let (locale, width, height, script) = (command.locale, command.width, command.height, command.script)
     guard let environment = UISetup.environment(app: command.app, console: console) else { return 2 }
     let session = UISession(
-      locale: locale, bidi: command.bidi, showsFocus: command.format == .text || command.focus, device: command.device,
+      locale: command.locale, bidi: command.bidi, showsFocus: command.format == .text || command.focus,
+      device: command.device,
       sdk: command.sdk)
     var state = UIState(environment: environment, session: session)
-    if let script {
+    if let script = command.script {
       switch PlayCommand.load(script) {
       case .failure(let problems):
         console.err(problems.lines.joined(separator: "\n") + "\n")
@@ -29,7 +27,7 @@ enum RenderCommand {
     }
     // What the live UI learns after its first frame (the scenario library), render knows at once.
     state.settle(state.firstFrameWork.map(UIEffect.work), work: UIWorker.perform)
-    let size = (width: width ?? MinimumSize.width, height: height ?? MinimumSize.height)
+    let size = (width: command.width ?? MinimumSize.width, height: command.height ?? MinimumSize.height)
     state.handle(.resized(width: size.width, height: size.height))
     for key in command.keys { state.settle(state.handle(.key(key)), work: UIWorker.perform) }
     let frame = Renderer.render(state, width: size.width, height: size.height)

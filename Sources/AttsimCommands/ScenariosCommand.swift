@@ -9,9 +9,6 @@ enum ScenarioLibrary {
     var name: String
     var path: FilePath
     var script: Script
-
-    /// The `# title:`, or the file name.
-    var title: String { script.title ?? name }
   }
 
   /// Every scenario of the library, by name.
@@ -63,7 +60,7 @@ enum ScenariosCommand {
     let width = entries.map(\.name.count).max() ?? 0
     for entry in entries {
       let padding = String(repeating: " ", count: width - entry.name.count)
-      console.out("\(entry.name)\(padding)  \(entry.title)".escapingControlCharacters + "\n")
+      console.out("\(entry.name)\(padding)  \(entry.script.title ?? entry.name)".escapingControlCharacters + "\n")
     }
     console.out(
       "\n\(entries.count) scenarios · run one: attsim play \(entries[0].path) · walk one: attsim --scenario NAME\n")

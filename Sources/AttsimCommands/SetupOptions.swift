@@ -2,9 +2,8 @@ import ConsentCore
 import Scenarios
 import TextSupport
 
-/// `--device KEY=VALUE` and `--sdk KEY=VALUE`: where the UI, `render` and `cast` start, in the script
-/// language's words. The script parser reads them, so they mean what `device …` and `sdk init …` lines
-/// mean, and are refused as those lines are.
+/// `--device KEY=VALUE` and `--sdk KEY=VALUE`: where the UI, `render` and `cast` start, read by the script
+/// parser as `device …` and `sdk init …` lines.
 enum SetupOptions {
   static let specs = [
     OptionSpec(

@@ -7,9 +7,8 @@ import Synchronization
 
 /// Loading what the UI, `render` and `gallery` need: the app (the demo app unless `--app`), system texts, findings.
 enum UISetup {
-  /// The texts of `app` (no path: the demo app, with the tables `demoAppStrings` says), or a one-line reason
-  /// they cannot be loaded. With `firstFrame` no system texts are read: the UI's first frame (the home
-  /// screen) shows none, and they come after it (`UIWork.loadSystemTexts`).
+  /// The texts of `app` (no path: the demo app, the tables `demoAppStrings` says), or a one-line reason they
+  /// cannot be loaded; with `firstFrame` the system texts come later (`UIWork.loadSystemTexts`).
   static func appTexts(app: AppChoice, firstFrame: Bool = false, demoAppStrings: AppResources.StringsToParse = .all)
     -> Result<AppTexts, UsageError>
   {
@@ -53,10 +52,8 @@ enum UISetup {
     return .success(AppTexts(app: resources, system: system))
   }
 
-  /// The UI's environment for `app`, or nil once the reason it cannot be loaded is on standard error; with
-  /// `firstFrame` the system texts and the findings are left for after the first frame, and so are the demo
-  /// app's tables `demoAppStrings` leaves out (the UI receives them as `UIEvent.systemTextsLoaded`,
-  /// `.checked` and `.appLoaded`).
+  /// The UI's environment for `app`, or nil once standard error says why not; with `firstFrame` the system
+  /// texts, findings and left-out demo tables come after the first frame (`UIEvent.systemTextsLoaded`, …).
   static func environment(
     app: AppChoice, firstFrame: Bool = false, demoAppStrings: AppResources.StringsToParse = .all, console: Console
   ) -> UIEnvironment? {
@@ -68,9 +65,7 @@ enum UISetup {
       return nil
     }
   }
-}
 
-extension UISetup {
   /// The files of the system texts, which the UI reads after its first frame: no output may replace them.
   static func systemTextFiles() -> [FilePath] {
     guard let assets = AssetLocator.assetsFolder() else { return [] }

@@ -15,22 +15,12 @@ public enum ATTStatus: Int, CaseIterable, Hashable, Sendable, CustomStringConver
     }
   }
 
-  /// The status whose payload word is `name`.
-  public init?(name: String) {
-    guard let status = Self.allCases.first(where: { $0.name == name }) else { return nil }
-    self = status
-  }
-
-  /// Whether the user (or the device) has settled the question: no prompt will show.
-  public var isDetermined: Bool { self != .notDetermined }
-
   public var description: String { name }
 }
 
 /// The user's remembered answer to the ATT dialog for one install.
 public enum ATTAnswer: Hashable, Sendable {
-  case authorized
-  case denied
+  case authorized, denied
 
   /// The status this answer reads as.
   public var status: ATTStatus { self == .authorized ? .authorized : .denied }

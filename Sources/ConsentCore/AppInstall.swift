@@ -1,8 +1,6 @@
 /// The app's lifecycle state, as `UIApplication.applicationState` reports it, or not running at all.
 public enum Lifecycle: String, CaseIterable, Hashable, Sendable {
-  case active
-  case inactive
-  case background
+  case active, inactive, background
   /// iOS ended the app (its tracking permission changed in Settings): going back to it launches it again.
   case notRunning = "not-running"
 
@@ -27,9 +25,7 @@ public enum AppScreen: Hashable, Sendable {
 /// What asks: the app, an App Clip (which cannot ask for tracking), or one of the app's extensions or
 /// widgets (which may ask, but never get a prompt).
 public enum AppKind: String, CaseIterable, Hashable, Sendable {
-  case app
-  case appClip = "app-clip"
-  case `extension`
+  case app, appClip = "app-clip", `extension`
 }
 
 /// How the system asks, when it asks: what `expect prompt=` says.
@@ -89,11 +85,6 @@ public struct AppInstall: Hashable, Sendable {
   public var locale: String
   /// The last `(Bool, String)` the blog recipe handed the app.
   public var blogCallback: BlogCallback?
-
-  /// A fresh install in `locale`.
-  public init(locale: String) {
-    self.locale = locale
-  }
 
   /// Whether the app has crashed and waits for a relaunch.
   public var crashed: Bool { screen == .crashed }

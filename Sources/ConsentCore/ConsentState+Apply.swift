@@ -5,21 +5,17 @@ extension ConsentState {
   public static let crashLogLine =
     "[access] This app has crashed because it attempted to access privacy-sensitive data without a usage description.  The app's Info.plist must contain an NSUserTrackingUsageDescription key with a string value explaining to the user how the app uses this data."
 
-  /// Applies `action` and returns the story of what the app called and what iOS answered, one line each.
-  ///
-  /// Throws a `Refusal`, and leaves the state untouched, when the action cannot happen now (a tap with no
-  /// dialog, an SDK call from a crashed app, a switch Settings does not show). The refusal is decided
-  /// before anything changes, so the state is changed in place: a step costs the same however long the
-  /// session has run.
+  /// Applies `action` and returns the story of what the app called and what iOS answered, one line each;
+  /// throws a `Refusal`, the state untouched, when the action cannot happen now.
   @discardableResult
   public mutating func apply(_ action: Action) throws(Refusal) -> [String] {
     if let refusal = refusal(for: action) { throw refusal }
     actionWarnings = []
     events.lastSent = []
-    var story = Story()
+    var story: [String] = []
     perform(action, &story)
     releaseHeldEventsIfDue(&story)
-    return story.lines
+    return story
   }
 
   /// Why `action` cannot happen now, or nil when it can: what the UI asks before it offers a control.
@@ -49,13 +45,13 @@ extension ConsentState {
     return app.isRunning ? nil : .appNotRunning
   }
 
-  private mutating func perform(_ action: Action, _ story: inout Story) {
+  private mutating func perform(_ action: Action, _ story: inout [String]) {
     switch action {
     case .deviceConfigured(let change): configureDevice(change, &story)
     case .appConfigured(let change): configureApp(change, &story)
     case .sdkInitialized(let options): initializeSDK(options, &story)
     case .prePermissionShown:
-      if let status, status.isDetermined {
+      if let status, status != .notDetermined {
         actionWarnings.append(
           Warning(
             .prePermissionPointless,
@@ -63,14 +59,14 @@ extension ConsentState {
           ))
       }
       app.screen = .prePermission
-      story.add("pre-permission screen shown")
+      story.append("pre-permission screen shown")
     case .prePermissionContinued:
       app.screen = .home
-      story.add("pre-permission: Continue")
+      story.append("pre-permission: Continue")
       requestTracking(.classic, &story)
     case .prePermissionDeclined:
       app.screen = .home
-      story.add("pre-permission: Not Now (no request)")
+      story.append("pre-permission: Not Now (no request)")
       actionWarnings.append(
         Warning(
           .appReviewSkippablePrePermission,
@@ -80,22 +76,26 @@ extension ConsentState {
     case .expandedTrackingRequested(let request): requestTracking(.expanded(request), &story)
     case .allowTapped: answerPrompt(.authorized, &story)
     case .askNotToTrackTapped: answerPrompt(.denied, &story)
-    case .additionalInformationTapped: closePromptUnanswered(.additionalInformation, &story)
-    case .promptDismissedBySystem: closePromptUnanswered(.dismissedBySystem, &story)
+    case .additionalInformationTapped:
+      closePromptUnanswered(
+        "Additional Information: the sheet closed unanswered and the app's action runs; the app may ask again", &story)
+    case .promptDismissedBySystem:
+      closePromptUnanswered(
+        "the system dismissed the prompt unanswered (a call, Control Center); the app must ask again", &story)
     case .clockAdvanced(let seconds):
       device.seconds += seconds
-      story.add("\(Self.duration(seconds)) later")
+      story.append("\(Self.duration(seconds)) later")
     case .methodBCalled(let status, let advertisingId):
       callMethodB(status: status, advertisingId: advertisingId, &story)
     case .appTrackingSwitchChanged(let on):
       app.answer = on ? .authorized : .denied
       app.answeredOnDay = device.day
-      story.add("Settings: this app's tracking switch \(on ? "on" : "off"); status \(statusWord)")
+      story.append("Settings: this app's tracking switch \(on ? "on" : "off"); status \(statusWord)")
       terminate(&story)
     case .trackingSwitchTurnedOff(let existing): turnTrackingSwitchOff(existing: existing, &story)
     case .trackingSwitchTurnedOn:
       device.trackingSwitchOn = true
-      story.add("Settings: Allow Apps to Request to Track on; status \(statusWord)")
+      story.append("Settings: Allow Apps to Request to Track on; status \(statusWord)")
     case .relaunched: relaunch(&story)
     case .reinstalled: reinstall(&story)
     case .consentSet(let track, let identify): setConsent(track: track, identify: identify, &story)
@@ -105,14 +105,14 @@ extension ConsentState {
 
   // MARK: Setup
 
-  private mutating func configureDevice(_ change: DeviceChange, _ story: inout Story) {
+  private mutating func configureDevice(_ change: DeviceChange, _ story: inout [String]) {
     if let version = change.iOS, version > device.iOS {
-      story.add("iOS updated from \(device.iOS) to \(version): the phone restarted and the app launches again")
+      story.append("iOS updated from \(device.iOS) to \(version): the phone restarted and the app launches again")
       device.iOS = version
       restartApp(&story)
     } else if let version = change.iOS, version < device.iOS {
       // iOS never goes back in place: an older release means restoring the phone, and installing the app again.
-      story.add("iOS \(device.iOS) restored to \(version): the phone was erased and set up again")
+      story.append("iOS \(device.iOS) restored to \(version): the phone was erased and set up again")
       device.iOS = version
       reinstall(&story)
     }
@@ -120,7 +120,7 @@ extension ConsentState {
     if let on = change.trackingSwitchOn { device.trackingSwitchOn = on }
     if let restricted = change.restricted { device.restricted = restricted }
     if let limit = change.limitAdTracking { device.limitAdTracking = limit }
-    if let idfa = change.idfa { device.idfa = IDFA.canonical(idfa) }
+    if let idfa = change.idfa { device.idfa = idfa.uppercased() }
     if let alert = change.otherAlertOnScreen {
       device.otherAlertOnScreen = alert
       // iOS 14 shows the prompt it queued behind the alert once the alert is gone.
@@ -128,10 +128,11 @@ extension ConsentState {
         app.promptQueued = false
         if status == .notDetermined && app.kind == .app {
           app.screen = .attDialog
-          story.add("the other alert is gone: the ATT dialog iOS 14 queued behind it shows")
+          story.append("the other alert is gone: the ATT dialog iOS 14 queued behind it shows")
         } else {
           // Meanwhile the answer became known (the global switch went off, the device was restricted).
-          story.add("the other alert is gone; the status is \(statusWord) now, so the queued request completes with it")
+          story.append(
+            "the other alert is gone; the status is \(statusWord) now, so the queued request completes with it")
           complete(with: status ?? .notDetermined, &story)
         }
       }
@@ -140,12 +141,12 @@ extension ConsentState {
     if let country = change.accountCountry { device.accountCountry = country }
   }
 
-  private mutating func configureApp(_ change: AppChange, _ story: inout Story) {
+  private mutating func configureApp(_ change: AppChange, _ story: inout [String]) {
     if let present = change.hasUsageDescription { app.hasUsageDescription = present }
     if let lifecycle = change.lifecycle {
       if !app.isRunning && lifecycle != .notRunning {
         // Going back to an app iOS ended launches it: the process starts again, the SDK waits for initialize.
-        story.add("the app launches again (iOS ended it); Collect.initialize must run again")
+        story.append("the app launches again (iOS ended it); Collect.initialize must run again")
         restartApp(&story)
       }
       app.lifecycle = lifecycle
@@ -158,23 +159,22 @@ extension ConsentState {
   // MARK: Launches and installs
 
   /// The app process starts again: nothing on screen, `Collect.getInstance()` nil until initialize.
-  private mutating func restartApp(_ story: inout Story) {
+  private mutating func restartApp(_ story: inout [String]) {
     endProcess(&story)
     app.lifecycle = .active
   }
 
-  /// The app's process ends (a restart, or iOS ending it): what it held in memory goes — the prompt it asked
-  /// for, the blog callback, the SDK instance and the events the SDK held for the ATT answer. What the SDK
-  /// stored (payload, consent, the consent queue) stays.
-  private mutating func endProcess(_ story: inout Story) {
-    if app.requestPending { story.add("the unanswered ATT prompt went away; the app may ask again") }
+  /// The app's process ends (a restart, or iOS ending it): what it held in memory goes, what the SDK stored
+  /// (payload, consent, the consent queue) stays.
+  private mutating func endProcess(_ story: inout [String]) {
+    if app.requestPending { story.append("the unanswered ATT prompt went away; the app may ask again") }
     app.screen = .home
     app.promptQueued = false
     app.completionFired = false
     app.blogCallback = nil
     sdk.initialized = false
     if !sdk.held.isEmpty {
-      story.add("\(sdk.held.count) event(s) the SDK held for the ATT answer were lost with the app's process")
+      story.append("\(sdk.held.count) event(s) the SDK held for the ATT answer were lost with the app's process")
       drop(count: sdk.held.count)
       sdk.held.removeAll()
     }
@@ -182,34 +182,30 @@ extension ConsentState {
   }
 
   /// iOS ends an app whose privacy permission changed in Settings; going back to it launches it again.
-  private mutating func terminate(_ story: inout Story) {
-    story.add("iOS ends the app: its tracking permission changed; it launches again when the user goes back to it")
+  private mutating func terminate(_ story: inout [String]) {
+    story.append("iOS ends the app: its tracking permission changed; it launches again when the user goes back to it")
     endProcess(&story)
     app.lifecycle = .notRunning
   }
 
-  private mutating func relaunch(_ story: inout Story) {
-    story.add("app relaunched; Collect.initialize must run again")
+  private mutating func relaunch(_ story: inout [String]) {
+    story.append("app relaunched; Collect.initialize must run again")
     restartApp(&story)
   }
 
-  private mutating func reinstall(_ story: inout Story) {
+  private mutating func reinstall(_ story: inout [String]) {
     endProcess(&story)
     dropQueue(&story)
-    var fresh = AppInstall(locale: app.locale)
-    fresh.hasUsageDescription = app.hasUsageDescription
-    fresh.kind = app.kind
-    fresh.trackingDomains = app.trackingDomains
-    app = fresh
-    var freshSDK = SDK()
-    freshSDK.options.integration = sdk.options.integration
-    sdk = freshSDK
-    story.add("app deleted and installed again: status \(statusWord), SDK storage cleared")
+    app = AppInstall(
+      hasUsageDescription: app.hasUsageDescription, kind: app.kind, trackingDomains: app.trackingDomains,
+      locale: app.locale)
+    sdk = SDK(options: SDKOptions(integration: sdk.options.integration))
+    story.append("app deleted and installed again: status \(statusWord), SDK storage cleared")
   }
 
   // MARK: The SDK
 
-  private mutating func initializeSDK(_ options: SDKOptions, _ story: inout Story) {
+  private mutating func initializeSDK(_ options: SDKOptions, _ story: inout [String]) {
     if sdk.initialized {
       actionWarnings.append(
         Warning(.initializedTwice, "Collect.initialize already ran in this launch; the second call changes nothing"))
@@ -221,11 +217,11 @@ extension ConsentState {
     if options.optOut { arguments.append("optOut") }
     if options.useConsent { arguments.append("useConsent") }
     if let wait = options.waitForATT { arguments.append("waitForATT: \(wait) s") }
-    story.add("Collect.initialize(\(arguments.joined(separator: ", ")))")
+    story.append("Collect.initialize(\(arguments.joined(separator: ", ")))")
     // An SDK that waits for the answer holds events from now while the status is notDetermined.
     if let wait = options.waitForATT, status == .notDetermined {
       sdk.waitEndsAt = device.seconds + wait
-      story.add("the SDK waits up to \(Self.duration(wait)) for the ATT answer before it sends events")
+      story.append("the SDK waits up to \(Self.duration(wait)) for the ATT answer before it sends events")
     }
     if !device.iOS.hasATT { autoCollect(&story) }
     settleQueue(&story)
@@ -233,7 +229,7 @@ extension ConsentState {
 
   /// Queued events leave when consent (or a launch without the consent gate) allows them, and are dropped
   /// when it forbids them.
-  private mutating func settleQueue(_ story: inout Story) {
+  private mutating func settleQueue(_ story: inout [String]) {
     guard !sdk.queue.isEmpty else { return }
     if sdk.options.optOut || (sdk.options.useConsent && sdk.consent.track == false) {
       dropQueue(&story)
@@ -244,10 +240,10 @@ extension ConsentState {
   }
 
   /// iOS 13 and earlier: the SDK reads the IDFA itself unless Limit Ad Tracking is on.
-  private mutating func autoCollect(_ story: inout Story) {
+  private mutating func autoCollect(_ story: inout [String]) {
     sdk.payload.advertisingId = autoCollectedIDFA
     sdk.payloadWriter = .autoCollect
-    story.add(
+    story.append(
       autoCollectedIDFA == nil
         ? "SDK auto-collect: Limit Ad Tracking is on, no advertising_id"
         : "SDK auto-collect: advertising_id = device IDFA")
@@ -261,28 +257,28 @@ extension ConsentState {
     return false
   }
 
-  mutating func callMethodA(status: ATTStatus, _ story: inout Story) {
+  mutating func callMethodA(status: ATTStatus, _ story: inout [String]) {
     guard requireSDK(for: "setAdvertisingIdByATTStatus") else { return }
     sdk.payload.attAuthorizationStatus = status
     sdk.payload.advertisingId = status == .authorized ? deviceIDFA : nil
     sdk.payloadWriter = .methodA
-    story.add("setAdvertisingIdByATTStatus(.\(status.name))")
+    story.append("setAdvertisingIdByATTStatus(.\(status.name))")
   }
 
-  mutating func callMethodB(status: ATTStatus, advertisingId: String, _ story: inout Story) {
+  mutating func callMethodB(status: ATTStatus, advertisingId: String, _ story: inout [String]) {
     guard requireSDK(for: "setATTStatusAndAdvertisingId") else { return }
     sdk.askedToSend = true
     sdk.payload.attAuthorizationStatus = status
     sdk.payload.advertisingId = advertisingId.isEmpty ? nil : advertisingId
     sdk.payloadWriter = .methodB
     let shown = advertisingId.isEmpty ? "\"\"" : advertisingId
-    story.add("setATTStatusAndAdvertisingId(.\(status.name), \(shown))")
+    story.append("setATTStatusAndAdvertisingId(.\(status.name), \(shown))")
   }
 
-  private mutating func setConsent(track: Bool?, identify: Bool?, _ story: inout Story) {
+  private mutating func setConsent(track: Bool?, identify: Bool?, _ story: inout [String]) {
     guard requireSDK(for: "setConsent") else { return }
     let arguments = [track.map { "track: \($0)" }, identify.map { "identify: \($0)" }].compactMap { $0 }
-    story.add("setConsent(\(arguments.joined(separator: ", ")))")
+    story.append("setConsent(\(arguments.joined(separator: ", ")))")
     if let identify { sdk.consent.identify = identify }
     guard let track else { return }
     guard sdk.options.useConsent else {
@@ -294,7 +290,7 @@ extension ConsentState {
     settleQueue(&story)
   }
 
-  private mutating func track(_ name: String, _ story: inout Story) {
+  private mutating func track(_ name: String, _ story: inout [String]) {
     sdk.askedToSend = true
     guard requireSDK(for: "track(\(name))") else {
       drop(count: 1)
@@ -303,7 +299,7 @@ extension ConsentState {
     if let ends = sdk.waitEndsAt, status == .notDetermined, device.seconds < ends {
       sdk.held.append(name)
       events.lastFate = .held
-      story.add(
+      story.append(
         "track(\(name)): held until the ATT answer or the end of the wait (\(Self.duration(ends - device.seconds)) left)"
       )
       return
@@ -312,17 +308,17 @@ extension ConsentState {
   }
 
   /// An event the app tracked, judged now by the SDK's options and consent (SPEC §1.7).
-  private mutating func deliver(_ name: String, _ story: inout Story) {
+  private mutating func deliver(_ name: String, _ story: inout [String]) {
     if !device.iOS.hasATT { autoCollect(&story) }
     if sdk.options.optOut {
-      story.add("track(\(name)): optOut, nothing sent")
+      story.append("track(\(name)): optOut, nothing sent")
       drop(count: 1)
     } else if sdk.options.useConsent && sdk.consent.track == nil {
       sdk.queue.append(name)
       events.lastFate = .queued
-      story.add("track(\(name)): queued until setConsent(track:)")
+      story.append("track(\(name)): queued until setConsent(track:)")
     } else if sdk.options.useConsent && sdk.consent.track == false {
-      story.add("track(\(name)): track consent is false, dropped")
+      story.append("track(\(name)): track consent is false, dropped")
       drop(count: 1)
     } else {
       send(name, &story)
@@ -331,11 +327,11 @@ extension ConsentState {
 
   /// The event goes out to the SDK's endpoint, unless iOS 17+ fails the request (a tracking domain, and
   /// tracking not allowed).
-  private mutating func send(_ name: String, _ story: inout Story) {
+  private mutating func send(_ name: String, _ story: inout [String]) {
     if let domain = blockingDomain {
       events.blocked += 1
       events.lastFate = .blocked
-      story.add(
+      story.append(
         "\(name): the request to \(sdk.options.endpoint) failed: it is the tracking domain \(domain) and the status is \(statusWord)"
       )
       return
@@ -343,13 +339,12 @@ extension ConsentState {
     events.sentCount += 1
     events.lastSent.append(SentEvent(name: name, payload: sdk.payload, payloadWriter: sdk.payloadWriter))
     events.lastFate = .sent
-    story.add("\(name) sent with the payload")
+    story.append("\(name) sent with the payload")
   }
 
-  /// After every action: the SDK's wait for the ATT answer ends when the status is determined or the wait
-  /// runs out, whichever comes first; the events it held then leave with the payload as it is now, each
-  /// judged as a tracked event is (SPEC §1.7a).
-  private mutating func releaseHeldEventsIfDue(_ story: inout Story) {
+  /// After every action: once the status is determined or the SDK's wait runs out, the events it held leave,
+  /// each judged as a tracked event is (SPEC §1.7a).
+  private mutating func releaseHeldEventsIfDue(_ story: inout [String]) {
     guard let ends = sdk.waitEndsAt else { return }
     let answered = status != .notDetermined
     guard answered || device.seconds >= ends else { return }
@@ -357,7 +352,7 @@ extension ConsentState {
     let held = sdk.held
     sdk.held.removeAll()
     let reason = answered ? "the status is \(statusWord)" : "the wait ran out, the status still notDetermined"
-    story.add("the SDK's wait for ATT is over (\(reason)): \(held.count) held event(s) leave")
+    story.append("the SDK's wait for ATT is over (\(reason)): \(held.count) held event(s) leave")
     for name in held { deliver(name, &story) }
   }
 
@@ -374,26 +369,19 @@ extension ConsentState {
     events.lastFate = .dropped
   }
 
-  private mutating func dropQueue(_ story: inout Story) {
+  private mutating func dropQueue(_ story: inout [String]) {
     guard !sdk.queue.isEmpty else { return }
-    story.add("\(sdk.queue.count) queued event(s) dropped")
+    story.append("\(sdk.queue.count) queued event(s) dropped")
     drop(count: sdk.queue.count)
     sdk.queue.removeAll()
   }
 
   // MARK: Settings
 
-  private mutating func turnTrackingSwitchOff(existing: ExistingApps, _ story: inout Story) {
+  private mutating func turnTrackingSwitchOff(existing: ExistingApps, _ story: inout [String]) {
     device.trackingSwitchOn = false
     if existing == .stop, app.answer == .authorized { app.answer = .denied }
     let choice = existing == .keep ? "Allow Apps to Continue Tracking" : "Ask Apps to Stop Tracking"
-    story.add("Settings: Allow Apps to Request to Track off (\(choice)); status \(statusWord)")
+    story.append("Settings: Allow Apps to Request to Track off (\(choice)); status \(statusWord)")
   }
-}
-
-/// The lines an action adds to the event log.
-struct Story {
-  private(set) var lines: [String] = []
-
-  mutating func add(_ line: String) { lines.append(line) }
 }

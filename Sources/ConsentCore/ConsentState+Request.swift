@@ -21,16 +21,8 @@ extension ConsentState {
     case expanded(ExpandedRequest)
   }
 
-  /// Why a prompt closed without an answer.
-  enum UnansweredClose {
-    /// The user tapped the sheet's Additional Information button.
-    case additionalInformation
-    /// The system took it away (an incoming call, Control Center).
-    case dismissedBySystem
-  }
-
   /// The app asks for authorization, through its integration (the blog recipe checks the status first).
-  mutating func requestTracking(_ requested: RequestCall, _ story: inout Story) {
+  mutating func requestTracking(_ requested: RequestCall, _ story: inout [String]) {
     sdk.askedToSend = true
     let call = availableCall(requested, &story)
     if sdk.consent.track == false {
@@ -51,15 +43,15 @@ extension ConsentState {
   }
 
   /// The call that really runs: before iOS 27.2 the app's availability check falls back to the classic call.
-  private func availableCall(_ call: RequestCall, _ story: inout Story) -> RequestCall {
+  private func availableCall(_ call: RequestCall, _ story: inout [String]) -> RequestCall {
     guard case .expanded(let request) = call else { return call }
     guard device.iOS.hasEURules else {
-      story.add(
+      story.append(
         "request: iOS \(device.iOS) has no \(Self.expandedRequestName); the app's availability check falls back to the classic call"
       )
       return .classic
     }
-    story.add(
+    story.append(
       "request: requestTrackingAuthorization(preferringExpandedInterface: \(request.prefersExpandedInterface), additionalInformationAction: \(request.additionalInformation ? "an action" : "nil"))"
     )
     return call
@@ -71,51 +63,51 @@ extension ConsentState {
     "requestTrackingAuthorization(preferringExpandedInterface:additionalInformationAction:completionHandler:)"
 
   /// The rules of `requestTrackingAuthorization`, in their order (SPEC §1.3, with iOS 27.2's EU rules).
-  mutating func requestAuthorization(_ call: RequestCall, _ story: inout Story) -> RequestOutcome {
+  mutating func requestAuthorization(_ call: RequestCall, _ story: inout [String]) -> RequestOutcome {
     guard device.iOS.hasATT else {
-      story.add("request: iOS \(device.iOS) has no ATTrackingManager; nothing happens")
+      story.append("request: iOS \(device.iOS) has no ATTrackingManager; nothing happens")
       return .unavailable
     }
     if app.kind == .appClip {
-      story.add("request: App Clips cannot ask to track; restricted, no prompt")
+      story.append("request: App Clips cannot ask to track; restricted, no prompt")
       return .completed(.restricted)
     }
     guard app.hasUsageDescription else {
-      story.add("request: no NSUserTrackingUsageDescription, the app crashed")
-      story.add(Self.crashLogLine)
+      story.append("request: no NSUserTrackingUsageDescription, the app crashed")
+      story.append(Self.crashLogLine)
       app.screen = .crashed
       app.blogCallback = nil
       sdk.initialized = false
       return .crashed
     }
     if let status, device.restricted || (app.answer != nil && !repromptDue) {
-      story.add("request: already \(status.name), no prompt")
+      story.append("request: already \(status.name), no prompt")
       return .completed(status)
     }
     if !device.trackingSwitchOn {
       if device.iOS.remembersSwitchOffDenial {
         app.answer = .denied
         app.answeredOnDay = device.day
-        story.add(
+        story.append(
           "request: Allow Apps to Request to Track is off, denied at once; iOS \(device.iOS) remembers the denial, so the app stays denied when the switch comes back on (fixed in 14.5.1)"
         )
       } else {
-        story.add("request: Allow Apps to Request to Track is off, denied at once; nothing remembered")
+        story.append("request: Allow Apps to Request to Track is off, denied at once; nothing remembered")
       }
       return .completed(.denied)
     }
     if app.kind == .extension {
-      story.add("request: from an app extension no prompt shows; the completion fires at once with \(statusWord)")
+      story.append("request: from an app extension no prompt shows; the completion fires at once with \(statusWord)")
       return .completed(status ?? .notDetermined)
     }
     if app.requestPending {
-      story.add(
+      story.append(
         "request: another request is pending (its prompt is \(app.promptQueued ? "queued" : "up")): no second prompt; this completion fires at once with notDetermined"
       )
       return .completed(.notDetermined)
     }
     if device.iOS.promptNeedsActiveApp && app.lifecycle != .active {
-      story.add("request: the app is \(app.lifecycle.rawValue), iOS \(device.iOS) shows no prompt")
+      story.append("request: the app is \(app.lifecycle.rawValue), iOS \(device.iOS) shows no prompt")
       actionWarnings.append(
         Warning(
           .promptNeedsActiveApp,
@@ -127,10 +119,10 @@ extension ConsentState {
       guard device.iOS.hidesPromptBehindAlert else {
         // iOS 14 queues the prompts: ATT's shows once the other alert is gone (no EU sheet before 27.2).
         app.promptQueued = true
-        story.add("request: another system alert is on screen; iOS 14 queues the ATT dialog behind it")
+        story.append("request: another system alert is on screen; iOS 14 queues the ATT dialog behind it")
         return .promptShown
       }
-      story.add("request: another system alert is on screen, no prompt")
+      story.append("request: another system alert is on screen, no prompt")
       actionWarnings.append(
         Warning(.promptHiddenByAlert, "another system alert hid the ATT prompt; the status stays notDetermined"))
       return .completed(.notDetermined)
@@ -139,28 +131,28 @@ extension ConsentState {
   }
 
   /// The last rule: the alert or, under iOS 27.2's EU rules, the sheet goes up.
-  private mutating func showPrompt(_ call: RequestCall, _ story: inout Story) -> RequestOutcome {
+  private mutating func showPrompt(_ call: RequestCall, _ story: inout [String]) -> RequestOutcome {
     if let status, app.answer != nil, let day = app.answeredOnDay {
-      story.add(
+      story.append(
         "request: a year has passed since the answer on day \(day); iOS asks again and the status stays \(status.name) until the new answer"
       )
     }
     if case .expanded = call, device.region == .outsideEU {
-      story.add("request: outside the EU the expanded request is the classic one; both parameters are ignored")
+      story.append("request: outside the EU the expanded request is the classic one; both parameters are ignored")
     }
     if promptKind(for: call) == .sheet {
       let additionalInformation = if case .expanded(let request) = call { request.additionalInformation } else { false }
       app.screen = .attSheet(additionalInformation: additionalInformation)
-      story.add(
+      story.append(
         "request: ATT sheet shown (iOS 27.2, \(device.region.rawValue))\(additionalInformation ? " with Additional Information" : "")"
       )
     } else {
       app.screen = .attDialog
-      story.add("request: ATT dialog shown")
+      story.append("request: ATT dialog shown")
     }
     guard device.iOS.completesRequestEarly else { return .promptShown }
     app.completionFired = true
-    story.add("request: iOS 17.4 runs the completion with denied while the alert is still up (fixed in 17.5)")
+    story.append("request: iOS 17.4 runs the completion with denied while the alert is still up (fixed in 17.5)")
     return .completed(.denied)
   }
 
@@ -178,32 +170,28 @@ extension ConsentState {
 
   /// The user answers the prompt on screen; iOS notes the day, and the completion fires with the new status
   /// unless iOS 17.4 already ran it.
-  mutating func answerPrompt(_ answer: ATTAnswer, _ story: inout Story) {
+  mutating func answerPrompt(_ answer: ATTAnswer, _ story: inout [String]) {
     app.answer = answer
     app.answeredOnDay = device.day
     app.screen = .home
     let status = self.status ?? answer.status
-    story.add("\(answer == .authorized ? "Allow" : "Ask App Not to Track"): \(status.name)")
+    story.append("\(answer == .authorized ? "Allow" : "Ask App Not to Track"): \(status.name)")
     finishRequest(with: status, &story)
   }
 
-  /// The prompt goes away without an answer: nothing is remembered and the completion gets `notDetermined`.
-  mutating func closePromptUnanswered(_ reason: UnansweredClose, _ story: inout Story) {
+  /// The prompt goes away without an answer (`why` says how): nothing is remembered and the completion gets
+  /// `notDetermined`.
+  mutating func closePromptUnanswered(_ why: String, _ story: inout [String]) {
     app.screen = .home
-    switch reason {
-    case .additionalInformation:
-      story.add("Additional Information: the sheet closed unanswered and the app's action runs; the app may ask again")
-    case .dismissedBySystem:
-      story.add("the system dismissed the prompt unanswered (a call, Control Center); the app must ask again")
-    }
+    story.append(why)
     finishRequest(with: .notDetermined, &story)
   }
 
   /// The completion of the request that was on screen, unless it already ran.
-  private mutating func finishRequest(with status: ATTStatus, _ story: inout Story) {
+  private mutating func finishRequest(with status: ATTStatus, _ story: inout [String]) {
     guard !app.completionFired else {
       app.completionFired = false
-      story.add("the completion already ran with denied: only trackingAuthorizationStatus tells the answer")
+      story.append("the completion already ran with denied: only trackingAuthorizationStatus tells the answer")
       return
     }
     complete(with: status, &story)
@@ -227,7 +215,7 @@ extension ConsentState {
   public static let daysBetweenPrompts = 365
 
   /// The request's completion handler: the app hands the status to the SDK as its integration says.
-  mutating func complete(with status: ATTStatus, _ story: inout Story) {
+  mutating func complete(with status: ATTStatus, _ story: inout [String]) {
     switch sdk.options.integration {
     case .methodA: callMethodA(status: status, &story)
     case .methodB:
@@ -239,10 +227,10 @@ extension ConsentState {
   // MARK: The blog recipe
 
   /// `requestIDFA(callbackIdfa:)`: it reads the status first and requests only when notDetermined.
-  private mutating func blogRequestIDFA(_ call: RequestCall, _ story: inout Story) {
+  private mutating func blogRequestIDFA(_ call: RequestCall, _ story: inout [String]) {
     guard let status else {
       let enabled = !device.limitAdTracking
-      story.add("requestIDFA: iOS \(device.iOS), isAdvertisingTrackingEnabled = \(enabled)")
+      story.append("requestIDFA: iOS \(device.iOS), isAdvertisingTrackingEnabled = \(enabled)")
       deliverBlogCallback(
         BlogCallback(granted: enabled, identifier: enabled ? deviceIDFA : "00", fromPrompt: false), &story)
       return
@@ -266,8 +254,8 @@ extension ConsentState {
       : BlogCallback(granted: false, identifier: "00", fromPrompt: true)
   }
 
-  private mutating func deliverBlogCallback(_ callback: BlogCallback, _ story: inout Story) {
+  private mutating func deliverBlogCallback(_ callback: BlogCallback, _ story: inout [String]) {
     app.blogCallback = callback
-    story.add("callbackIdfa(\(callback.granted), \"\(callback.identifier)\")")
+    story.append("callbackIdfa(\(callback.granted), \"\(callback.identifier)\")")
   }
 }

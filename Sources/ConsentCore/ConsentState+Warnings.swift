@@ -1,7 +1,5 @@
-/// The warnings a tester should see now: the last action's, plus those the state itself shows. The state's
-/// warnings about what the SDK would send (its payload, a blocked endpoint) wait until the app has asked for
-/// something to be sent, a `track`, a request or a method-b call (D86): a demo's first screen warns about
-/// nothing.
+/// The warnings a tester should see now: the last action's, plus those the state shows (those about what the
+/// SDK would send wait until the app asked for something to be sent, D86).
 extension ConsentState {
   /// Every current warning, the last action's first.
   public var warnings: [Warning] {
@@ -24,7 +22,7 @@ extension ConsentState {
     var found: [Warning] = []
     let payload = sdk.payload
     if let id = payload.advertisingId {
-      if IDFA.isZero(id) {
+      if id == IDFA.zero {
         found.append(Warning(.zeroIDFA, "the payload carries the zero IDFA as advertising_id: it identifies nobody"))
       } else if !IDFA.isUUID(id) {
         found.append(Warning(.idfaNotUUID, "advertising_id \"\(id)\" is not a UUID"))

@@ -1,30 +1,23 @@
-/// Everything attsim models: the device, the app install, the SDK inside it, and the events sent.
-///
-/// Change it only through `apply(_:)`; read the answers iOS would give through the derived properties, and
-/// what may happen now through `refusal(for:)`.
+/// Everything attsim models: the device, the app install, the SDK inside it, and the events sent. Change it
+/// only through `apply(_:)`.
 public struct ConsentState: Hashable, Sendable {
   /// The iPhone.
-  public internal(set) var device: Device
+  public internal(set) var device = Device()
   /// The app install.
   public internal(set) var app: AppInstall
   /// The analytics SDK and its storage.
-  public internal(set) var sdk: SDK
+  public internal(set) var sdk = SDK()
   /// Every tracked event's fate.
-  public internal(set) var events: EventLedger
+  public internal(set) var events = EventLedger()
   /// Warnings raised by the most recent action (derived warnings are added by `warnings`).
   public internal(set) var actionWarnings: [Warning] = []
 
-  /// The state a script starts from: a physical iPhone on iOS 26.0, all switches permissive, the app
-  /// installed and active in `locale` (with a usage description in its Info.plist unless
-  /// `hasUsageDescription` is false, and the tracking domains its privacy manifests declare), the SDK not
-  /// initialized.
+  /// The state a script starts from: an iPhone on iOS 26.0, all switches permissive, the app installed and
+  /// active in `locale`, the SDK not initialized.
   public init(locale: String = "en", hasUsageDescription: Bool = true, trackingDomains: [String] = []) {
-    device = Device()
-    app = AppInstall(locale: locale)
-    app.hasUsageDescription = hasUsageDescription
-    app.trackingDomains = trackingDomains.map { $0.lowercased() }
-    sdk = SDK()
-    events = EventLedger()
+    app = AppInstall(
+      hasUsageDescription: hasUsageDescription, trackingDomains: trackingDomains.map { $0.lowercased() }, locale: locale
+    )
   }
 
   /// The app's ATT status as `ATTrackingManager.trackingAuthorizationStatus` reads it; nil below iOS 14.

@@ -1,10 +1,7 @@
 /// What runs the app: a physical iPhone, the iOS Simulator, a Mac running an iPhone or iPad app, or
 /// Apple Vision Pro running a compatible app.
 public enum DeviceKind: String, CaseIterable, Hashable, Sendable {
-  case device
-  case simulator
-  case mac
-  case vision
+  case device, simulator, mac, vision
 
   /// Whether this kind always hands out the zero IDFA (every kind but a physical iPhone).
   public var alwaysZeroIDFA: Bool { self != .device }
@@ -77,9 +74,6 @@ public struct Device: Hashable, Sendable {
 
   /// The simulated clock's day (0 for the first).
   public var day: Int { seconds / 86_400 }
-
-  /// A device in its default state: iOS 26.0, all switches permissive, the demo IDFA, in the US.
-  public init() {}
 
   /// Where the EU rules stand for this device.
   public var region: RegionClass { RegionClass(country: country, accountCountry: accountCountry) }

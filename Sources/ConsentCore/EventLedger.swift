@@ -1,8 +1,6 @@
 /// What happened to a tracked event.
 public enum EventFate: String, Hashable, Sendable {
-  case sent
-  case queued
-  case dropped
+  case sent, queued, dropped
   /// iOS failed the request: the endpoint is a tracking domain and tracking is not allowed (iOS 17+).
   case blocked
   /// The SDK holds it until the ATT answer or the end of its wait.
@@ -19,9 +17,8 @@ public struct SentEvent: Hashable, Sendable {
   public var payloadWriter: PayloadWriter?
 }
 
-/// What became of every event the app tracked in this session, across launches and installs: counts, and the
-/// events the most recent action sent. It keeps no history, so a state stays the same size however many
-/// events a session tracks.
+/// What became of every event the app tracked in this session: counts, and the events the most recent
+/// action sent (no history: a state's size does not grow).
 public struct EventLedger: Hashable, Sendable {
   /// How many events were sent.
   public internal(set) var sentCount = 0
@@ -33,7 +30,4 @@ public struct EventLedger: Hashable, Sendable {
   public internal(set) var lastSent: [SentEvent] = []
   /// The fate of the most recently tracked event, as it stands now.
   public internal(set) var lastFate: EventFate?
-
-  /// An empty ledger.
-  public init() {}
 }

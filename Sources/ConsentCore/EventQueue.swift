@@ -1,8 +1,5 @@
-/// Events waiting to leave, oldest first, by name.
-///
-/// A persistent list: every state that keeps a copy (the undo history, each step's result) shares the same
-/// nodes, so tracking the 100,000th event costs what the first did, where an array would be copied whole
-/// each time a remembered state still held it.
+/// Events waiting to leave, oldest first, by name: a persistent list, so the copies states keep (the undo
+/// history) share nodes, and the 100,000th event costs what the first did.
 public struct EventQueue: Hashable, Sendable, ExpressibleByArrayLiteral, Sequence {
   /// One event, and the one queued before it. Nodes never change once shared; `deinit` only unlinks the
   /// nodes no one else holds, one at a time, so dropping a long queue cannot overflow the stack.

@@ -9,24 +9,10 @@ public enum IDFA {
   /// Whether `text` is a UUID in the 8-4-4-4-12 hexadecimal form.
   public static func isUUID(_ text: String) -> Bool {
     let utf8 = Array(text.utf8)
-    guard utf8.count == 36 else { return false }
-    for (index, byte) in utf8.enumerated() {
-      if [8, 13, 18, 23].contains(index) {
-        guard byte == UInt8(ascii: "-") else { return false }
-      } else {
-        let isHex =
-          (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
-          || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte)
-          || (UInt8(ascii: "A")...UInt8(ascii: "F")).contains(byte)
-        guard isHex else { return false }
+    return utf8.count == 36
+      && utf8.indices.allSatisfy { index in
+        [8, 13, 18, 23].contains(index)
+          ? utf8[index] == UInt8(ascii: "-") : Character(Unicode.Scalar(utf8[index])).isHexDigit
       }
-    }
-    return true
   }
-
-  /// A UUID in upper case, as `ASIdentifierManager` prints it.
-  public static func canonical(_ uuid: String) -> String { uuid.uppercased() }
-
-  /// Whether `text` is the zero IDFA (digits only, so letter case does not matter).
-  public static func isZero(_ text: String) -> Bool { text == zero }
 }

@@ -1,6 +1,5 @@
-/// Properties that must hold after every step, whatever came before: the model's self-check.
-///
-/// The exhaustive walk in the tests and the `walk` benchmark check every reachable transition against these.
+/// Properties that must hold after every step, whatever came before: the model's self-check, which the
+/// exhaustive walk checks on every reachable transition.
 public enum Invariants {
   /// The properties `after` breaks, having come from `before` through `action`; empty when all hold.
   public static func violations(before: ConsentState, action: Action, after: ConsentState) -> [String] {
@@ -108,16 +107,14 @@ public enum Invariants {
       require(!after.sdk.initialized && !after.app.promptOnScreen, "a crashed app kept running")
       if !before.app.crashed { require(!after.app.hasUsageDescription, "a crash with a usage description") }
     }
-    let eventsBefore =
-      before.events.sentCount + before.sdk.queue.count + before.sdk.held.count + before.events.dropped
-      + before.events.blocked
-    let eventsAfter =
-      after.events.sentCount + after.sdk.queue.count + after.sdk.held.count + after.events.dropped
-      + after.events.blocked
+    func events(_ state: ConsentState) -> Int {
+      state.events.sentCount + state.sdk.queue.count + state.sdk.held.count + state.events.dropped
+        + state.events.blocked
+    }
     require(
       after.events.lastSent.count == after.events.sentCount - before.events.sentCount, "a sent event went unrecorded")
     let tracked = if case .eventTracked = action { 1 } else { 0 }
-    require(eventsAfter == eventsBefore + tracked, "an event appeared or vanished")
+    require(events(after) == events(before) + tracked, "an event appeared or vanished")
     if !after.sdk.queue.isEmpty {
       require(
         after.sdk.options.useConsent && after.sdk.consent.track == nil && !after.sdk.options.optOut,

@@ -9,11 +9,8 @@ public enum Integration: String, CaseIterable, Hashable, Sendable {
 
   /// The integration after this one, wrapping around (the TUI's `m` key).
   public var next: Integration {
-    switch self {
-    case .methodA: .methodB
-    case .methodB: .blog
-    case .blog: .methodA
-    }
+    let all = Self.allCases
+    return all[(all.firstIndex(of: self)! + 1) % all.count]
   }
 }
 
@@ -80,11 +77,6 @@ public struct SDK: Hashable, Sendable {
   /// When the wait for the ATT answer ends, in seconds on the device's clock; nil when the SDK does not wait
   /// (or no longer: the answer came, or the time ran out).
   public var waitEndsAt: Int?
-  /// Whether the app has asked for something to be sent since it was installed: tracked an event, requested
-  /// tracking or handed the SDK its payload (method-b). Until then no warning is about what the SDK would
-  /// send (D86).
+  /// Whether the app has tracked, requested tracking or called method-b since it was installed (D86).
   public var askedToSend = false
-
-  /// An uninitialized SDK with empty storage.
-  public init() {}
 }

@@ -91,9 +91,7 @@ public struct StateWalk: Sendable {
     .deviceConfigured(DeviceChange(restricted: true)), .deviceConfigured(DeviceChange(restricted: false)),
   ]
 
-  /// The rules of SPEC §1.3, §1.6 and §1.7a that came with patch releases, extensions and waiting SDKs: an
-  /// SDK that waits for the answer and the clock in seconds, requests from an extension and while one is
-  /// pending, iOS 14's queue behind another alert, 14.5.0's remembered denial, and Settings ending the app.
+  /// The rules of SPEC §1.3, §1.6 and §1.7a that came with patch releases, extensions and waiting SDKs.
   public static let waitAndQueueAlphabet: [Action] = [
     .trackingRequested, .allowTapped, .askNotToTrackTapped, .eventTracked(name: "e"),
     .sdkInitialized(SDKOptions(waitForATT: 30)), .sdkInitialized(SDKOptions(optOut: true, waitForATT: 30)),
@@ -186,9 +184,8 @@ extension Action {
 }
 
 extension ConsentState {
-  /// The state without what the reducer only ever counts up and never reads: the sent and dropped counts,
-  /// the last action's sent events and warnings, and the clock beyond the days since the answer. States that differ only there behave the same from
-  /// then on, so the walk treats them as one (invariants are checked before this is applied).
+  /// The state without what the reducer only counts and never reads (counts, the last action's events and
+  /// warnings, the clock beyond the answer's age): the walk treats states that differ only there as one.
   var forgettingHistory: ConsentState {
     var state = self
     state.events.sentCount = 0

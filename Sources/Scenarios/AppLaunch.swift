@@ -2,10 +2,8 @@ import ConsentCore
 import PromptStrings
 
 extension ConsentState {
-  /// Where a script over `app` starts when the UI draws it (`render --script`, `cast`, a guided walk): the
-  /// script defaults, in `locale` (else the app's development region), with a usage description exactly when
-  /// the app's Info.plist has one. The app's tracking domains come only from an `app bundle=` line, as in
-  /// `play` (DECISIONS D53).
+  /// Where a script over `app` starts when the UI draws it: the script defaults in `locale` (else the app's
+  /// development region), with a usage description when its Info.plist has one (tracking domains: D53).
   public init(scriptStartFor app: AppResources, locale: String? = nil) {
     self.init(locale: locale ?? app.developmentRegion, hasUsageDescription: app.hasUsageDescription)
   }

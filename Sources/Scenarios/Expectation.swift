@@ -77,15 +77,6 @@ public struct Expectation: Hashable, Sendable {
   /// 1-based column of the key, for reports.
   public var column: Int
 
-  /// An expectation on `subject`.
-  public init(subject: Subject, key: String, expected: String, value: Value, column: Int) {
-    self.subject = subject
-    self.key = key
-    self.expected = expected
-    self.value = value
-    self.column = column
-  }
-
   /// The `expect` keys that are not payload keys.
   static let stateKeys: [String: Subject] = [
     "status": .status, "prompt": .prompt, "region": .region, "crashed": .crashed, "device-idfa": .deviceIDFA,
@@ -103,7 +94,8 @@ public struct Expectation: Hashable, Sendable {
   /// when the script named them.
   public func actual(in state: ConsentState, bundle: AppResources? = nil) -> String {
     switch subject {
-    case .promptText, .promptSource: promptActual(in: state, bundle: bundle)
+    case .promptText: bundle.map { $0.purposeString(shownIn: state)?.value ?? "none" } ?? Self.noBundle
+    case .promptSource: bundle.map { $0.purposeString(shownIn: state)?.source.kind ?? "none" } ?? Self.noBundle
     case .status: state.statusWord
     case .prompt: state.app.prompt.rawValue
     case .region: state.device.region.rawValue
@@ -118,13 +110,8 @@ public struct Expectation: Hashable, Sendable {
     }
   }
 
-  /// The purpose string the dialog shows in the app's locale, or where it comes from.
-  private func promptActual(in state: ConsentState, bundle: AppResources?) -> String {
-    guard let bundle else { return "no app bundle (add `app bundle=…`)" }
-    let text = bundle.purposeString(shownIn: state)
-    guard subject == .promptSource else { return text?.value ?? "none" }
-    return text?.source.kind ?? "none"
-  }
+  /// What `prompt-text` and `prompt-source` show before an `app bundle=` line.
+  private static let noBundle = "no app bundle (add `app bundle=…`)"
 
   /// Whether the state meets this expectation.
   public func holds(in state: ConsentState, bundle: AppResources? = nil) -> Bool {

@@ -10,20 +10,13 @@ public struct Script: Hashable, Sendable {
   public var title: String?
   /// `# why: …` from the header comments, if any.
   public var why: String?
+}
 
+extension Script {
   /// A script of `steps` from `file`.
   public init(file: String, steps: [Step], title: String? = nil, why: String? = nil) {
     self.init(file: file, steps: ScriptSteps(steps), title: title, why: why)
   }
-
-  /// A script of `steps` (as the parser packs them) from `file`.
-  init(file: String, steps: ScriptSteps, title: String?, why: String?) {
-    self.file = file
-    self.steps = steps
-    self.title = title
-    self.why = why
-  }
-
 }
 
 /// One command line of a script.
@@ -56,8 +49,7 @@ public struct Step: Hashable, Sendable {
 
   /// Whether the step checks rather than acts.
   public var isExpectation: Bool {
-    if case .expect = kind { return true }
-    return false
+    if case .expect = kind { true } else { false }
   }
 
   /// Whether a user (or iOS on the user's behalf) takes this step — a request, a tap, Settings, a relaunch,

@@ -17,9 +17,8 @@ struct ScriptWord: Hashable, Sendable {
 /// Splits a script line into words: spaces separate, `#` outside quotes starts a comment, double quotes
 /// group spaces, and `\"` and `\\` escape inside quotes.
 enum ScriptLexer {
-  /// The words of `line`, or the script error that stops it (placed at `lineNumber` of `file`). One pass over
-  /// the line's characters, keeping nothing per character: a line of a megabyte costs its words, not an array
-  /// of its characters.
+  /// The words of `line`, or the script error that stops it (placed at `lineNumber` of `file`), in one pass
+  /// that keeps nothing per character.
   static func words(of line: some StringProtocol, file: String = "", lineNumber: Int = 1) -> Result<
     [ScriptWord], Diagnostic
   > {

@@ -9,12 +9,10 @@ public enum ScriptParser {
   /// plays. A script with more is refused at the line that passes the limit, before any of it runs.
   public static let stepLimit = 1_000_000
 
-  /// The most errors reported for one script; reading stops at the next, so a file of bad lines costs a
-  /// hundred messages, not one per line.
+  /// The most errors reported for one script; reading stops at the next.
   public static let errorLimit = 100
 
-  /// The script in `source`, or every error in it; `file` names the script in messages. Read a line at a
-  /// time, as a file is (see `ScriptBuilder`), so the text is the only copy of it.
+  /// The script in `source`, or every error in it; `file` names the script in messages.
   public static func parse(_ source: String, file: String, stepLimit: Int = stepLimit) throws(ScriptErrors)
     -> Script
   {
@@ -34,10 +32,8 @@ public enum ScriptParser {
   public static let commands = Vocabulary.Command.allCases.map(\.rawValue)
 }
 
-/// Builds a script from its lines, given one at a time, in order: what `ScriptParser.parse` and
-/// `ScriptReader` (a file read in chunks) share. Keeps nothing of a blank or comment line, and of a command
-/// line only its packed step (see `ScriptSteps`); stops wanting lines once the step limit is passed or the
-/// error limit reached.
+/// Builds a script from its lines, one at a time: what `ScriptParser.parse` and `ScriptReader` share. Keeps
+/// of a command line only its packed step (see `ScriptSteps`).
 public struct ScriptBuilder {
   /// The script's name in messages and in the `Script`.
   public let file: String
@@ -60,8 +56,7 @@ public struct ScriptBuilder {
     self.stepLimit = stepLimit
   }
 
-  /// Whether more lines can change the outcome: false once the step limit is passed or the error limit
-  /// reached.
+  /// Whether more lines can change the outcome: false past the step limit or at the error limit.
   public var wantsMore: Bool { errors.count < ScriptParser.errorLimit && commandLines <= stepLimit }
 
   /// Takes the next line, without its line break.
@@ -94,9 +89,6 @@ public struct ScriptBuilder {
       }
     }
   }
-
-  /// Counts an empty line: the same as `add("")`, without looking at it.
-  mutating func addBlankLine() { lineNumber += 1 }
 
   /// Counts a line that cannot be read (one too long), reporting why.
   mutating func skipLine(because message: String) {
@@ -174,22 +166,14 @@ struct LineParser {
     case .tap: return .action(try subcommand(arguments, after: head, choices: Vocabulary.tap))
     case .methodB: return .action(try methodB(arguments, after: head))
     case .settings: return .action(try settings(arguments, after: head))
-    case .relaunch:
-      try expectNothing(after: arguments)
-      return .action(.relaunched)
-    case .reinstall:
-      try expectNothing(after: arguments)
-      return .action(.reinstalled)
+    case .relaunch: return try alone(arguments, .action(.relaunched))
+    case .reinstall: return try alone(arguments, .action(.reinstalled))
     case .consent: return .action(try consent(arguments))
-    case .dismiss:
-      try expectNothing(after: arguments)
-      return .action(.promptDismissedBySystem)
+    case .dismiss: return try alone(arguments, .action(.promptDismissedBySystem))
     case .clock: return .action(try clock(arguments))
     case .undo: return .undo(lines: try lineCount(arguments, command: "undo"))
     case .redo: return .redo(lines: try lineCount(arguments, command: "redo"))
-    case .restart:
-      try expectNothing(after: arguments)
-      return .restart
+    case .restart: return try alone(arguments, .restart)
     case .track: return .action(try track(arguments, after: head))
     case .expect: return .expect(try expectations(arguments, after: head))
     }
@@ -289,15 +273,13 @@ struct LineParser {
     change.lifecycle = try value(pairs, Words.state)
     change.kind = try value(pairs, Words.kind)
     if let word = pairs[Words.trackingDomains] {
-      var domains: [String] = []
       let written = word.value == "none" ? [] : word.value.split(separator: ",", omittingEmptySubsequences: false)
-      for domain in written.map(String.init) {
+      change.trackingDomains = try written.map(String.init).map { domain throws(Diagnostic) in
         if let problem = HostName.problem(in: domain) {
           throw error(at: word.valueColumn, "tracking domain \"\(domain.forMessage(limit: 60))\" \(problem)")
         }
-        domains.append(domain)
+        return domain
       }
-      change.trackingDomains = domains
     }
     if let word = pairs[Words.locale] {
       let valid =
@@ -498,6 +480,12 @@ struct LineParser {
     if let extra = arguments.first {
       throw error(at: extra.column, "unexpected \"\(extra.text.forMessage(limit: 60))\"")
     }
+  }
+
+  /// `kind`, for a command that takes nothing after it.
+  private func alone(_ arguments: [ScriptWord], _ kind: Step.Kind) throws(Diagnostic) -> Step.Kind {
+    try expectNothing(after: arguments)
+    return kind
   }
 
   private func keyValues(

@@ -84,7 +84,6 @@ public struct ScriptReader {
         because: "a line may be at most \(MessageList.grouped(Self.lineLimit)) bytes long; this one is longer")
       return
     }
-    guard !line.isEmpty else { return builder.addBlankLine() }
     guard var text = String(validating: line, as: UTF8.self) else {
       notUTF8 = notUTF8Error()
       return

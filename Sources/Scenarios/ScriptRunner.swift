@@ -30,11 +30,8 @@ public struct ExpectationFailure: Hashable, Sendable {
 
 /// Runs scripts against the model, from a starting state, through a `Walk`.
 public enum ScriptRunner {
-  /// Runs every step of `script` from `start`, handing each result to `report` as it happens and the last
-  /// state to `finished`. `bundles` holds the app resources the script names (`app bundle=…`), loaded by the
-  /// caller, keyed as written. Stops after a refused action; returns whether every step passed.
-  ///
-  /// A long script runs in constant memory per step as long as `report` keeps no result's state.
+  /// Runs `script` from `start` with the apps it names (`bundles`), handing each result to `report` and the
+  /// last state to `finished`; stops after a refused action; returns whether every step passed.
   @discardableResult
   public static func run(
     _ script: Script, from start: ConsentState = ConsentState(), bundles: [AppBundleReference: AppResources] = [:],

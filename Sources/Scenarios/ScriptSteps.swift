@@ -1,10 +1,5 @@
-/// The steps of a script, in order.
-///
-/// A script read from a file keeps its steps packed: each step's command text, one after another in one
-/// buffer of UTF-8, and per step its line, column and where its text ends (12 bytes). A `Step` is made again
-/// from its text when it is read, by the same lexer and parser that accepted it, so a script of a million
-/// steps costs its command text and 12 MB, not a million `Step` values of some 130 bytes each. Steps built
-/// by code (the matrix's rows, tests) are kept as given.
+/// The steps of a script, in order. A script read from a file keeps each step as its command text and 12
+/// bytes of place, parsed again when read: a million steps cost their text and 12 MB, not a million `Step`s.
 public struct ScriptSteps: RandomAccessCollection, Hashable, Sendable {
   /// Where one packed step is: its line, its column, and the end of its command text in `text`.
   private struct Place: Hashable, Sendable {
@@ -48,9 +43,6 @@ public struct ScriptSteps: RandomAccessCollection, Hashable, Sendable {
     private var text: [UInt8] = []
     private var places: [Place] = []
 
-    /// How many steps so far.
-    var count: Int { places.count }
-
     /// Adds the step whose command text (without comment or surrounding spaces) is `command`, found at
     /// `line` and `column`; the parser accepted it.
     mutating func append(command: Substring, line: Int, column: Int) {
@@ -64,9 +56,8 @@ public struct ScriptSteps: RandomAccessCollection, Hashable, Sendable {
 
   private init(storage: Storage) { self.storage = storage }
 
-  /// The step the command text `command`, found at `line` and `column`, parsed into when it was read. Its
-  /// words are lexed again from the text alone: the text starts after spaces or tabs and ends before one or
-  /// a comment, so it splits into the same characters and words, shifted by the column it started at.
+  /// The step `command`, found at `line` and `column`, parsed into when it was read (its words lexed again,
+  /// shifted by the column).
   private static func step(_ command: String, line: Int, column: Int) -> Step {
     guard case .success(var words) = ScriptLexer.words(of: command), !words.isEmpty else {
       preconditionFailure("a step's command text lexes as it did when the script was read")

@@ -10,29 +10,25 @@ public enum ScriptWriter {
     switch action {
     case .deviceConfigured(let change):
       typealias Words = Vocabulary.Device
-      var words = [Command.device.rawValue]
-      if let version = change.iOS { words.append("\(Words.iOS)=\(version)") }
-      if let kind = change.kind { words.append(Words.kind.pair(kind)) }
-      if let on = change.trackingSwitchOn { words.append(Words.trackingSwitch.pair(on)) }
-      if let restricted = change.restricted { words.append(Words.restricted.pair(restricted)) }
-      if let limit = change.limitAdTracking { words.append(Words.limitAdTracking.pair(limit)) }
-      if let idfa = change.idfa { words.append("\(Words.idfa)=\(quoted(idfa))") }
-      if let alert = change.otherAlertOnScreen { words.append(Words.otherAlert.pair(alert)) }
-      if let country = change.country { words.append("\(Words.country)=\(quoted(country))") }
-      if let country = change.accountCountry { words.append("\(Words.accountCountry)=\(quoted(country))") }
-      return words.joined(separator: " ")
+      let words = [
+        Command.device.rawValue, change.iOS.map { "\(Words.iOS)=\($0)" }, change.kind.map(Words.kind.pair),
+        change.trackingSwitchOn.map(Words.trackingSwitch.pair), change.restricted.map(Words.restricted.pair),
+        change.limitAdTracking.map(Words.limitAdTracking.pair), change.idfa.map { "\(Words.idfa)=\(quoted($0))" },
+        change.otherAlertOnScreen.map(Words.otherAlert.pair), change.country.map { "\(Words.country)=\(quoted($0))" },
+        change.accountCountry.map { "\(Words.accountCountry)=\(quoted($0))" },
+      ]
+      return words.compactMap { $0 }.joined(separator: " ")
     case .appConfigured(let change):
       typealias Words = Vocabulary.App
-      var words = [Command.app.rawValue]
-      if let present = change.hasUsageDescription { words.append(Words.usageDescription.pair(present)) }
-      if let lifecycle = change.lifecycle { words.append(Words.state.pair(lifecycle)) }
-      if let locale = change.locale { words.append("\(Words.locale)=\(quoted(locale))") }
-      if let kind = change.kind { words.append(Words.kind.pair(kind)) }
-      if let domains = change.trackingDomains {
-        words.append(
-          "\(Words.trackingDomains)=\(domains.isEmpty ? "none" : quoted(domains.joined(separator: ",")))")
-      }
-      return words.joined(separator: " ")
+      let words = [
+        Command.app.rawValue, change.hasUsageDescription.map(Words.usageDescription.pair),
+        change.lifecycle.map(Words.state.pair), change.locale.map { "\(Words.locale)=\(quoted($0))" },
+        change.kind.map(Words.kind.pair),
+        change.trackingDomains.map {
+          "\(Words.trackingDomains)=\($0.isEmpty ? "none" : quoted($0.joined(separator: ",")))"
+        },
+      ]
+      return words.compactMap { $0 }.joined(separator: " ")
     case .sdkInitialized(let options):
       typealias Words = Vocabulary.SDK
       // Options left at their defaults (off) are not written.
@@ -82,11 +78,8 @@ public enum ScriptWriter {
     }
   }
 
-  /// The `expect` lines pinning what `state` shows now: status, prompt, the device's IDFA, each payload key,
-  /// the last event, the first warning's id (or none) and the blog recipe's callback; with the app's
-  /// resources, the purpose string the prompt shows and where it comes from; one more line for each further
-  /// warning. `play` passes them on the same state: `e` in a recorded session turns a walkthrough into a
-  /// regression test, and a reworded warning does not break it.
+  /// The `expect` lines pinning what `state` shows now (warnings by id, so a reworded one does not break
+  /// them): `e` in a recorded session turns a walkthrough into a regression test.
   public static func expectations(pinning state: ConsentState, bundle: AppResources? = nil) -> [String] {
     func identifier(_ value: String) -> String { value == IDFA.zero ? "zero" : value }
     let expect = Vocabulary.Command.expect.rawValue
@@ -169,9 +162,8 @@ public enum ScriptWriter {
     return words.map { ($0.key.map { $0 + "=" } ?? "") + quoted($0.value) }.joined(separator: " ")
   }
 
-  /// Why `line` cannot go in a script, or nil. Its text must read back as the same line: a value holding a
-  /// line break (which the language cannot escape), or one the parser would read otherwise (a combining mark
-  /// that joins the quote before it), would give a recording `play` refuses or replays as another step.
+  /// Why `line` cannot go in a script, or nil: its text must read back as the same line (no line break, no
+  /// combining mark joining a quote).
   public static func problem(writing line: ScriptLine) -> String? {
     let text = line.text
     let shown = "'\(text.forMessage(limit: 60))'"

@@ -42,8 +42,7 @@ extension ExpectationFailure {
   }
 
   /// The sentence for a line of text: `prompt-text: expected "Allow", got "Lumen uses…"`, both values quoted
-  /// and cut to 60 columns (see `String.forMessage`), so a 100,000-character purpose string stays one short
-  /// line.
+  /// and cut to 60 columns.
   public var message: String {
     "\(expectation.key): expected \"\(expectation.expected.forMessage(limit: 60))\", got \"\(actual.forMessage(limit: 60))\""
   }

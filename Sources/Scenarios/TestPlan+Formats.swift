@@ -79,7 +79,7 @@ extension TestPlan {
           outcome.statusWord,
           idfaWord(outcome.deviceIDFA, outcome), payloadWords(outcome), outcome.events.lastFate?.rawValue ?? "—",
           outcome.app.blogCallback.map { "\($0.granted),\(idfaWord($0.identifier, outcome))" } ?? "—",
-          warningLabels(row).joined(separator: "; ").nonEmpty ?? "—",
+          row.warnings.isEmpty ? "—" : warningLabels(row).joined(separator: "; "),
         ]
         out += "| " + cells.joined(separator: " | ") + " |\n"
       }
@@ -147,9 +147,4 @@ extension TestPlan {
     guard field.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return field }
     return "\"" + field.replacing("\"", with: "\"\"") + "\""
   }
-}
-
-extension String {
-  /// nil for the empty string.
-  fileprivate var nonEmpty: String? { isEmpty ? nil : self }
 }

@@ -142,44 +142,31 @@ public enum TestPlan {
       var state = ConsentState()
       var seen: [Warning] = []
       let prepared = run(before, on: &state, warnings: &seen)
-      // With a waiting SDK the event was tracked before the request: the answer (or the wait's end) sends it.
-      let waits = if case .waitingSDK = setup.flow { true } else { false }
+      /// The row that goes on from `prepared` with `actions` after the setup's steps.
+      func addRow(_ answer: ATTAnswer?, _ actions: [Action]) {
+        let after = actions.enumerated().map { step(before.count + 1 + $0, $1) }
+        var (end, warnings) = (prepared, seen)
+        let outcome = run(after, on: &end, warnings: &warnings)
+        let number = rows.count + 1
+        rows.append(
+          Row(
+            number: number, setup: setup, answer: answer,
+            script: Script(file: "matrix row \(number)", steps: before + after), outcome: outcome,
+            prompt: prepared.app.prompt, warnings: warnings))
+      }
       guard prepared.app.promptOnScreen else {
-        let event = step(before.count + 1, .eventTracked(name: eventName))
-        var tracked = prepared
-        var warnings = seen
-        let outcome = run([event], on: &tracked, warnings: &warnings)
-        rows.append(row(rows.count + 1, setup, nil, before + [event], outcome, prompt: .none, warnings: warnings))
+        addRow(nil, [.eventTracked(name: eventName)])
         continue
       }
+      // With a waiting SDK the event was tracked before the request: the answer (or the wait's end) sends it.
+      let waits = if case .waitingSDK = setup.flow { true } else { false }
       for answer in [ATTAnswer.authorized, .denied] {
-        let tap = step(before.count + 1, answer == .authorized ? .allowTapped : .askNotToTrackTapped)
-        let after = waits ? [tap] : [tap, step(before.count + 2, .eventTracked(name: eventName))]
-        var answered = prepared
-        var warnings = seen
-        let outcome = run(after, on: &answered, warnings: &warnings)
-        rows.append(
-          row(rows.count + 1, setup, answer, before + after, outcome, prompt: prepared.app.prompt, warnings: warnings))
+        let tap: Action = answer == .authorized ? .allowTapped : .askNotToTrackTapped
+        addRow(answer, waits ? [tap] : [tap, .eventTracked(name: eventName)])
       }
-      if case .waitingSDK(let seconds) = setup.flow {
-        let wait = step(before.count + 1, .clockAdvanced(seconds: seconds))
-        var waited = prepared
-        var warnings = seen
-        let outcome = run([wait], on: &waited, warnings: &warnings)
-        rows.append(
-          row(rows.count + 1, setup, nil, before + [wait], outcome, prompt: prepared.app.prompt, warnings: warnings))
-      }
+      if case .waitingSDK(let seconds) = setup.flow { addRow(nil, [.clockAdvanced(seconds: seconds)]) }
     }
     return rows
-  }
-
-  private static func row(
-    _ number: Int, _ setup: Setup, _ answer: ATTAnswer?, _ steps: [Step], _ outcome: ConsentState, prompt: PromptKind,
-    warnings: [Warning]
-  ) -> Row {
-    Row(
-      number: number, setup: setup, answer: answer, script: Script(file: "matrix row \(number)", steps: steps),
-      outcome: outcome, prompt: prompt, warnings: warnings)
   }
 
   /// The event every row tracks after the answer, to show where it goes.

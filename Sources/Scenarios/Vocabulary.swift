@@ -19,13 +19,8 @@ enum Vocabulary {
     let key: String
     let words: [(String, Value)]
 
-    /// The word for `value`.
-    func word(for value: Value) -> String {
-      words.first { $0.1 == value }?.0 ?? ""
-    }
-
-    /// `key=word`.
-    func pair(_ value: Value) -> String { "\(key)=\(word(for: value))" }
+    /// `key=word`, in the word for `value`.
+    func pair(_ value: Value) -> String { "\(key)=\(words.first { $0.1 == value }?.0 ?? "")" }
   }
 
   static let onOff: [(String, Bool)] = [("on", true), ("off", false)]

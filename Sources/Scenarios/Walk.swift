@@ -4,16 +4,9 @@ import PromptStrings
 /// The one interpreter of script steps: `play`, `render --script`, `cast`, guided walks, presenter mode and
 /// the UI's keys all move through a walk, so a line means the same wherever it is read.
 ///
-/// A walk holds the model's state and the app's resources (`app bundle=`), and an undo ledger whose entries
-/// are exactly the lines that changed something (accepted actions and `app bundle=` lines): `undo lines=N`
-/// takes back the last N of them, `redo lines=N` brings back lines an undo took back, `restart` goes back to
-/// before the walk's first user step. The ledger keeps `Refusal.undoDepth` lines, so a long walk runs in
-/// bounded memory; the restart point is kept whatever the length. The UI marks where each key's lines begin
-/// (`beginGroup`), so that its `u` and `U` become `undo lines=N` and `redo lines=N` of that key's lines, in
-/// this one ledger.
-///
-/// `Extra` is what a caller keeps beside the model and wants brought back with it (the UI's screen, its
-/// guide); `play` keeps nothing (`Void`).
+/// Its undo ledger holds the lines that changed something (the last `Refusal.undoDepth`: bounded memory);
+/// the UI's `u` and `U` become `undo`/`redo lines=N` of one key's group. `Extra` is what a caller keeps
+/// beside the model and wants brought back with it (the UI's screen, its guide; `play` keeps `Void`).
 public struct Walk<Extra: Sendable>: Sendable {
   /// Everything a line can change: the model, the app's resources, and the caller's `Extra`.
   public struct Snapshot: Sendable {
@@ -39,13 +32,11 @@ public struct Walk<Extra: Sendable>: Sendable {
 
   /// The model's state.
   public private(set) var state: ConsentState
-  /// The app's resources the dialog's texts come from, once an `app bundle=` line named them (or the caller
-  /// started with them).
+  /// The app's resources the dialog's texts come from, once an `app bundle=` line named them.
   public private(set) var bundle: AppResources?
   /// The app resources the script's `app bundle=` lines name, loaded by the caller, keyed as written.
   public let bundles: [AppBundleReference: AppResources]
-  /// Lines that can be taken back, oldest first: the last `Refusal.undoDepth` of them (older ones are dropped
-  /// a batch at a time, see `keep`).
+  /// Lines that can be taken back, oldest first (see `keep`).
   private var ledger: [Entry] = []
   /// Lines taken back that can be brought back, the most recently taken back last.
   private var takenBack: [TakenBack] = []
@@ -73,16 +64,14 @@ public struct Walk<Extra: Sendable>: Sendable {
   /// How many lines the last group holds: what the UI's `u` takes back (0: nothing).
   public var lastGroupLines: Int { ledger.last?.lineInGroup ?? 0 }
 
-  /// How many lines the last undo took back, of those still to be brought back: what the UI's `U` brings
-  /// back (0: nothing).
+  /// How many lines the last undo took back, still to be brought back: what the UI's `U` brings back.
   public var lastUndoLines: Int {
     guard let end = takenBack.lastIndex(where: \.endsUndo) else { return 0 }
     return takenBack.endIndex - end
   }
 
-  /// Performs `step`; `extra` is what the caller keeps now, remembered with the state before the line. Returns
-  /// what the step did and, when it brought an earlier walk back (`undo`, `redo`, `restart`), the caller's
-  /// `Extra` as it was then.
+  /// Performs `step`, remembering `extra` with the state before it; returns what it did and, after an `undo`,
+  /// `redo` or `restart`, the caller's `Extra` as it was then.
   public mutating func perform(_ step: Step, extra: Extra) -> (result: StepResult, restored: Extra?) {
     var restored: Extra?
     var result = outcome(of: step, extra: extra, restored: &restored)
@@ -163,9 +152,8 @@ public struct Walk<Extra: Sendable>: Sendable {
     takenBack = []
   }
 
-  /// Adds `entry` to the ledger. Lines older than the last `Refusal.undoDepth` go a batch at a time, when the
-  /// ledger has twice as many: dropping one per line moved every snapshot each time (a script of 100,000
-  /// lines drops as many).
+  /// Adds `entry` to the ledger; lines older than the last `Refusal.undoDepth` go a batch at a time (one per
+  /// line moved every snapshot each time).
   private mutating func keep(_ entry: Entry) {
     if ledger.count >= 2 * Refusal.undoDepth { ledger.removeFirst(ledger.count - Refusal.undoDepth) }
     ledger.append(entry)

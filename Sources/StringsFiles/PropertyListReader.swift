@@ -32,8 +32,8 @@ public enum PropertyListReader {
 
   /// The text of a property list as UTF-8, in the encoding CoreFoundation picks: UTF-16 when the file starts
   /// with a byte-order mark or a NUL, else the one an `<?xml … encoding="…"?>` at its very start declares,
-  /// else UTF-8.
-  private static func text(of bytes: [UInt8], file: String) -> Result<[UInt8], Diagnostic> {
+  /// else UTF-8. `kind` names the files in the refusal of another encoding.
+  static func text(of bytes: [UInt8], file: String, kind: String = "property lists") -> Result<[UInt8], Diagnostic> {
     let isUTF16 =
       bytes.count > 2
       && (bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) || bytes[0] == 0 || bytes[1] == 0)
@@ -56,7 +56,7 @@ public enum PropertyListReader {
       return .failure(
         Diagnostic(
           file: file, severity: .error,
-          message: "it declares the encoding \"\(shown)\"; attsim reads property lists in UTF-8, UTF-16 and ISO-8859-1")
+          message: "it declares the encoding \"\(shown)\"; attsim reads \(kind) in UTF-8, UTF-16 and ISO-8859-1")
       )
     }
   }

@@ -11,25 +11,21 @@ import TextSupport
 /// - `<integer>` is decimal or `0x` hex, signed, from −2⁶³ to 2⁶⁴−1 (spaces only before the digits);
 ///   `<real>` is a decimal number, `nan` or `inf(inity)`; `<date>` is `YYYY-MM-DDTHH:MM:SSZ` (fields may overflow);
 ///   `<data>` is base64, characters outside the alphabet skipped.
-struct XMLPropertyList {
-  private let bytes: UnsafeBufferPointer<UInt8>
-  private var index = 0
+struct XMLPropertyList: XMLScanning {
+  let bytes: UnsafeBufferPointer<UInt8>
+  var index = 0
+  static let topElement = "<plist>"
+  static let reader = "iOS"
 
   /// How deep arrays and dictionaries may nest.
   static let maximumDepth = 512
 
-  /// Why the text is not a property list, at a byte offset.
-  struct Problem: Error {
-    var offset: Int
-    var message: String
-  }
-
   /// The object `text` holds, or where and why it holds none.
-  static func read(_ text: [UInt8]) -> Result<PlistObject, Problem> {
+  static func read(_ text: [UInt8]) -> Result<PlistObject, XMLProblem> {
     text.withUnsafeBufferPointer { buffer in
       var reader = XMLPropertyList(bytes: buffer)
       if buffer.starts(with: [0xEF, 0xBB, 0xBF]) { reader.index = 3 }
-      do throws(Problem) {
+      do throws(XMLProblem) {
         return .success(try reader.document())
       } catch {
         return .failure(error)
@@ -44,7 +40,7 @@ struct XMLPropertyList {
   // MARK: The document
 
   /// The prolog, then the top element: `<plist>` with one object in it, or an object on its own.
-  private mutating func document() throws(Problem) -> PlistObject {
+  private mutating func document() throws(XMLProblem) -> PlistObject {
     while true {
       skipSpace()
       guard index < bytes.count else { throw problem("the file ends before its <plist> element") }
@@ -56,7 +52,7 @@ struct XMLPropertyList {
   }
 
   /// The one object a `<plist>` holds (CoreFoundation reads one anywhere, as a wrapper).
-  private mutating func plist(_ tag: Tag, depth: Int) throws(Problem) -> PlistObject {
+  private mutating func plist(_ tag: Tag, depth: Int) throws(XMLProblem) -> PlistObject {
     if tag.isEmpty { throw problem("<plist> is empty: it holds one object", at: tag.offset) }
     guard let content = try nextElement(closing: "plist") else {
       throw problem("<plist> is empty: it holds one object", at: tag.offset)
@@ -66,39 +62,6 @@ struct XMLPropertyList {
       throw problem("<plist> holds one object; <\(extra.name)> is a second one", at: extra.offset)
     }
     return object
-  }
-
-  /// Skips a comment, a processing instruction or (outside content) a document type at `index`; false
-  /// when a tag starts there.
-  private mutating func skipMarkup(inContent: Bool) throws(Problem) -> Bool {
-    let start = index
-    if matches("<!--") {
-      guard let end = find("-->", from: index + 4) else { throw problem("this comment is never closed", at: start) }
-      index = end + 3
-      return true
-    }
-    if matches("<?") {
-      guard let end = find("?>", from: index + 2) else {
-        throw problem("this processing instruction is never closed", at: start)
-      }
-      index = end + 2
-      return true
-    }
-    if !inContent && matches("<!") {
-      // CoreFoundation skips to the first `>`, quoted or not, and reads no declarations.
-      guard matches("<!DOCTYPE") else { throw problem("unexpected <!…> before <plist>", at: start) }
-      while index < bytes.count {
-        let byte = bytes[index]
-        index += 1
-        if byte == UInt8(ascii: ">") { return true }
-        if byte == UInt8(ascii: "[") {
-          throw problem("a document type with declarations ([…]) is not read by iOS", at: index - 1)
-        }
-      }
-      throw problem("this <!DOCTYPE> is never closed", at: start)
-    }
-    if matches("<!") { throw problem("unexpected <!…> where an element belongs", at: start) }
-    return false
   }
 
   // MARK: Tags
@@ -111,7 +74,7 @@ struct XMLPropertyList {
   }
 
   /// The opening tag at `index` (a `<`); its attributes, up to the first `>`, are skipped.
-  private mutating func openTag() throws(Problem) -> Tag {
+  private mutating func openTag() throws(XMLProblem) -> Tag {
     let start = index
     index += 1
     let nameStart = index
@@ -128,28 +91,9 @@ struct XMLPropertyList {
     return Tag(name: String(decoding: bytes[nameStart..<nameEnd], as: UTF8.self), isEmpty: isEmpty, offset: start)
   }
 
-  /// Expects `</name>` at `index` (spaces may come before the `>`).
-  private mutating func closeTag(_ name: String, openedAt open: Int) throws(Problem) {
-    let start = index
-    guard matches("</") else { throw problem("<\(name)> is never closed", at: open) }
-    index += 2
-    for byte in name.utf8 {
-      guard index < bytes.count, bytes[index] == byte else {
-        throw problem("this closing tag does not close <\(name)>", at: start)
-      }
-      index += 1
-    }
-    skipSpace()
-    guard index < bytes.count else { throw problem("the file ends inside this closing tag", at: start) }
-    guard bytes[index] == UInt8(ascii: ">") else {
-      throw problem("unexpected \(describe(index)) in the closing tag of <\(name)>", at: index)
-    }
-    index += 1
-  }
-
   /// The next element inside `closing`, skipping space, comments and processing instructions; nil at its
   /// closing tag (which is consumed).
-  private mutating func nextElement(closing container: String) throws(Problem) -> Tag? {
+  private mutating func nextElement(closing container: String) throws(XMLProblem) -> Tag? {
     while true {
       skipSpace()
       guard index < bytes.count else { throw problem("the file ends inside <\(container)>") }
@@ -168,7 +112,7 @@ struct XMLPropertyList {
   // MARK: Objects
 
   /// The object `tag` opens, read up to and including its closing tag.
-  private mutating func object(_ tag: Tag, depth: Int) throws(Problem) -> PlistObject {
+  private mutating func object(_ tag: Tag, depth: Int) throws(XMLProblem) -> PlistObject {
     switch tag.name {
     case "dict": return try dictionary(tag, depth: depth)
     case "array": return try array(tag, depth: depth)
@@ -189,7 +133,7 @@ struct XMLPropertyList {
     }
   }
 
-  private mutating func dictionary(_ tag: Tag, depth: Int) throws(Problem) -> PlistObject {
+  private mutating func dictionary(_ tag: Tag, depth: Int) throws(XMLProblem) -> PlistObject {
     guard !tag.isEmpty else { return .dictionary([:]) }
     try checkDepth(depth, of: tag)
     var members: [String: PlistObject] = [:]
@@ -210,7 +154,7 @@ struct XMLPropertyList {
     return .dictionary(members)
   }
 
-  private mutating func array(_ tag: Tag, depth: Int) throws(Problem) -> PlistObject {
+  private mutating func array(_ tag: Tag, depth: Int) throws(XMLProblem) -> PlistObject {
     guard !tag.isEmpty else { return .array([]) }
     try checkDepth(depth, of: tag)
     var items: [PlistObject] = []
@@ -221,14 +165,14 @@ struct XMLPropertyList {
   }
 
   /// Refuses an array or dictionary `depth` containers deep when that is past the limit.
-  private func checkDepth(_ depth: Int, of tag: Tag) throws(Problem) {
+  private func checkDepth(_ depth: Int, of tag: Tag) throws(XMLProblem) {
     guard depth < Self.maximumDepth else {
       throw problem("arrays and dictionaries nest more than \(Self.maximumDepth) deep", at: tag.offset)
     }
   }
 
   /// The text of a `<string>` or `<key>`, entities and CDATA resolved, up to its closing tag.
-  private mutating func text(of tag: Tag) throws(Problem) -> String {
+  private mutating func text(of tag: Tag) throws(XMLProblem) -> String {
     guard !tag.isEmpty else { return "" }
     var text: [UInt8] = []
     var runStart = index
@@ -253,26 +197,9 @@ struct XMLPropertyList {
     }
   }
 
-  /// Appends the text at `range`, which must be UTF-8 (CoreFoundation converts only text to a string, so
-  /// other bytes may stand in markup it skips); a stray 0xA9 reads as U+FFFD, as CoreFoundation reads it here.
-  private func appendText(_ range: Range<Int>, to text: inout [UInt8]) throws(Problem) {
-    let run = bytes[range]
-    guard run.contains(where: { $0 >= 0x80 }) else {
-      text.append(contentsOf: run)
-      return
-    }
-    // Only the bad byte's offset is used: the problem is placed in the file by `PropertyListReader`.
-    switch TextDecoder.utf8(Array(run), from: 0, as: .utf8, file: "") {
-    case .success(let decoded): text.append(contentsOf: decoded.utf8)
-    case .failure(let problem):
-      let byte = String(bytes[range.lowerBound + problem.byteOffset], radix: 16, uppercase: true)
-      throw self.problem("byte 0x\(byte) is not UTF-8", at: range.lowerBound + problem.byteOffset)
-    }
-  }
-
   /// The bytes of an `<integer>`, `<date>` or `<data>` up to its closing tag, as they stand (but UTF-8):
   /// CoreFoundation resolves no entity or CDATA in them.
-  private mutating func rawText(of tag: Tag) throws(Problem) -> ArraySlice<UInt8> {
+  private mutating func rawText(of tag: Tag) throws(XMLProblem) -> ArraySlice<UInt8> {
     guard !tag.isEmpty else { throw problem("<\(tag.name)> is empty", at: tag.offset) }
     guard let end = bytes[index...].firstIndex(of: UInt8(ascii: "<")) else {
       throw problem("<\(tag.name)> is never closed", at: tag.offset)
@@ -284,56 +211,11 @@ struct XMLPropertyList {
     return text[...]
   }
 
-  /// Where the next `&` or `<` is, from `start`.
-  private func nextSpecial(from start: Int) -> Int? {
-    var position = start
-    while position < bytes.count {
-      let byte = bytes[position]
-      if byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<") { return position }
-      position += 1
-    }
-    return nil
-  }
-
-  /// Appends the character an entity or character reference at `index` stands for.
-  private mutating func appendReference(to text: inout [UInt8]) throws(Problem) {
-    let start = index
-    for (name, character) in Self.namedEntities where matches(name) {
-      text.append(character)
-      index += name.utf8CodeUnitCount
-      return
-    }
-    guard matches("&#") else { throw problem("an unknown entity (&amp; &lt; &gt; &apos; &quot; or &#…;)", at: start) }
-    index += 2
-    let isHex = index < bytes.count && bytes[index] == UInt8(ascii: "x")
-    if isHex { index += 1 }
-    var value: UInt32 = 0
-    while true {
-      guard index < bytes.count else { throw problem("the file ends inside this character reference", at: start) }
-      let byte = bytes[index]
-      index += 1
-      if byte == UInt8(ascii: ";") { break }
-      guard let digit = Self.digit(byte, hex: isHex) else {
-        throw problem("unexpected \(describe(index - 1)) in a character reference", at: index - 1)
-      }
-      value = value > 0x10FFFF ? value : value * (isHex ? 16 : 10) + digit
-    }
-    guard let scalar = Unicode.Scalar(value) else {
-      throw problem("&#…; names no character (U+\(String(value, radix: 16, uppercase: true)))", at: start)
-    }
-    text.append(contentsOf: String(Character(scalar)).utf8)
-  }
-
-  private static let namedEntities: [(StaticString, UInt8)] = [
-    ("&amp;", UInt8(ascii: "&")), ("&lt;", UInt8(ascii: "<")), ("&gt;", UInt8(ascii: ">")),
-    ("&apos;", UInt8(ascii: "'")), ("&quot;", UInt8(ascii: "\"")),
-  ]
-
   // MARK: Numbers, dates, data
 
   /// An `<integer>`: decimal or `0x` hex with an optional sign (spaces may stand before the sign and after
   /// it, not after the digits), from −2⁶³ to 2⁶⁴−1.
-  private func integer(_ text: ArraySlice<UInt8>, at offset: Int) throws(Problem) -> Int128 {
+  private func integer(_ text: ArraySlice<UInt8>, at offset: Int) throws(XMLProblem) -> Int128 {
     var rest = text.drop(while: Self.isSpace)
     guard !rest.isEmpty else { throw problem("<integer> is empty", at: offset) }
     let negative = rest.first == UInt8(ascii: "-")
@@ -361,7 +243,7 @@ struct XMLPropertyList {
 
   /// A `<real>`: a decimal number (`1.5e3`, `.5`, `1.`, spaces before it), or `nan`, `inf`, `infinity`
   /// in any case (`+` or `-` before the last two).
-  private func real(_ text: [UInt8], at offset: Int) throws(Problem) -> Double {
+  private func real(_ text: [UInt8], at offset: Int) throws(XMLProblem) -> Double {
     let word = String(decoding: text, as: UTF8.self).lowercased()
     if word == "nan" { return .nan }
     if ["inf", "infinity", "+inf", "+infinity"].contains(word) { return .infinity }
@@ -401,7 +283,7 @@ struct XMLPropertyList {
   }
 
   /// A `<date>`: `YYYY-MM-DDTHH:MM:SSZ` (a year of up to 12 digits, none included, which may be negative).
-  private func date(_ slice: ArraySlice<UInt8>, at offset: Int) throws(Problem) -> Double {
+  private func date(_ slice: ArraySlice<UInt8>, at offset: Int) throws(XMLProblem) -> Double {
     let text = Array(slice)
     var position = 0
     /// Digits from `position`: exactly `width` of them, or (for the year) up to 12.
@@ -462,50 +344,5 @@ struct XMLPropertyList {
     case UInt8(ascii: "/"): 63
     default: nil
     }
-  }
-
-  // MARK: Scanning
-
-  private static func digit(_ byte: UInt8, hex: Bool) -> UInt32? {
-    switch byte {
-    case 0x30...0x39: UInt32(byte - 0x30)
-    case UInt8(ascii: "a")...UInt8(ascii: "f") where hex: UInt32(byte - UInt8(ascii: "a") + 10)
-    case UInt8(ascii: "A")...UInt8(ascii: "F") where hex: UInt32(byte - UInt8(ascii: "A") + 10)
-    default: nil
-    }
-  }
-
-  private static func isSpace(_ byte: UInt8) -> Bool {
-    byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
-  }
-
-  private mutating func skipSpace() {
-    while index < bytes.count, Self.isSpace(bytes[index]) { index += 1 }
-  }
-
-  /// Whether `literal` stands at `index`.
-  private func matches(_ literal: StaticString) -> Bool {
-    let count = literal.utf8CodeUnitCount
-    guard index + count <= bytes.count else { return false }
-    let start = literal.utf8Start
-    for offset in 0..<count where bytes[index + offset] != start[offset] { return false }
-    return true
-  }
-
-  /// Where `literal` next stands from `start`: a byte search, since a property list may be 64 MB (a 10.8 MB
-  /// string took twice as long to check with the standard library's generic `firstRange(of:)`).
-  private func find(_ literal: String, from start: Int) -> Int? {
-    ByteSearch.offset(of: Array(literal.utf8), in: UnsafeRawBufferPointer(bytes), from: start)
-  }
-
-  private func describe(_ offset: Int) -> String { Self.describe(bytes[offset]) }
-
-  /// A byte for a message: `'x'`, or its code when it is not a printable ASCII character.
-  private static func describe(_ byte: UInt8) -> String {
-    (0x21...0x7E).contains(byte) ? "'\(Character(Unicode.Scalar(byte)))'" : "byte 0x\(String(byte, radix: 16))"
-  }
-
-  private func problem(_ message: String, at offset: Int? = nil) -> Problem {
-    Problem(offset: offset ?? index, message: message)
   }
 }

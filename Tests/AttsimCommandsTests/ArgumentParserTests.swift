@@ -1,7 +1,8 @@
-import AttsimCommands
 import ConsentCore
 import FileAccess
 import Testing
+
+@testable import AttsimCommands
 
 @Suite struct ArgumentParserTests {
   static func ui(
