@@ -16,26 +16,11 @@ public struct YAMLNode: Sendable {
   public var location: SourceLocation
   /// Whether a scalar was written without quotes: only a plain `yes` is a Boolean.
   public var isPlain = true
-  /// The nodes it holds, itself included, an alias counted at its full size.
-  var weight = 1
 
-  /// The scalar's text.
-  public var string: String? {
-    guard case .scalar(let text) = value else { return nil }
-    return text
-  }
-
-  /// The list's items.
-  public var list: [YAMLNode]? {
-    guard case .list(let items) = value else { return nil }
-    return items
-  }
-
-  /// The mapping's entries.
-  public var entries: [YAMLEntry]? {
-    guard case .map(let entries) = value else { return nil }
-    return entries
-  }
+  /// The scalar's text, the list's items, the mapping's entries.
+  public var string: String? { if case .scalar(let text) = value { text } else { nil } }
+  public var list: [YAMLNode]? { if case .list(let items) = value { items } else { nil } }
+  public var entries: [YAMLEntry]? { if case .map(let entries) = value { entries } else { nil } }
 
   /// The value of `key` in a mapping.
   public subscript(key: String) -> YAMLNode? { entries?.last { $0.key == key }?.value }
@@ -102,7 +87,8 @@ private struct YAMLParser {
   let file: String
   var lineStarts = [0]
   var index = 0
-  var anchors: [String: YAMLNode] = [:]
+  /// Each anchor's node and how many nodes it holds (an alias of it counts them all again).
+  var anchors: [String: (node: YAMLNode, nodes: Int)] = [:]
   var nodes = 0
 
   init(_ text: [Unicode.Scalar], file: String) {
@@ -163,14 +149,8 @@ private struct YAMLParser {
   }
 
   mutating func make(_ value: YAMLNode.Value, at offset: Int, plain: Bool = true) throws(Diagnostic) -> YAMLNode {
-    var node = YAMLNode(value: value, file: file, location: location(offset), isPlain: plain)
-    switch value {
-    case .scalar: break
-    case .list(let items): node.weight += items.reduce(0) { $0 + $1.weight }
-    case .map(let entries): node.weight += entries.reduce(0) { $0 + $1.value.weight }
-    }
     try count(1)
-    return node
+    return YAMLNode(value: value, file: file, location: location(offset), isPlain: plain)
   }
 
   mutating func count(_ added: Int) throws(Diagnostic) {
@@ -219,7 +199,7 @@ private struct YAMLParser {
     case "|", ">":
       return try blockScalar(parent: parent)
     case "&":
-      let name = anchorName()
+      let (name, before) = (anchorName(), nodes)
       skipSpaces()
       let node: YAMLNode
       if atLineEnd {
@@ -230,7 +210,7 @@ private struct YAMLParser {
       } else {
         node = try block(parent: parent, depth: depth + 1, onKeyLine: onKeyLine)
       }
-      anchors[name] = node
+      anchors[name] = (node, nodes - before)
       return node
     default:
       let key = try scalar(inFlow: false)
@@ -442,16 +422,16 @@ private struct YAMLParser {
     switch current {
     case "*":
       let name = anchorName()
-      guard var node = anchors[name] else {
+      guard var (node, nodes) = anchors[name] else {
         throw failure("no anchor '&\(name.forMessage(limit: 60))' above", at: start)
       }
-      try count(node.weight)
+      try count(nodes)
       node.location = location(start)
       return node
     case "&":
-      let name = anchorName()
+      let (name, before) = (anchorName(), nodes)
       let node = try flow(depth: depth + 1)
-      anchors[name] = node
+      anchors[name] = (node, nodes - before)
       return node
     case "[", "{":
       let close: Unicode.Scalar = current == "[" ? "]" : "}"
