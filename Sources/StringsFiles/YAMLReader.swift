@@ -422,10 +422,11 @@ private struct YAMLParser {
     switch current {
     case "*":
       let name = anchorName()
-      guard var (node, nodes) = anchors[name] else {
+      guard let anchor = anchors[name] else {
         throw failure("no anchor '&\(name.forMessage(limit: 60))' above", at: start)
       }
-      try count(nodes)
+      try count(anchor.nodes)
+      var node = anchor.node
       node.location = location(start)
       return node
     case "&":
