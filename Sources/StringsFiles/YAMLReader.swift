@@ -237,18 +237,17 @@ private struct YAMLParser {
 
   mutating func mapping(firstKey: YAMLNode, at start: Int, depth: Int) throws(Diagnostic) -> YAMLNode {
     let indent = column(start)
-    var (own, merged, key) = ([YAMLEntry](), [YAMLEntry](), firstKey)
+    var (own, merged, key) = (Entries(), Entries(), firstKey)
     while true {
       index += 1
       let value = try value(after: indent, depth: depth, ofKey: true)
       if key.isPlain, key.string == "<<" {
         for source in value.list ?? [value] {
           guard let entries = source.entries else { throw failure("'<<' merges mappings only", at: start) }
-          merged += entries.filter { entry in !merged.contains { $0.key == entry.key } }
+          for entry in entries where merged.positions[entry.key] == nil { merged.add(entry) }
         }
       } else {
-        own.removeAll { $0.key == key.string }
-        own.append(YAMLEntry(key: key.string ?? "", location: key.location, value: value))
+        own.add(YAMLEntry(key: key.string ?? "", location: key.location, value: value))
       }
       try skipTrivia()
       guard current != nil, !atMarker, column(index) >= indent else { break }
@@ -259,7 +258,22 @@ private struct YAMLParser {
       skipSpaces()
       guard current == ":", endsToken(index + 1) else { throw failure("expected ':' after the key") }
     }
-    return try make(.map(own + merged.filter { entry in !own.contains { $0.key == entry.key } }), at: start)
+    return try make(.map(own.list + merged.list.filter { own.positions[$0.key] == nil }), at: start)
+  }
+
+  /// A mapping's entries as they are read: a repeated key keeps its first place and its last value.
+  struct Entries {
+    var list: [YAMLEntry] = []
+    var positions: [String: Int] = [:]
+
+    mutating func add(_ entry: YAMLEntry) {
+      if let position = positions[entry.key] {
+        list[position] = entry
+      } else {
+        positions[entry.key] = list.count
+        list.append(entry)
+      }
+    }
   }
 
   /// The value after a `:` or `-` on a line indented `indent`: on the same line, on the lines below
@@ -437,7 +451,7 @@ private struct YAMLParser {
     case "[", "{":
       let close: Unicode.Scalar = current == "[" ? "]" : "}"
       index += 1
-      var (items, entries) = ([YAMLNode](), [YAMLEntry]())
+      var (items, entries) = ([YAMLNode](), Entries())
       while true {
         try skipTrivia(inFlow: true)
         if current == close { break }
@@ -454,8 +468,7 @@ private struct YAMLParser {
             if current != ",", current != close { value = try flow(depth: depth + 1) }
             try skipTrivia(inFlow: true)
           }
-          entries.removeAll { $0.key == key }
-          entries.append(YAMLEntry(key: key, location: item.location, value: value))
+          entries.add(YAMLEntry(key: key, location: item.location, value: value))
         }
         if current == close { break }
         guard current == "," else {
@@ -464,7 +477,7 @@ private struct YAMLParser {
         index += 1
       }
       index += 1
-      return try make(close == "]" ? .list(items) : .map(entries), at: start)
+      return try make(close == "]" ? .list(items) : .map(entries.list), at: start)
     case nil: throw failure("the document ends inside a flow collection")
     default: return try scalar(inFlow: true)
     }

@@ -91,6 +91,32 @@ import Testing
     #expect(refused.contains { $0.hasSuffix("secret.yml") } && refused.contains { $0.hasSuffix("missing.yml") })
   }
 
+  @Test func loopsOfTemplatesAndSettingGroupsAndWideMappingsStayBounded() throws {
+    let spec = """
+      settingGroups:
+        loop: {groups: [loop, loop, loop, loop, loop, loop], base: {INFOPLIST_KEY_NSCameraUsageDescription: Camera.}}
+      targetTemplates:
+        A: {templates: [A, B, A, B], type: application}
+        B: {templates: [B, A, B, A], platform: iOS}
+      targets:
+        App:
+          templates: [A, B]
+          settings: {groups: [loop, loop], base: {GENERATE_INFOPLIST_FILE: YES}}
+      wide:
+
+      """ + (0..<60_000).map { "  key\($0): value\n" }.joined()
+    let app = try AppResources.load(FilePath(try makeApp(["project.yml": spec]))).get()
+    #expect(app.target == "App" && app.infoPlist?.strings["NSCameraUsageDescription"] == "Camera.")
+    let huge = (0..<300).map { "  T\($0): {type: application}\n" }.joined()
+    let configs = (0..<300).map { "  C\($0): debug\n" }.joined()
+    let root = try makeApp(["project.yml": "configs:\n\(configs)targets:\n\(huge)"])
+    guard case .failure(let failure) = AppResources.load(FilePath(root)) else {
+      Issue.record("read 90,000 configuration lists")
+      return
+    }
+    #expect(failure.message.contains("300 targets in 300 configurations"))
+  }
+
   @Test func aHostileSpecIsABadProjectAtItsLine() throws {
     var bomb = "a0: &a0 [x, x, x, x, x, x, x, x, x, x]\n"
     for level in 1..<10 {

@@ -80,7 +80,8 @@ struct GeneratedProject {
       references[file] = "FILE\(references.count)"
       let path = file.relative(to: spec.parent) ?? file.string
       return add(
-        "FILE\(references.count - 1)", "PBXFileReference", ["sourceTree": .string("SOURCE_ROOT"), "path": .string(path)])
+        "FILE\(references.count - 1)", "PBXFileReference",
+        ["sourceTree": .string("SOURCE_ROOT"), "path": .string(path)])
     }
     func configurationList(_ owner: String, _ settings: [String: [String: Setting]], _ files: [String: FilePath])
       -> PlistValue

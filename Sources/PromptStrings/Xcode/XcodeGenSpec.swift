@@ -13,7 +13,7 @@ import TextSupport
 /// environment is not: a note says so.
 enum XcodeGenSpec {
   typealias Settings = [String: GeneratedProject.Setting]
-  /// How deep includes, templates and setting groups may nest.
+  /// How deep includes may nest.
   static let maximumNesting = 16
 
   /// The project the spec at `spec` describes, read through `reader`.
@@ -30,7 +30,9 @@ enum XcodeGenSpec {
     func settings(_ node: YAMLNode?, _ preset: Settings) -> [String: Settings] {
       Dictionary(
         uniqueKeysWithValues: project.configurations.map { name in
-          (name, preset.merging(self.settings(node, for: name, in: project, groups: root["settingGroups"])) { $1 })
+          var budget = maximumNesting * maximumNesting
+          let own = self.settings(node, for: name, in: project, groups: root["settingGroups"], budget: &budget)
+          return (name, preset.merging(own) { $1 })
         })
     }
     func files(_ node: YAMLNode?) -> [String: FilePath] {
@@ -58,7 +60,14 @@ enum XcodeGenSpec {
     }
     collectVariables(root["settings"])
     collectVariables(root["settingGroups"])
-    for entry in root["targets"]?.entries ?? [] {
+    // Every target has a configuration list of every configuration: their product is bounded.
+    let targets = root["targets"]?.entries ?? []
+    guard targets.count * project.configurations.count <= 1 << 16 else {
+      throw Diagnostic(
+        file: root["targets"]?.file ?? spec.string, location: root["targets"]?.location, severity: .error,
+        message: "\(targets.count) targets in \(project.configurations.count) configurations: more than attsim reads")
+    }
+    for entry in targets {
       let target = resolvingTemplates(entry, root["targetTemplates"])
       collectVariables(target["settings"])
       collectVariables(target["info"])
@@ -131,17 +140,22 @@ enum XcodeGenSpec {
   /// `spec` merged onto `base` as XcodeGen merges a spec onto what it includes.
   static func merging(_ spec: YAMLNode, onto base: YAMLNode) -> YAMLNode {
     guard var entries = base.entries, let own = spec.entries else { return spec }
+    var positions = Dictionary(entries.enumerated().map { ($1.key, $0) }) { $1 }
     for var entry in own {
-      let old = entries.last { $0.key == entry.key }?.value
-      if entry.key.hasSuffix(":REPLACE") {
-        entry.key.removeLast(":REPLACE".count)
-      } else if let old, old.entries != nil, entry.value.entries != nil {
+      let replaces = entry.key.hasSuffix(":REPLACE")
+      if replaces { entry.key.removeLast(":REPLACE".count) }
+      guard let position = positions[entry.key] else {
+        positions[entry.key] = entries.count
+        entries.append(entry)
+        continue
+      }
+      let old = entries[position].value
+      if !replaces, old.entries != nil, entry.value.entries != nil {
         entry.value = merging(entry.value, onto: old)
-      } else if let before = old?.list, let after = entry.value.list {
+      } else if !replaces, let before = old.list, let after = entry.value.list {
         entry.value.value = .list(before + after)
       }
-      entries.removeAll { $0.key == entry.key }
-      entries.append(entry)
+      entries[position] = entry
     }
     return base.with(.map(entries))
   }
@@ -165,14 +179,17 @@ enum XcodeGenSpec {
   /// filled in.
   private static func resolvingTemplates(_ target: YAMLEntry, _ templates: YAMLNode?) -> YAMLNode {
     var base = target.value.with(.map([]))
-    func apply(_ names: YAMLNode?, depth: Int) {
+    // Each template once, as XcodeGen collects them: a template naming itself, or a loop, adds nothing more.
+    var applied = Set<String>()
+    func apply(_ names: YAMLNode?) {
       for name in names?.list ?? [] {
-        guard depth < maximumNesting, let template = name.string.flatMap({ templates?[$0] }) else { continue }
-        apply(template["templates"], depth: depth + 1)
+        guard let template = name.string.flatMap({ templates?[$0] }), applied.insert(name.string ?? "").inserted
+        else { continue }
+        apply(template["templates"])
         base = merging(template, onto: base)
       }
     }
-    apply(target.value["templates"], depth: 0)
+    apply(target.value["templates"])
     var variables = ["target_name": target.key]
     for attribute in target.value["templateAttributes"]?.entries ?? [] {
       variables[attribute.key] = attribute.value.string
@@ -185,9 +202,12 @@ enum XcodeGenSpec {
   /// The build settings `node` sets for `configuration` as XcodeGen layers them: its `groups` (each settings of
   /// its own), `base`, then each of its `configs` whose name is part of the configuration's.
   private static func settings(
-    _ node: YAMLNode?, for configuration: String, in project: GeneratedProject, groups: YAMLNode?, depth: Int = 0
+    _ node: YAMLNode?, for configuration: String, in project: GeneratedProject, groups: YAMLNode?,
+    budget: inout Int
   ) -> Settings {
-    guard let node, let entries = node.entries, depth < maximumNesting else { return [:] }
+    // Setting groups may name each other: at most `maximumNesting` squared settings are expanded in all.
+    budget -= 1
+    guard let node, let entries = node.entries, budget > 0 else { return [:] }
     func own(_ entries: [YAMLEntry]) -> Settings {
       entries.reduce(into: [:]) { settings, entry in
         let flag = entry.value.bool.map { $0 ? "YES" : "NO" }
@@ -199,14 +219,14 @@ enum XcodeGenSpec {
     var result: Settings = [:]
     for group in node["groups"]?.list ?? [] {
       let settings = group.string.flatMap { groups?[$0] }
-      result.merge(self.settings(settings, for: configuration, in: project, groups: groups, depth: depth + 1)) { $1 }
+      result.merge(self.settings(settings, for: configuration, in: project, groups: groups, budget: &budget)) { $1 }
     }
     result.merge(own(node["base"]?.entries ?? [])) { $1 }
     for variant in node["configs"]?.entries ?? []
     where configuration.lowercased().contains(variant.key.lowercased())
       && !project.configurations.contains(where: { $0 != configuration && $0 == variant.key })
     {
-      result.merge(self.settings(variant.value, for: configuration, in: project, groups: groups, depth: depth + 1)) {
+      result.merge(self.settings(variant.value, for: configuration, in: project, groups: groups, budget: &budget)) {
         $1
       }
     }
