@@ -19,6 +19,11 @@ enum AppLoader {
     let shown = "'\(given.shown())'"
     guard let isFolder = FileKind.isFolder(given) else { return .failure(Failure(message: "\(shown) does not exist")) }
     guard isFolder else {
+      if GeneratedProject.specNames.contains(given.lastComponent) {
+        let folder = given.parent
+        return ProjectRead(target: target, configuration: configuration, strings: strings).read(
+          [given], root: folder, sandbox: RepositoryLayout.root(ofProjectFolder: folder))
+      }
       if target != nil { return .failure(Failure(message: "--target needs an Xcode project, not the file \(shown)")) }
       // One file the user named: read as named, and nothing else.
       return FileApp.read(given, reader: InputFiles()).map { [$0] }
