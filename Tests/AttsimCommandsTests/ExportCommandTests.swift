@@ -13,7 +13,10 @@ import Testing
   private func exportLibrary(_ target: String, out: (URL) -> URL) throws -> (folder: URL, outcome: Outcome) {
     let folder = try temporaryFolder()
     let outcome = attsim(
-      ["export", "--to", target, "--bundle-id", "com.example.lumen", "--locale", "en", "--locale", "ar", "--out", out(folder).path]
+      [
+        "export", "--to", target, "--bundle-id", "com.example.lumen", "--locale", "en", "--locale", "ar", "--out",
+        out(folder).path,
+      ]
         + Self.libraryNames)
     return (folder, outcome)
   }
@@ -47,7 +50,8 @@ import Testing
     #expect(outcome.status == 0, "\(outcome.err)")
     let scripts = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".sh") }
     #expect(scripts.count == Self.libraryNames.count * 2)
-    let checked = try runShell("for f in *.sh; do bash -n \"$f\" || exit 1; done; shellcheck *.sh", in: folder, seconds: 120)
+    let checked = try runShell(
+      "for f in *.sh; do bash -n \"$f\" || exit 1; done; shellcheck *.sh", in: folder, seconds: 120)
     #expect(checked.status == 0, "\(checked.out)\(checked.err)")
   }
 
@@ -77,7 +81,8 @@ import Testing
   }
 
   @Test func theBundleIdComesFromTheAppOrFromTheCommandLine() throws {
-    let app = try makeFolderApp(bundleIdentifier: "$(PRODUCT_BUNDLE_IDENTIFIER)", displayName: "Kite", purpose: "To measure ads.")
+    let app = try makeFolderApp(
+      bundleIdentifier: "$(PRODUCT_BUNDLE_IDENTIFIER)", displayName: "Kite", purpose: "To measure ads.")
     let unknown = attsim("export", "--to", "simctl", "--app", app, "allow-method-a")
     #expect(unknown.status == 2)
     #expect(unknown.err.contains("CFBundleIdentifier is unknown without its project"))
@@ -106,7 +111,8 @@ import Testing
 
   /// Texts that would run or break code if pasted raw: a command substitution, JavaScript for Maestro, quotes of
   /// every kind, backslashes, a line break, U+2028, an escape and a bell.
-  static let hostile = "Ads $(touch PWNED) `touch PWNED` ${touch} \"q\" 'q' \\(x) \\n */ line\nbreak\u{2028}sep\u{1B}[31m\u{07}end"
+  static let hostile =
+    "Ads $(touch PWNED) `touch PWNED` ${touch} \"q\" 'q' \\(x) \\n */ line\nbreak\u{2028}sep\u{1B}[31m\u{07}end"
 
   @Test func hostileTextsFromTheProjectStayText() throws {
     let app = try makeFolderApp(bundleIdentifier: "org.kite", displayName: Self.hostile, purpose: Self.hostile)
@@ -138,7 +144,8 @@ import Testing
     try FileManager.default.createDirectory(at: fakeBin, withIntermediateDirectories: true)
     for tool in ["xcrun", "applesimutils", "sleep"] {
       _ = try write("#!/bin/sh\nexit 0\n", to: tool, in: fakeBin)
-      try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: fakeBin.appendingPathComponent(tool).path)
+      try FileManager.default.setAttributes(
+        [.posixPermissions: 0o755], ofItemAtPath: fakeBin.appendingPathComponent(tool).path)
     }
     let run = try runShell(
       "bash -n allow-method-a-en.sh && shellcheck allow-method-a-en.sh && PATH=\"$PWD/bin:$PATH\" bash allow-method-a-en.sh App.app UDID",
@@ -178,7 +185,8 @@ import Testing
       case "\"": "\\\""
       case "\\": "\\\\"
       case _ where scalar.value < 0x20 || scalar.value == 0x2028:
-        "\\U" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count) + String(scalar.value, radix: 16)
+        "\\U" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
+          + String(scalar.value, radix: 16)
       default: String(scalar)
       }
     }.joined()
