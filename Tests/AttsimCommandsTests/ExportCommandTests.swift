@@ -91,6 +91,11 @@ import Testing
     #expect(given.status == 0, "\(given.err)")
     #expect(given.out.contains("bundle='org.kite.app'"))
     #expect(given.out.contains("printf '%s\\n' 'To measure ads.'"))
+    // A project's generated Info.plist holds $(PRODUCT_BUNDLE_IDENTIFIER), which its build settings give.
+    let project = attsim(
+      "export", "--to", "simctl", "--app", repositoryRoot.appendingPathComponent("Tests/Fixtures/Xcode16App").path,
+      "allow-method-a")
+    #expect(project.out.contains("bundle='example.Xcode16App'"), "\(project.err)")
   }
 
   @Test func severalOutputsOfAFlowOrScriptNeedAFolder() {
@@ -126,6 +131,14 @@ import Testing
     }
     let parsed = try runShell("swiftc -parse Hostile.swift", in: folder, seconds: 120)
     #expect(parsed.status == 0, "\(parsed.err)")
+    // The Swift literals, run, print the texts exactly.
+    let literals = try runShell(
+      "grep -E '^    let (appName|purposeString) = ' Hostile.swift > Literals.swift && "
+        + "echo 'print(appName + \"|\" + purposeString, terminator: \"\")' >> Literals.swift && swift Literals.swift",
+      in: folder, seconds: 120)
+    // (The name went through the folder app's build-variable expansion, which empties `$(…)`: attsim's reading.)
+    #expect(literals.out.hasPrefix("Ads  `touch PWNED`  \"q\" 'q'"), "\(literals.err)")
+    #expect(literals.out.hasSuffix("|" + Self.hostile), "\(literals.err)")
     // The flow's values read back exactly: the bundle id, and the purpose string as a pattern of itself.
     let yaml = try runShell(
       """

@@ -112,7 +112,7 @@ public struct HarnessWalk: Sendable {
       default:
         var moves = [HarnessWalk.Move.app(step.command)]
         if after.app.crashed && !before.app.crashed {
-          moves += unsupported("the app crashes here in attsim's model")
+          moves += unsupported("the app has no NSUserTrackingUsageDescription: iOS ends it at the request")
         } else if before.app.prompt == .none && after.app.prompt == .shown {
           moves.append(.alertShown)
         } else if before.app.prompt == .none && after.app.prompt == .sheet {
