@@ -227,6 +227,9 @@ enum ProjectApp {
         plist.strings["CFBundleDevelopmentRegion"] = "$(DEVELOPMENT_LANGUAGE)"
       }
       if plist.strings["CFBundleName"] == nil { plist.strings["CFBundleName"] = "$(PRODUCT_NAME)" }
+      if plist.strings["CFBundleIdentifier"] == nil {
+        plist.strings["CFBundleIdentifier"] = "$(PRODUCT_BUNDLE_IDENTIFIER)"
+      }
       let names = Set(settings.layers.flatMap(\.keys)).filter { $0.hasPrefix("INFOPLIST_KEY_") }
       for name in names.sorted() {
         guard let setting = settings.setting(name) else { continue }
