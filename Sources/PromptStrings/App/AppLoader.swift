@@ -18,17 +18,16 @@ enum AppLoader {
   ) -> Result<[AppResources], Failure> {
     let shown = "'\(given.shown())'"
     guard let isFolder = FileKind.isFolder(given) else { return .failure(Failure(message: "\(shown) does not exist")) }
+    let project = ProjectRead(target: target, configuration: configuration, allTargets: allTargets, strings: strings)
     guard isFolder else {
       if GeneratedProject.specNames.contains(given.lastComponent) {
         let folder = given.parent
-        return ProjectRead(target: target, configuration: configuration, strings: strings).read(
-          [given], root: folder, sandbox: RepositoryLayout.root(ofProjectFolder: folder))
+        return project.read([given], root: folder, sandbox: RepositoryLayout.root(ofProjectFolder: folder))
       }
       if target != nil { return .failure(Failure(message: "--target needs an Xcode project, not the file \(shown)")) }
       // One file the user named: read as named, and nothing else.
       return FileApp.read(given, reader: InputFiles()).map { [$0] }
     }
-    let project = ProjectRead(target: target, configuration: configuration, allTargets: allTargets, strings: strings)
     if given.pathExtension == "xcodeproj" {
       return project.read([given], root: given, sandbox: RepositoryLayout.root(ofProjectFolder: given.parent))
     }
