@@ -67,7 +67,7 @@ enum ReviewRules {
   /// The first vague phrase whose removal leaves no reason, in a text without an example.
   static func vagueReason(_ text: PurposeText) -> String? {
     guard !PurposeWords.exampleMarkers.contains(where: { text.normalized.contains(" \($0) ") }) else { return nil }
-    for phrases in PurposeWords.vaguePhrases.values {
+    for (_, phrases) in PurposeWords.vaguePhrases.sorted(by: { $0.key < $1.key }) {
       for phrase in phrases where text.normalized.contains(" \(phrase) ") {
         if !PurposeText(text.normalized.replacing(" \(phrase) ", with: " ")).givesReason { return phrase }
       }
