@@ -33,6 +33,11 @@ enum PromptsCommand {
       return 2
     case .success(let loaded): app = loaded
     }
+    // A localization export is its XLIFF files: one that cannot be read leaves nothing true to show.
+    if app.input == .localizationExport, let error = app.infoPlistError {
+      console.err("attsim: \(error.description.escapingControlCharacters)\n")
+      return 2
+    }
     let rows = rows(for: app, locales: command.locales, keys: keys(command.keys, of: app))
     let base = baseFolder(for: path)
     switch command.format {

@@ -19,6 +19,7 @@ enum AppLoader {
     guard let isFolder = FileKind.isFolder(given) else { return .failure(Failure(message: "\(shown) does not exist")) }
     guard isFolder else {
       if target != nil { return .failure(Failure(message: "--target needs an Xcode project, not the file \(shown)")) }
+      if given.pathExtension == "xliff" { return ExportApp.read(given, reader: InputFiles()).map { [$0] } }
       // One file the user named: read as named, and nothing else.
       return FileApp.read(given, reader: InputFiles()).map { [$0] }
     }
@@ -29,6 +30,7 @@ enum AppLoader {
     guard let reader = InputFiles(confinedTo: RepositoryLayout.root(ofProjectFolder: given)) else {
       return .failure(Failure(message: "cannot resolve \(shown)"))
     }
+    if given.pathExtension == "xcloc" { return ExportApp.read(given, reader: reader).map { [$0] } }
     if given.pathExtension == "app" { return BundleApp.read(given, reader: reader, strings: strings).map { [$0] } }
     if let app = reader.children(of: given.appending("Payload")).first(where: { $0.pathExtension == "app" }) {
       return BundleApp.read(app, reader: reader, strings: strings).map { [$0] }
@@ -65,6 +67,7 @@ enum AppLoader {
       return .success(apps)
     }
     if target != nil { return .failure(Failure(message: "\(shown) holds no Xcode project, so it has no targets")) }
+    if ExportApp.holdsExports(given, reader: reader) { return ExportApp.read(given, reader: reader).map { [$0] } }
     let folderApp = FolderApp.read(given, reader: reader, strings: strings)
     if case .failure = folderApp, let kind = RepositoryLayout.missingProject(in: given) {
       return .failure(Failure(message: "\(shown) is \(kind): there is no iOS app to read yet"))

@@ -40,6 +40,8 @@ public enum AppInput: Hashable, Sendable {
   case folder
   /// One `.strings`, `.xcstrings` or Info.plist file.
   case file
+  /// What Xcode exports for translators: an `.xcloc` localization catalog, a folder of them, or an `.xliff`.
+  case localizationExport
 }
 
 /// A file in the tree that looks like the app's, but that the app does not contain: another target's, a
@@ -161,6 +163,8 @@ public struct AppResources: Sendable {
   private var unreadTables: Set<String> = []
   /// Whether the app is an App Clip target.
   public var isAppClip = false
+  /// The XLIFF files of a localization export, read (their `InfoPlist` units are also in `catalogs`).
+  public var localizationExports: [XLIFFDocument] = []
   /// The app's privacy manifests and its SDKs' (`PrivacyInfo.xcprivacy`); not looked for by `prompts`' read.
   public var privacyManifests: [PrivacyManifest] = []
   /// The languages the project lists in `knownRegions` (not `Base`), and its file, when the app comes from one.
