@@ -13,12 +13,15 @@ enum CheckCommand {
     let report: CheckReport
     switch CheckInput.read(
       given, target: command.app.target, configuration: command.app.configuration,
-      allStrings: command.allStrings)
+      allTargets: command.app.allTargets, allStrings: command.allStrings)
     {
     case .failure(let failure):
       console.err("attsim: \(failure.message.escapingControlCharacters)\n")
       return 2
     case .success(let input):
+      if case .apps(let apps, _) = input, let choice = apps.first?.choice {
+        console.err("attsim: \(choice.escapingControlCharacters)\n")
+      }
       report = PromptLinter.check(
         input, developmentRegion: command.developmentRegion, options: CheckOptions(allStrings: command.allStrings))
     }
@@ -191,12 +194,8 @@ enum FindingFormat {
     let rules = RuleID.allCases.map { rule -> JSONText in
       var object = JSONText()
       object.add("id", rule.rawValue)
-      var description = JSONText()
-      description.add("text", rule.summary)
-      object.add("shortDescription", description)
-      var configuration = JSONText()
-      configuration.add("level", level(rule.severity))
-      object.add("defaultConfiguration", configuration)
+      object.add("shortDescription", member("text", rule.summary))
+      object.add("defaultConfiguration", member("level", level(rule.severity)))
       return object
     }
     let results = entries.map { entry -> JSONText in
@@ -204,9 +203,7 @@ enum FindingFormat {
       var result = JSONText()
       result.add("ruleId", finding.rule.rawValue)
       result.add("level", level(finding.severity))
-      var message = JSONText()
-      message.add("text", finding.message)
-      result.add("message", message)
+      result.add("message", member("text", finding.message))
       var artifact = JSONText()
       if let root, let relative = FilePath(finding.file).relative(to: root), !relative.isEmpty {
         artifact.add("uri", FileURI.encode(relative))
@@ -222,12 +219,8 @@ enum FindingFormat {
         region.add("startColumn", location.column)
         physical.add("region", region)
       }
-      var place = JSONText()
-      place.add("physicalLocation", physical)
-      result.add("locations", [place])
-      var fingerprints = JSONText()
-      fingerprints.add("attsim/v1", entry.fingerprint)
-      result.add("partialFingerprints", fingerprints)
+      result.add("locations", [member("physicalLocation", physical)])
+      result.add("partialFingerprints", member("attsim/v1", entry.fingerprint))
       if let suppression = entry.suppression {
         var object = JSONText()
         object.add("kind", "external")
@@ -248,18 +241,10 @@ enum FindingFormat {
     driver.add("name", "attsim")
     driver.add("version", version)
     driver.add("rules", rules)
-    var tool = JSONText()
-    tool.add("driver", driver)
     var run = JSONText()
-    run.add("tool", tool)
+    run.add("tool", member("driver", driver))
     run.add("columnKind", "unicodeCodePoints")
-    if let root {
-      var base = JSONText()
-      base.add("uri", FileURI.file(root, folder: true))
-      var bases = JSONText()
-      bases.add("SRCROOT", base)
-      run.add("originalUriBaseIds", bases)
-    }
+    if let root { run.add("originalUriBaseIds", member("SRCROOT", member("uri", FileURI.file(root, folder: true)))) }
     run.add("results", results)
     var log = JSONText()
     log.add("$schema", "https://json.schemastore.org/sarif-2.1.0.json")
@@ -268,11 +253,15 @@ enum FindingFormat {
     return log.json
   }
 
-  private static func level(_ severity: Severity) -> String {
-    switch severity {
-    case .error: "error"
-    case .warning: "warning"
-    case .info: "note"
-    }
+  /// `{"key": value}`: an object of one member.
+  private static func member(_ key: String, _ value: String) -> JSONText { object { $0.add(key, value) } }
+  private static func member(_ key: String, _ value: JSONText) -> JSONText { object { $0.add(key, value) } }
+  private static func object(_ fill: (inout JSONText) -> Void) -> JSONText {
+    var object = JSONText()
+    fill(&object)
+    return object
   }
+
+  /// SARIF's word for a severity: `info` is a `note`.
+  private static func level(_ severity: Severity) -> String { severity == .info ? "note" : severity.rawValue }
 }

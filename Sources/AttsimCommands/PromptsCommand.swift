@@ -19,30 +19,37 @@ enum PromptsCommand {
     var displayName: String
   }
 
-  /// Exit 0, or 2 when the app cannot be read.
+  /// Exit 0, or 2 when the app cannot be read. Which app target was chosen goes to standard error; with
+  /// `--all-targets` every iOS app target's answer goes out, one after another (in JSON, an array of them).
   static func run(_ command: Command.Prompts, console: Console) -> Int32 {
     let path = command.app.path ?? FilePath(".")
-    let app: AppResources
+    let apps: [AppResources]
     // Only the InfoPlist tables hold purpose strings: the others are not read, nor what only check reads.
-    switch AppResources.load(
+    switch AppResources.loadAll(
       path, target: command.app.target, configuration: command.app.configuration,
-      strings: .purposeTables(forCheck: false))
+      allTargets: command.app.allTargets, strings: .purposeTables(forCheck: false))
     {
     case .failure(let failure):
       console.err("attsim: cannot read the app: \(failure.message.escapingControlCharacters)\n")
       return 2
-    case .success(let loaded): app = loaded
+    case .success(let loaded): apps = loaded
     }
     // A localization export is its XLIFF files: one that cannot be read leaves nothing true to show.
-    if app.input == .localizationExport, let error = app.infoPlistError {
+    if apps[0].input == .localizationExport, let error = apps[0].infoPlistError {
       console.err("attsim: \(error.description.escapingControlCharacters)\n")
       return 2
     }
-    let rows = rows(for: app, locales: command.locales, keys: keys(command.keys, of: app))
-    let base = baseFolder(for: path)
+    if let choice = apps[0].choice { console.err("attsim: \(choice.escapingControlCharacters)\n") }
+    // Paths are shown relative to the folder given, or the project's folder for a `.xcodeproj`.
+    let base = path.pathExtension == "xcodeproj" ? path.parent : path
+    let answers = apps.map { app in
+      let rows = rows(for: app, locales: command.locales, keys: keys(command.keys, of: app))
+      return command.format == .json ? json(app, rows, base: base) : table(app, rows, base: base)
+    }
     switch command.format {
-    case .json: console.out(json(app, rows, base: base) + "\n")
-    case .text: console.out(table(app, rows, base: base))
+    case .json where command.app.allTargets: console.out("[" + answers.joined(separator: ",\n ") + "]\n")
+    case .json: console.out(answers[0] + "\n")
+    case .text: console.out(answers.joined(separator: "\n"))
     }
     return 0
   }
@@ -69,11 +76,6 @@ enum PromptsCommand {
           displayName: name)
       }
     }
-  }
-
-  /// The folder paths are shown relative to: the folder given, or the project's folder for a `.xcodeproj`.
-  private static func baseFolder(for given: FilePath) -> FilePath {
-    given.pathExtension == "xcodeproj" ? given.parent : given
   }
 
   /// A path relative to `base` when it lies inside it.
@@ -117,7 +119,10 @@ enum PromptsCommand {
   /// A table a localizer can read: language, localization, where the text comes from, the text.
   static func table(_ app: AppResources, _ rows: [Row], base: FilePath) -> String {
     let target = app.target.map { " (target \($0))" } ?? ""
+    // Where the Info.plist's keys come from: its file, or a project's build settings alone.
+    let plist = app.infoPlist.map { $0.path.hasSuffix(".plist") ? shown($0.path, base: base) : "generated" }
     var out = "\(app.name)\(target) · development region \(app.developmentRegion)".forMessage()
+    out += plist.map { " · Info.plist \($0.forMessage())" } ?? ""
     out += " · \(app.localizations.count) localization\(app.localizations.count == 1 ? "" : "s")\n\n"
     func place(_ text: LocalizedText) -> String {
       Diagnostic.place(shown(text.source.path, base: base), text.location)

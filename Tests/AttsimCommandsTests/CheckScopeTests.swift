@@ -67,8 +67,11 @@ import Testing
       at: root, targets: 2, xcconfig: "APP_NAME = Shop\n",
       variants: [("en", "en.lproj/InfoPlist.strings"), ("de", "de.lproj/InfoPlist.strings")])
     try Self.put("\"NSUserTrackingUsageDescription\" = \"\";\n", at: "de.lproj/InfoPlist.strings", in: root)
-    let check = attsim("check", root.path)
+    let check = attsim("check", root.path, "--all-targets")
     #expect(check.out.contains("target App:\n") && check.out.contains("target App1:\n"), "\(check.out)")
+    let chosen = attsim("check", root.path)
+    #expect(
+      !chosen.out.contains("target App1") && chosen.err.hasPrefix("attsim: target App (it is named like its project)"))
     let wrong = attsim("prompts", root.path, "--target", "Nope")
     #expect(wrong.status == 2 && wrong.err.contains("the app targets are App, App1"))
   }

@@ -53,7 +53,7 @@ import Testing
     #expect(wrong.err == "attsim: cannot read the app: no app target 'Nope'; the app targets are Xcode16App, Clip\n")
   }
 
-  @Test func aProjectWithTwoAppsNeedsATargetWhereOneAppIsShown() throws {
+  @Test func aProjectWithTwoAppsShowsTheOneNamedLikeItAndChecksBothWhenAsked() throws {
     let folder = try temporaryFolder()
     let copy = folder.appendingPathComponent("Twins")
     try FileManager.default.copyItem(at: Self.fixtures.appendingPathComponent("Xcode16App"), to: copy)
@@ -63,11 +63,12 @@ import Testing
       of: "application.on-demand-install-capable", with: "application")
     try text.write(to: project, atomically: true, encoding: .utf8)
     let check = attsim("check", copy.path)
-    #expect(check.out.hasPrefix("target Xcode16App:\n") && check.out.contains("\ntarget Clip:\n"))
-    #expect(check.err.contains("in 2 apps (Xcode16App, Clip)"))
+    #expect(!check.out.contains("target Clip:") && check.err.contains("in 4 localizations"), "\(check.err)")
+    let all = attsim("check", copy.path, "--all-targets")
+    #expect(all.out.hasPrefix("target Xcode16App:\n") && all.out.contains("\ntarget Clip:\n"))
+    #expect(all.err.contains("in 2 apps (Xcode16App, Clip)"))
     let render = attsim("render", "--app", copy.path)
-    #expect(render.status == 2)
-    #expect(render.err.contains("has several app targets (Xcode16App, Clip): choose one with --target NAME"))
+    #expect(render.status == 0 && render.out.contains("Sixteen"), "\(render.err)")
     #expect(attsim("render", "--app", copy.path, "--target", "Clip").status == 0)
   }
 

@@ -123,8 +123,10 @@ import Testing
 
   @Test func theAppClipIsATargetOfItsOwn() throws {
     #expect(try AppResources.loadAll(FilePath(Self.path("Xcode16App"))).get().map(\.target) == ["Xcode16App"])
+    let all = try AppResources.loadAll(FilePath(Self.path("Xcode16App")), allTargets: true).get()
+    #expect(all.map(\.target) == ["Xcode16App", "Clip"])
     let clip = try Self.app("Xcode16App", target: "Clip")
-    #expect(clip.isAppClip && clip.localizations == ["ja"])
+    #expect(clip.target == "Clip" && clip.localizations == ["ja"])
     #expect(clip.usageDescription(locale: "en")?.source.kind == "build-setting")
     #expect(clip.usageDescription(locale: "en")?.location?.line == 256)
     let wrong = AppResources.load(FilePath(Self.path("Xcode16App")), target: "Widget")

@@ -10,31 +10,37 @@ import TextSupport
 enum AppLoader {
   typealias Failure = AppResources.LoadFailure
 
-  /// Every app at `path`; a project gives one per application target (or only `target`); `strings` says which
-  /// strings tables are read.
-  static func load(_ given: FilePath, target: String?, configuration: String?, strings: AppResources.StringsToParse)
-    -> Result<[AppResources], Failure>
-  {
+  /// The app at `path`: a project gives the app target a person means, or `target`, or with `allTargets` every
+  /// iOS app target; `strings` says which strings tables are read.
+  static func load(
+    _ given: FilePath, target: String?, configuration: String?, allTargets: Bool = false,
+    strings: AppResources.StringsToParse
+  ) -> Result<[AppResources], Failure> {
     let shown = "'\(given.shown())'"
     guard let isFolder = FileKind.isFolder(given) else { return .failure(Failure(message: "\(shown) does not exist")) }
+    let project = ProjectRead(target: target, configuration: configuration, allTargets: allTargets, strings: strings)
     guard isFolder else {
+      if GeneratedProject.specNames.contains(given.lastComponent) {
+        let folder = given.parent
+        return project.read([given], root: folder, sandbox: RepositoryLayout.root(ofProjectFolder: folder))
+      }
       if target != nil { return .failure(Failure(message: "--target needs an Xcode project, not the file \(shown)")) }
-      if given.pathExtension == "xliff" { return ExportApp.read(given, reader: InputFiles()).map { [$0] } }
+      if given.pathExtension == "xliff" { return TranslationExportApp.read(given, reader: InputFiles()).map { [$0] } }
       // One file the user named: read as named, and nothing else.
       return FileApp.read(given, reader: InputFiles()).map { [$0] }
     }
-    let project = ProjectRead(target: target, configuration: configuration, strings: strings)
     if given.pathExtension == "xcodeproj" {
       return project.read([given], root: given, sandbox: RepositoryLayout.root(ofProjectFolder: given.parent))
     }
     guard let reader = InputFiles(confinedTo: RepositoryLayout.root(ofProjectFolder: given)) else {
       return .failure(Failure(message: "cannot resolve \(shown)"))
     }
-    if given.pathExtension == "xcloc" { return ExportApp.read(given, reader: reader).map { [$0] } }
+    if given.pathExtension == "xcloc" { return TranslationExportApp.read(given, reader: reader).map { [$0] } }
     if given.pathExtension == "app" { return BundleApp.read(given, reader: reader, strings: strings).map { [$0] } }
     if let app = reader.children(of: given.appending("Payload")).first(where: { $0.pathExtension == "app" }) {
       return BundleApp.read(app, reader: reader, strings: strings).map { [$0] }
     }
+    if let package = PlaygroundsApp.read(given, reader: reader, strings: strings) { return package.map { [$0] } }
     // Where cross-platform tools put the project, then a workspace's members, then a project a folder or two
     // down (SPEC §4, "From a repository's root").
     // A project with no app target (a library's own, beside its example app) does not end the search.
@@ -59,7 +65,9 @@ enum AppLoader {
     if let libraryOnly { return .failure(libraryOnly) }
     // A project's app folder given on its own (`ios/Runner`): the project beside it knows its settings, so
     // the project's folder is the sandbox.
-    let beside = children(of: given.parent).filter { $0.pathExtension == "xcodeproj" }
+    let beside = FolderListing.names(in: given.parent).map(given.parent.appending).filter {
+      $0.pathExtension == "xcodeproj"
+    }
     let sandbox = RepositoryLayout.root(ofProjectFolder: given.parent)
     if !beside.isEmpty, case .success(let apps) = project.read(beside, root: given, sandbox: sandbox, within: given),
       !apps.isEmpty
@@ -67,7 +75,14 @@ enum AppLoader {
       return .success(apps)
     }
     if target != nil { return .failure(Failure(message: "\(shown) holds no Xcode project, so it has no targets")) }
-    if ExportApp.holdsExports(given, reader: reader) { return ExportApp.read(given, reader: reader).map { [$0] } }
+    if TranslationExportApp.holdsExports(given, reader: reader) {
+      return TranslationExportApp.read(given, reader: reader).map { [$0] }
+    }
+    // A Swift Playgrounds app in the repository (`App.swiftpm`), the first by name.
+    for package in reader.children(of: given) where package.pathExtension == "swiftpm" {
+      if let app = PlaygroundsApp.read(package, reader: reader, strings: strings) { return app.map { [$0] } }
+    }
+    if let dotNet = DotNetApp.read(given, reader: reader, strings: strings) { return dotNet.map { [$0] } }
     let folderApp = FolderApp.read(given, reader: reader, strings: strings)
     if case .failure = folderApp, let kind = RepositoryLayout.missingProject(in: given) {
       return .failure(Failure(message: "\(shown) is \(kind): there is no iOS app to read yet"))
@@ -75,10 +90,12 @@ enum AppLoader {
     return folderApp.map { [$0] }
   }
 
-  /// What `load` passes on to read projects: the target and configuration asked for, and the tables to read.
+  /// What `load` passes on to read projects: the target and configuration asked for, whether every app target
+  /// is, and the tables to read.
   struct ProjectRead {
     var target: String?
     var configuration: String?
+    var allTargets: Bool
     var strings: AppResources.StringsToParse
 
     func read(_ projects: [FilePath], root: FilePath, sandbox: FilePath, within: FilePath? = nil) -> Result<
@@ -88,15 +105,8 @@ enum AppLoader {
         return .failure(Failure(message: "cannot resolve '\(sandbox.shown())'"))
       }
       return ProjectApp.read(
-        projects: projects, root: root, sandbox: sandbox, reader: reader, target: target, configuration: configuration,
-        within: within, strings: strings)
+        projects: projects, root: root, sandbox: sandbox, reader: reader, asked: self, within: within)
     }
-  }
-
-  /// The entries directly inside `folder`, by name (none when it is not a folder). Only for folders the user
-  /// named; inside an app, `InputFiles.children(of:)` keeps to the sandbox.
-  static func children(of folder: FilePath) -> [FilePath] {
-    FolderListing.names(in: folder).map(folder.appending)
   }
 
   /// Whether `path` is a folder (following a link).

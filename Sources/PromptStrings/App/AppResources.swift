@@ -101,6 +101,9 @@ public struct AppResources: Sendable {
   public var name: String
   /// The Xcode target the app comes from, when read from a project.
   public var target: String?
+  /// Which app attsim chose where there are several (an app target, an Info.plist in a folder), why, and the
+  /// others; nil when the path holds one, or a target was named.
+  public var choice: String?
   /// The app's Info.plist (with build settings applied), if found and readable.
   public var infoPlist: InfoPlist?
   /// The app's localization folders, one per language, by name.
@@ -161,8 +164,6 @@ public struct AppResources: Sendable {
   /// The tables `strings` left unread, as `localization/table`: each is judged once, as it would have been
   /// read once.
   private var unreadTables: Set<String> = []
-  /// Whether the app is an App Clip target.
-  public var isAppClip = false
   /// The XLIFF files of a localization export, read (their `InfoPlist` units are also in `catalogs`).
   public var localizationExports: [XLIFFDocument] = []
   /// The app's privacy manifests and its SDKs' (`PrivacyInfo.xcprivacy`); not looked for by `prompts`' read.
@@ -292,26 +293,20 @@ public struct AppResources: Sendable {
   /// manifests), by identity: an output must never replace one.
   public var inputs: [FileIdentity: String] { reader.identities }
 
-  /// Reads the one app at `path`: a project with several app targets needs `target`. `strings` says which
-  /// strings tables are read (a file named on its own is always read).
+  /// Reads the app at `path`: of a project's app targets, `target`, or the one a person means (or a tie's
+  /// failure). `strings` says which strings tables are read (a file named on its own is always read).
   public static func load(
     _ path: FilePath, target: String? = nil, configuration: String? = nil, strings: StringsToParse = .all
   ) -> Result<AppResources, LoadFailure> {
-    AppLoader.load(path, target: target, configuration: configuration, strings: strings).flatMap { apps in
-      guard apps.count > 1 else { return .success(apps[0]) }
-      let names = apps.compactMap(\.target).joined(separator: ", ")
-      return .failure(
-        LoadFailure(message: "'\(path.shown())' has several app targets (\(names)): choose one with --target NAME")
-      )
-    }
+    AppLoader.load(path, target: target, configuration: configuration, strings: strings).map { $0[0] }
   }
 
-  /// Reads every app at `path`: one per application target of a project (or only `target`), with the strings
-  /// tables `strings` says.
+  /// Reads the app at `path` as `load` does, or with `allTargets` one per iOS app target of a project.
   public static func loadAll(
-    _ path: FilePath, target: String? = nil, configuration: String? = nil, strings: StringsToParse = .all
+    _ path: FilePath, target: String? = nil, configuration: String? = nil, allTargets: Bool = false,
+    strings: StringsToParse = .all
   ) -> Result<[AppResources], LoadFailure> {
-    AppLoader.load(path, target: target, configuration: configuration, strings: strings)
+    AppLoader.load(path, target: target, configuration: configuration, allTargets: allTargets, strings: strings)
   }
 
   /// The app in a plain folder of lproj folders (and perhaps an Info.plist), read without looking for

@@ -1,10 +1,15 @@
 import FileAccess
 import StringsFiles
+import TextSupport
 
 /// An app read from a folder without an Xcode project: the shallowest Info.plist outside lproj folders,
-/// and one lproj folder per language, the one beside that Info.plist when there are several.
+/// and one lproj folder per language, the one beside that Info.plist when there are several; when `maker` (a
+/// Swift Playgrounds app's `Package.swift`) makes the Info.plist, only `extra` is read and the others named.
 enum FolderApp {
-  static func read(_ root: FilePath, reader: InputFiles, strings: AppResources.StringsToParse) -> Result<
+  static func read(
+    _ root: FilePath, reader: InputFiles, strings: AppResources.StringsToParse, madeBy maker: String? = nil,
+    adding extra: FilePath? = nil
+  ) -> Result<
     AppResources, AppResources.LoadFailure
   > {
     var app = AppResources(root: root.string, input: .folder, name: root.lastComponent, reader: reader)
@@ -17,10 +22,13 @@ enum FolderApp {
       !$0.isDirectory && $0.path.lastComponent == "Info.plist"
         && !$0.path.components.contains { $0.hasSuffix(".lproj") }
     }
-    let chosenPlist = infoPlists.min { ($0.depth, $0.path.string) < ($1.depth, $1.path.string) }
-    let home = chosenPlist?.path.parent ?? root
+    let chosenPlist = maker == nil ? appInfoPlist(infoPlists, root: root, app: &app) : extra
+    for plist in infoPlists.map(\.path) where maker != nil && plist.normalized != extra {
+      app.notes.append("\(plist.relative(to: root) ?? plist.string): not read: \(maker ?? "") makes the Info.plist")
+    }
+    let home = chosenPlist?.parent ?? root
     if let chosenPlist {
-      app.read(infoPlist: chosenPlist.path)
+      app.read(infoPlist: chosenPlist)
       // Without a project nothing defines build variables: as in a build, they come out empty.
       app.expandVariables(with: BuildSettings(layers: [], builtIn: [:]))
     }
@@ -78,7 +86,7 @@ enum FolderApp {
         app.add(stringsFile: file, localization: name, folder: folder)
       }
     }
-    if chosenPlist == nil && app.folders.isEmpty && app.catalogs.isEmpty {
+    if maker == nil && chosenPlist == nil && app.folders.isEmpty && app.catalogs.isEmpty {
       return .failure(
         AppResources.LoadFailure(
           message: "'\(root.string.forMessage())' holds no Info.plist, no .lproj folder and no .xcstrings"))
@@ -87,6 +95,34 @@ enum FolderApp {
     if strings.findsCheckInputs { app.privacyManifests = ManifestSearch(reader: reader).inFolder(entries, root: root) }
     app.finish()
     return .success(app)
+  }
+
+  /// The app's Info.plist among `found`: the shallowest that is no other bundle's (an extension's, an App
+  /// Clip's, a watch app's, a framework's or a test bundle's), with a purpose string when one has. Where there
+  /// are several, `app.choice` names it, why, and the others.
+  private static func appInfoPlist(_ found: [DirectoryWalk.Entry], root: FilePath, app: inout AppResources)
+    -> FilePath?
+  {
+    let ordered = found.sorted { ($0.depth, $0.path.string) < ($1.depth, $1.path.string) }.map(\.path)
+    guard ordered.count > 1 else { return ordered.first }
+    let plists = ordered.map { try? InfoPlist.read($0, from: app.reader).get() }
+    let kinds = plists.map { plist -> String? in
+      let keys = Set(plist?.keys ?? [])
+      if !keys.isDisjoint(with: ["NSExtension", "EXAppExtensionAttributes"]) { return "an extension's" }
+      if keys.contains("NSAppClip") { return "an App Clip's" }
+      if !keys.isDisjoint(with: ["WKApplication", "WKWatchKitApp"]) { return "a watch app's" }
+      return ["FMWK": "a framework's", "BNDL": "a test bundle's"][plist?.strings["CFBundlePackageType"] ?? ""]
+    }
+    let apps = ordered.indices.filter { kinds[$0] == nil }
+    let prompting = apps.filter { plists[$0]?.keys.contains(where: PurposeKeys.isPurposeKey) == true }
+    let chosen = prompting.first ?? apps.first ?? 0
+    let why = prompting.isEmpty ? "the shallowest app's" : "the shallowest app's with purpose strings"
+    let others = ordered.indices.filter { $0 != chosen }.map { index in
+      (ordered[index].relative(to: root) ?? "") + (kinds[index].map { " (\($0))" } ?? "")
+    }
+    app.choice =
+      "Info.plist \(ordered[chosen].relative(to: root) ?? "") (\(why)); other Info.plists: \(MessageList.of(others))"
+    return ordered[chosen]
   }
 
   /// Lproj folders or catalogs, nearest to the Info.plist's folder first: beside it, then by depth, then by

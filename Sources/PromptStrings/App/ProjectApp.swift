@@ -9,56 +9,96 @@ import TextSupport
 enum ProjectApp {
   typealias Failure = AppResources.LoadFailure
 
-  /// The apps of `projects` (all their application targets, or only `target`), read through `reader`, with the
-  /// strings tables `strings` says; `within` keeps only targets whose Info.plist lies in that folder.
+  /// The apps of `projects` that `asked` names: the target it names, every iOS app target, or the one a person
+  /// means (`AppTargetChoice`, with why in `choice`), read through `reader`; `within` keeps only targets
+  /// whose Info.plist lies in that folder.
   static func read(
-    projects paths: [FilePath], root: FilePath, sandbox: FilePath, reader: InputFiles, target: String?,
-    configuration: String?, within: FilePath?, strings: AppResources.StringsToParse
+    projects paths: [FilePath], root: FilePath, sandbox: FilePath, reader: InputFiles, asked: AppLoader.ProjectRead,
+    within: FilePath?
   ) -> Result<[AppResources], Failure> {
-    var candidates: [(ProjectFacts, XcodeProject.Target)] = []
+    var candidates: [Candidate] = []
     for path in paths {
       do {
         let project = ProjectFacts(
-          try XcodeProject(bundle: path, reader: reader), sandbox: sandbox, reader: reader,
-          findingTablesAround: strings.findsCheckInputs)
-        candidates += project.project.applicationTargets.map { (project, $0) }
+          try XcodeProject.open(path, reader: reader), sandbox: sandbox, reader: reader,
+          findingTablesAround: asked.strings.findsCheckInputs)
+        // A target is iOS by its settings in the configuration read: an xcconfig's SDKROOT, a multiplatform
+        // target's SUPPORTED_PLATFORMS.
+        candidates += project.project.applicationTargets.map {
+          Candidate(facts: project, target: $0, asked: asked.configuration, reader: reader)
+        }.filter(\.settings.settings.buildsForIOS)
       } catch {
         let file = error.file.forMessage()
         return .failure(Failure(message: "\(Diagnostic.place(file, error.location)): \(error.message)"))
       }
     }
-    if let within {
-      candidates = candidates.filter { facts, target in
-        infoPlistFile(facts.project, target, configuration: configuration, reader: reader).flatMap {
-          $0.relative(to: within)
-        } != nil
-      }
-    }
-    let names = candidates.map(\.1.name)
+    if let within { candidates = candidates.filter { $0.infoPlistFile?.relative(to: within) != nil } }
+    let names = candidates.map(\.target.name)
     guard !candidates.isEmpty else {
       return .failure(
         Failure(
           message: "'\(root.string.forMessage())' has an Xcode project but no iOS app target", isNoAppTarget: true))
     }
-    if let target {
-      candidates = candidates.filter { $0.1.name == target }
+    var reason: String?
+    if let target = asked.target {
+      candidates = candidates.filter { $0.target.name == target }
       guard !candidates.isEmpty else {
         return .failure(
           Failure(message: "no app target '\(target.forMessage())'; the app targets are \(MessageList.of(names))"))
       }
+    } else if !asked.allTargets && candidates.count > 1 {
+      let choice = AppTargetChoice(candidates.map { ($0.project, $0.target) }, reader: reader)
+      candidates = choice.kept.map { candidates[$0] }
+      reason = choice.reason
     }
-    var apps: [AppResources] = []
-    for (facts, target) in candidates {
-      switch read(facts, target, root: root, reader: reader, configuration: configuration, strings: strings) {
-      case .failure(let failure): return .failure(failure)
-      case .success(let app): apps.append(app)
+    var apps: [AppResources]
+    do throws(Failure) {
+      apps = try candidates.map { candidate throws(Failure) in
+        try read(candidate, root: root, reader: reader, strings: asked.strings).get()
       }
+    } catch { return .failure(error) }
+    guard asked.target == nil, !asked.allTargets, names.count > 1 else { return .success(apps) }
+    // (5) The most localizations; more than one left is a tie.
+    if apps.count > 1 {
+      let most = apps.map(\.localizations.count).max() ?? 0
+      apps = apps.filter { $0.localizations.count == most }
+      reason = "it has the most localizations (\(most))"
     }
-    // A project with one app and its App Clip: the app is what a person means.
-    if target == nil, apps.count > 1, apps.filter({ !$0.isAppClip }).count == 1 {
-      apps = apps.filter { !$0.isAppClip }
+    guard apps.count == 1, let reason else {
+      return .failure(
+        Failure(
+          message:
+            "'\(root.shown())' has iOS app targets that tie: \(MessageList.of(apps.compactMap(\.target))) (none embeds more apps or extensions, none is named like its project, no shared scheme runs one alone, they have as many localizations): choose one with --target NAME, or --all-targets"
+        ))
     }
+    let others = names.filter { $0 != apps[0].target }
+    apps[0].choice =
+      "target \(apps[0].name) (\(reason)); other iOS app targets: \(MessageList.of(others)) (--target NAME, --all-targets)"
     return .success(apps)
+  }
+
+  /// One iOS app target, with the configuration to read (or why it cannot be) and its settings in it.
+  struct Candidate {
+    let facts: ProjectFacts
+    let target: XcodeProject.Target
+    let configuration: Result<String, Failure>
+    let settings: XcodeProject.TargetSettings
+    var project: XcodeProject { facts.project }
+
+    init(facts: ProjectFacts, target: XcodeProject.Target, asked: String?, reader: InputFiles) {
+      self.facts = facts
+      self.target = target
+      configuration = ProjectApp.configuration(asked, of: facts.project, target)
+      // A configuration the target lacks fails its read; its platform is then Xcode's default, iOS.
+      settings = facts.project.settings(of: target, configuration: (try? configuration.get()) ?? "", reader: reader)
+    }
+
+    /// The Info.plist file the target names (`INFOPLIST_FILE`), if any.
+    var infoPlistFile: FilePath? {
+      var notes = ExpansionNotes()
+      guard let file = settings.settings.value("INFOPLIST_FILE", notes: &notes), !file.isEmpty else { return nil }
+      return project.file(named: file)
+    }
   }
 
   /// What every target of one project shares, worked out once: the files any target copies, and the
@@ -78,7 +118,7 @@ enum ProjectApp {
         (copiedByAnyTarget, infoPlistTables, tablesElsewhere) = ([], [], [])
         return
       }
-      copiedByAnyTarget = Set(project.allTargets.flatMap { project.resources(of: $0) })
+      copiedByAnyTarget = Set(project.targets.flatMap { project.resources(of: $0) })
       let everywhere = (AppLoader.walk(sandbox, reader: reader)?.entries ?? []).compactMap {
         entry -> FilePath? in
         let file = entry.path
@@ -97,56 +137,40 @@ enum ProjectApp {
     String, Failure
   > {
     let (names, defaultName) = project.configurations(of: target)
-    if let asked {
-      guard names.contains(asked) else {
-        return .failure(
-          Failure(
-            message:
-              "target \(target.name.forMessage()) has no configuration '\(asked.forMessage())'; it has \(MessageList.of(names))"
-          ))
-      }
-      return .success(asked)
+    guard let asked else { return .success(names.contains("Release") ? "Release" : defaultName ?? names.first ?? "") }
+    guard names.contains(asked) else {
+      return .failure(
+        Failure(
+          message:
+            "target \(target.name.forMessage()) has no configuration '\(asked.forMessage())'; it has \(MessageList.of(names))"
+        ))
     }
-    return .success(names.contains("Release") ? "Release" : defaultName ?? names.first ?? "Release")
-  }
-
-  private static func infoPlistFile(
-    _ project: XcodeProject, _ target: XcodeProject.Target, configuration: String?, reader: InputFiles
-  ) -> FilePath? {
-    guard case .success(let name) = self.configuration(configuration, of: project, target) else { return nil }
-    var notes = ExpansionNotes()
-    let settings = project.settings(of: target, configuration: name, reader: reader).settings
-    guard let file = settings.value("INFOPLIST_FILE", notes: &notes), !file.isEmpty else { return nil }
-    return project.file(named: file)
+    return .success(asked)
   }
 
   /// One target's app.
   private static func read(
-    _ facts: ProjectFacts, _ target: XcodeProject.Target, root: FilePath, reader: InputFiles,
-    configuration asked: String?, strings: AppResources.StringsToParse
+    _ candidate: Candidate, root: FilePath, reader: InputFiles, strings: AppResources.StringsToParse
   ) -> Result<AppResources, Failure> {
-    let project = facts.project
-    let configuration: String
-    switch self.configuration(asked, of: project, target) {
-    case .failure(let failure): return .failure(failure)
-    case .success(let name): configuration = name
-    }
+    let (facts, project, target, targetSettings) = (
+      candidate.facts, candidate.project, candidate.target, candidate.settings
+    )
+    if case .failure(let failure) = candidate.configuration { return .failure(failure) }
     var app = AppResources(root: root.string, input: .xcodeProject, name: target.name, reader: reader)
     app.strings = strings
     app.target = target.name
-    app.isAppClip = target.isAppClip
     app.projectDevelopmentRegion = project.developmentRegion.flatMap { LocaleTag($0) != nil ? $0 : nil }
     app.knownRegions = (
       project.objects.path,
       project.knownRegions.filter { !AppResources.notLanguages.contains($0) && LocaleTag($0) != nil }
     )
-    let targetSettings = project.settings(of: target, configuration: configuration, reader: reader)
     app.missingIncludes = targetSettings.missingIncludes
     var notes = ExpansionNotes()
     app.deploymentTarget = targetSettings.settings.value("IPHONEOS_DEPLOYMENT_TARGET", notes: &notes)
     app.refusedIncludes = targetSettings.refusedIncludes
     app.unreadable += project.refusedFolders
-    readInfoPlist(into: &app, project: project, settings: targetSettings.settings)
+    app.notes += project.notes
+    readInfoPlist(into: &app, candidate)
     // A path that differs from the disk only in case is that file (Xcode builds on a case-insensitive disk),
     // copied under the project's name, and noted; a path that is not there at all fails the build.
     var resources: [FilePath] = []
@@ -159,7 +183,8 @@ enum ProjectApp {
       if onDisk != file && (onDisk != nil || isLocalization(file)) {
         app.missingFiles.append(
           MissingFile(
-            path: file.string, referencedIn: project.objects.path, location: project.location(ofReferenceTo: file),
+            path: file.string, referencedIn: project.objects.path,
+            location: project.references[file].flatMap { project.objects.location(ofKey: "path", inObject: $0) },
             onDisk: onDisk?.string))
       }
     }
@@ -184,11 +209,14 @@ enum ProjectApp {
 
   /// The Info.plist file (`INFOPLIST_FILE`), its build variables expanded, and with `GENERATE_INFOPLIST_FILE`
   /// the `INFOPLIST_KEY_*` settings merged over it.
-  private static func readInfoPlist(into app: inout AppResources, project: XcodeProject, settings: BuildSettings) {
-    var notes = ExpansionNotes()
-    if let file = settings.value("INFOPLIST_FILE", notes: &notes), !file.isEmpty {
-      let named = project.file(named: file)
-      app.read(infoPlist: DiskName.resolve(named, reader: app.reader) ?? named)
+  private static func readInfoPlist(into app: inout AppResources, _ candidate: Candidate) {
+    let (project, settings) = (candidate.project, candidate.settings.settings)
+    if let named = candidate.infoPlistFile {
+      if let generated = project.generatedInfoPlists[named] {
+        app.infoPlist = generated
+      } else {
+        app.read(infoPlist: DiskName.resolve(named, reader: app.reader) ?? named)
+      }
     }
     let generates = settings.isOn("GENERATE_INFOPLIST_FILE")
     guard generates || app.infoPlist != nil else { return }
@@ -199,11 +227,16 @@ enum ProjectApp {
         plist.strings["CFBundleDevelopmentRegion"] = "$(DEVELOPMENT_LANGUAGE)"
       }
       if plist.strings["CFBundleName"] == nil { plist.strings["CFBundleName"] = "$(PRODUCT_NAME)" }
+      if plist.strings["CFBundleIdentifier"] == nil {
+        plist.strings["CFBundleIdentifier"] = "$(PRODUCT_BUNDLE_IDENTIFIER)"
+      }
       let names = Set(settings.layers.flatMap(\.keys)).filter { $0.hasPrefix("INFOPLIST_KEY_") }
       for name in names.sorted() {
         guard let setting = settings.setting(name) else { continue }
         let key = String(name.dropFirst("INFOPLIST_KEY_".count))
-        plist.strings[key] = Self.unquoted(setting.value)
+        // An xcconfig value written in quotes: Xcode passes the text inside them.
+        let quoted = setting.value.count >= 2 && setting.value.hasPrefix("\"") && setting.value.hasSuffix("\"")
+        plist.strings[key] = quoted ? String(setting.value.dropFirst().dropLast()) : setting.value
         plist.generatedKeys[key] = InfoPlist.GeneratedKey(setting: name, file: setting.file, location: setting.location)
       }
     }
@@ -215,12 +248,6 @@ enum ProjectApp {
   /// Whether `file` is one of the files attsim reads: a strings file or catalog, or a privacy manifest.
   private static func isLocalization(_ file: FilePath) -> Bool {
     ["strings", "xcstrings", "xcprivacy"].contains(file.pathExtension ?? "") || file.parent.pathExtension == "lproj"
-  }
-
-  /// An xcconfig value written in quotes: Xcode passes the text inside them.
-  private static func unquoted(_ value: String) -> String {
-    guard value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") else { return value }
-    return String(value.dropFirst().dropLast())
   }
 
   /// Adds one resource file to the app, read from `file` and in the app under the project's `name` (they

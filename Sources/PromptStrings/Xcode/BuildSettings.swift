@@ -82,6 +82,17 @@ struct BuildSettings: Sendable {
     guard let value = value(name, notes: &ignored) else { return false }
     return ["YES", "yes", "true", "TRUE", "1"].contains(value.trimmingSpaces)
   }
+
+  /// Whether they build for iOS (not only a Mac, TV, watch or visionOS app): `SUPPORTED_PLATFORMS` names
+  /// `iphoneos` (a multiplatform target's do), or without it `SDKROOT` is an iOS SDK, Xcode's default, or `auto`.
+  var buildsForIOS: Bool {
+    var notes = ExpansionNotes()
+    if let platforms = value("SUPPORTED_PLATFORMS", notes: &notes) {
+      return platforms.split(whereSeparator: { $0 == " " || $0 == "\t" }).contains("iphoneos")
+    }
+    let sdk = value("SDKROOT", notes: &notes)?.trimmingSpaces ?? "iphoneos"
+    return sdk.hasPrefix("iphoneos") || sdk == "auto"
+  }
 }
 
 extension ExpansionNotes {

@@ -131,7 +131,9 @@ struct XcconfigFile: Sendable {
       guard !name.isEmpty, name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }) else {
         continue
       }
-      let value = String(line[line.index(after: equals)...]).trimmingSpaces
+      var value = String(line[line.index(after: equals)...]).trimmingSpaces
+      // One trailing `;` is dropped, as swift-build's MacroConfigFileParser does (`SDKROOT = macosx;`).
+      if value.hasSuffix(";") { value = String(value.dropLast()).trimmingSpaces }
       result.append(.setting(name: name, conditions: conditions, value: value, location: location))
     }
     return result

@@ -21,20 +21,35 @@ struct XcodeProject: Sendable {
   let paths: [String: FilePath]
   /// The first object at each place, to point a finding at the reference that names a file.
   let references: [FilePath: String]
+  /// The target that builds each product (its `productReference`), to find what a Copy Files phase embeds.
+  private let productOwners: [String: String]
   /// The files under each of Xcode 16's synchronized folders (by group), each folder walked once, relative to
   /// it; a folder outside the project, or reached through a link out of it, is not walked.
   private let synchronizedFiles: [String: [String]]
-  /// Folders the project names that were not walked, and why: outside the project, or through a link.
-  let refusedFolders: [ReadProblem]
+  /// Folders (and a spec's includes) the project names that were not read, and why: outside the project,
+  /// through a link, not there.
+  var refusedFolders: [ReadProblem]
+  /// The Info.plists a generator writes from its spec (XcodeGen's `info.properties`), by path.
+  var generatedInfoPlists: [FilePath: InfoPlist] = [:]
+  /// What reading a generator's spec met that the app's reader should say, one line each.
+  var notes: [String] = []
 
-  /// An application target.
+  /// A target that builds something: an app, an extension, a framework, a test bundle.
   struct Target: Hashable, Sendable {
     /// The `PBXNativeTarget` identifier.
     var identifier: String
     /// The target's name.
     var name: String
+    /// What it builds (`com.apple.product-type.application`).
+    var productType: String
     /// Whether it builds an App Clip (`application.on-demand-install-capable`).
-    var isAppClip: Bool
+    var isAppClip: Bool { productType == "com.apple.product-type.application.on-demand-install-capable" }
+    /// Whether it builds an app, for any platform (its settings say which), or an App Clip.
+    var isApplication: Bool { productType == "com.apple.product-type.application" || isAppClip }
+    /// Whether it builds an app or an extension of any kind (a watch app, a widget, a Messages app).
+    var isAppOrExtension: Bool {
+      productType.hasPrefix("com.apple.product-type.application") || productType.contains("extension")
+    }
   }
 
   /// The file a build setting's value names (`INFOPLIST_FILE`): a relative path is inside the project's
@@ -56,7 +71,11 @@ struct XcodeProject: Sendable {
     case .failure(let failure): throw Diagnostic(file: file.string, severity: .error, message: failure.reason)
     case .success(let read): bytes = read
     }
-    let objects = try PBXObjects(path: file.string, bytes: bytes)
+    try self.init(objects: PBXObjects(path: file.string, bytes: bytes), bundle: bundle, reader: reader)
+  }
+
+  /// The project `objects` describe, its bundle at `bundle` (for a generator's spec, where it would be made).
+  init(objects: PBXObjects, bundle: FilePath, reader: InputFiles) {
     self.objects = objects
     self.bundle = bundle
     var root = bundle.parent
@@ -79,6 +98,11 @@ struct XcodeProject: Sendable {
     }
     self.paths = paths
     references = Dictionary(paths.map { ($1, $0) }) { first, second in min(first, second) }
+    productOwners = Dictionary(
+      objects.list(objects.rootObject, "targets").compactMap { id in
+        objects.string(id, "productReference").map { ($0, id) }
+      }
+    ) { first, _ in first }
     // Each synchronized folder is walked once, however many groups and targets name it.
     var walked: [FilePath: [String]] = [:]
     var files: [String: [String]] = [:]
@@ -86,16 +110,13 @@ struct XcodeProject: Sendable {
     for group in groups {
       // Only folders inside the project are walked: a path to `/` must not send the reader across the disk.
       guard let folder = paths[group], folder.isInside(root) else { continue }
-      if let known = walked[folder] {
-        files[group] = known
-        continue
-      }
-      switch reader.walk(folder) {
-      case .failure(let refusal):
+      switch walked[folder] == nil ? reader.walk(folder) : nil {
+      case .failure(let refusal)?:
         refused.append(ReadProblem(file: folder.string, refusal.reason, refusal: refusal.kind))
         walked[folder] = []
-      case .success(let walk):
+      case .success(let walk)?:
         walked[folder] = walk.entries.filter { !$0.isDirectory }.compactMap { $0.path.relative(to: folder) }
+      case nil: break
       }
       files[group] = walked[folder]
     }
@@ -109,29 +130,41 @@ struct XcodeProject: Sendable {
   var knownRegions: [String] { objects.list(objects.rootObject, "knownRegions") }
 
   /// Every target that builds something (apps, extensions, frameworks), in the project's order.
-  var allTargets: [Target] {
-    objects.list(objects.rootObject, "targets").compactMap { identifier in
-      guard objects.isa(identifier) == "PBXNativeTarget", let name = objects.string(identifier, "name") else {
-        return nil
-      }
-      return Target(identifier: identifier, name: name, isAppClip: false)
+  var targets: [Target] { objects.list(objects.rootObject, "targets").compactMap(target) }
+
+  /// Every application target, App Clips included, for any platform, in the project's order.
+  var applicationTargets: [Target] { targets.filter(\.isApplication) }
+
+  /// The native target `identifier`, if it is one.
+  private func target(_ identifier: String) -> Target? {
+    guard objects.isa(identifier) == "PBXNativeTarget", let name = objects.string(identifier, "name") else {
+      return nil
     }
+    return Target(identifier: identifier, name: name, productType: objects.string(identifier, "productType") ?? "")
   }
 
-  /// Every iOS application target, App Clips included, in the project's order.
-  var applicationTargets: [Target] {
-    objects.list(objects.rootObject, "targets").compactMap { identifier in
-      guard objects.isa(identifier) == "PBXNativeTarget", let name = objects.string(identifier, "name") else {
-        return nil
-      }
-      switch objects.string(identifier, "productType") {
-      case "com.apple.product-type.application":
-        return isIOS(identifier) ? Target(identifier: identifier, name: name, isAppClip: false) : nil
-      case "com.apple.product-type.application.on-demand-install-capable":
-        return Target(identifier: identifier, name: name, isAppClip: true)
-      default: return nil
-      }
+  /// The apps and extensions `target` builds into itself: those a Copy Files phase of it copies (a watch app,
+  /// a widget, an App Clip), then those it depends on; each looked up once, whatever the project's size.
+  func embedded(by target: Target) -> [Target] {
+    let phases = objects.list(target.identifier, "buildPhases").filter { objects.isa($0) == "PBXCopyFilesBuildPhase" }
+    let copied = phases.flatMap { objects.list($0, "files") }.compactMap {
+      objects.string($0, "fileRef").flatMap { productOwners[$0] }
     }
+    let dependencies = objects.list(target.identifier, "dependencies").compactMap { objects.string($0, "target") }
+    var seen: Set = [target.identifier]
+    return (copied + dependencies).filter { seen.insert($0).inserted }.compactMap(self.target).filter(
+      \.isAppOrExtension)
+  }
+
+  /// The identifier of the target the shared scheme `name` runs (`xcshareddata/xcschemes/NAME.xcscheme`'s
+  /// Run action), when there is one that can be read.
+  func target(launchedByScheme name: String, reader: InputFiles) -> String? {
+    let file = bundle.appending("xcshareddata/xcschemes/\(name).xcscheme")
+    guard !name.contains("/"), case .success(let scheme) = XMLTree.read(file, from: reader) else { return nil }
+    let runnables = scheme.root.children(named: "LaunchAction").flatMap {
+      $0.children(named: "BuildableProductRunnable")
+    }
+    return runnables.flatMap { $0.children(named: "BuildableReference") }.first?.attribute("BlueprintIdentifier")
   }
 
   /// The configuration names of a target (or of the project, with nil).
@@ -140,11 +173,6 @@ struct XcodeProject: Sendable {
     guard let list = objects.string(owner, "buildConfigurationList") else { return ([], nil) }
     let names = objects.list(list, "buildConfigurations").compactMap { objects.string($0, "name") }
     return (names, objects.string(list, "defaultConfigurationName"))
-  }
-
-  /// Where the file reference naming `path` writes it, for a finding about the file.
-  func location(ofReferenceTo path: FilePath) -> SourceLocation? {
-    references[path].flatMap { objects.location(ofKey: "path", inObject: $0) }
   }
 
   /// A target's build settings, and what reading its xcconfig files met.
@@ -172,7 +200,10 @@ struct XcodeProject: Sendable {
         continue
       }
       var base: [String: BuildSetting] = [:]
-      if let reference = objects.string(config, "baseConfigurationReference"), let file = paths[reference] {
+      // Xcode 16 names an xcconfig inside a synchronized folder by the folder and a path relative to it.
+      let anchor = objects.string(config, "baseConfigurationReferenceAnchor").flatMap { paths[$0] }
+      let inFolder = objects.string(config, "baseConfigurationReferenceRelativePath").flatMap { anchor?.resolving($0) }
+      if let file = objects.string(config, "baseConfigurationReference").flatMap({ paths[$0] }) ?? inFolder {
         let xcconfig = XcconfigFile(path: file, configuration: configuration, reader: reader)
         base = xcconfig.settings
         missing += xcconfig.missingIncludes.map { "\($0.file) (\($0.reason))" }
@@ -188,7 +219,8 @@ struct XcodeProject: Sendable {
         default: continue
         }
         own[name] = BuildSetting(
-          value: text, file: objects.path, location: objects.location(ofKey: name, inObject: config))
+          value: text, file: objects.file(ofKey: name, inObject: config),
+          location: objects.location(ofKey: name, inObject: config))
       }
       layers.append(own)
     }
@@ -252,24 +284,6 @@ struct XcodeProject: Sendable {
       }
     }
     return members
-  }
-
-  /// Whether a target builds for iOS (not a Mac, TV or watch app in a multiplatform project): its
-  /// `SUPPORTED_PLATFORMS` name `iphoneos`, or else its `SDKROOT` is iOS (or left to Xcode).
-  private func isIOS(_ target: String) -> Bool {
-    func firstSettings(_ owner: String) -> [String: PlistValue] {
-      guard let list = objects.string(owner, "buildConfigurationList"),
-        let first = objects.list(list, "buildConfigurations").first
-      else { return [:] }
-      return objects.dictionary(first, "buildSettings")
-    }
-    let own = firstSettings(target)
-    let project = firstSettings(objects.rootObject)
-    if let platforms = (own["SUPPORTED_PLATFORMS"] ?? project["SUPPORTED_PLATFORMS"])?.string {
-      return platforms.contains("iphoneos")
-    }
-    let sdk = (own["SDKROOT"] ?? project["SDKROOT"])?.string ?? "iphoneos"
-    return sdk == "iphoneos" || sdk == "auto"
   }
 
   /// Gives `identifier` and everything below it a path: `<group>` is relative to the enclosing group,

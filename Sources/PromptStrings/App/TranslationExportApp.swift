@@ -5,7 +5,7 @@ import StringsFiles
 /// catalog (`<lang>.xcloc`, whose `Localized Contents/<lang>.xliff` holds the translation), a folder of them, or
 /// one `.xliff`. Only the Info.plist's units count: each XLIFF file's `InfoPlist` units become an `InfoPlist`
 /// catalog, as the translation would ship once imported (DECISIONS D136).
-enum ExportApp {
+enum TranslationExportApp {
   /// Whether `folder` holds exports: `.xcloc` folders or `.xliff` files directly inside it.
   static func holdsExports(_ folder: FilePath, reader: InputFiles) -> Bool {
     reader.children(of: folder).contains { ["xcloc", "xliff"].contains($0.pathExtension ?? "") }

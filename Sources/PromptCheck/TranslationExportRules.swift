@@ -6,7 +6,7 @@ import TextSupport
 /// Translations before they are imported: in each XLIFF file of a localization export, every purpose string's
 /// `<target>` and the state Xcode or the translator gave it (`xliff-state`, DECISIONS D137). The texts
 /// themselves are judged by the value rules, as the `InfoPlist` catalogs the export stands for.
-enum ExportRules {
+enum TranslationExportRules {
   static func check(_ context: CheckContext) -> [Finding] {
     var findings: [Finding] = []
     for document in context.app.localizationExports {

@@ -1,0 +1,6 @@
+import SwiftUI
+
+@main
+struct TallyWatchApp: App {
+  var body: some Scene { WindowGroup { Text("Tally") } }
+}
