@@ -101,6 +101,14 @@ import Testing
     }
   }
 
+  @Test func theSimulatorAsksWithTheTranslationAndDoesNotCrash() throws {
+    let script = try write("request\n", to: "request.attsim", in: try temporaryFolder())
+    let outcome = attsim("render", "--app", Self.folder, "--locale", "de", "--script", script)
+    #expect(outcome.status == 0, "\(outcome.err)")
+    #expect(outcome.out.contains("Ihre Daten messen Anzeigen &"))
+    #expect(outcome.out.contains("Prompt text  de.xliff (de)") && !outcome.out.contains("crashes"))
+  }
+
   @Test func anXclocWithoutLocalizedContentsIsNoApp() throws {
     let empty = try temporaryFolder().appendingPathComponent("it.xcloc")
     try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)

@@ -287,7 +287,11 @@ public struct AppResources: Sendable {
   }
 
   /// Whether the app's Info.plist has `NSUserTrackingUsageDescription` (else requesting tracking crashes it).
-  public var hasUsageDescription: Bool { infoPlist?.usageDescription != nil }
+  /// A localization export has it when its InfoPlist units do: Xcode exports the keys the Info.plist has.
+  public var hasUsageDescription: Bool {
+    infoPlist?.usageDescription != nil
+      || (input == .localizationExport && purposeKeys.contains(InfoPlist.usageDescriptionKey))
+  }
 
   /// Every file attsim read for the app (Info.plist, strings files, catalogs, project files, xcconfig files,
   /// manifests), by identity: an output must never replace one.
