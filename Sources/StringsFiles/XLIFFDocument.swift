@@ -37,7 +37,10 @@ public struct XLIFFDocument: Sendable {
 
     /// Whether the units are the Info.plist's localizable keys: `InfoPlist.strings` up to Xcode 14,
     /// `InfoPlist.xcstrings` from Xcode 15.
-    public var isInfoPlist: Bool {
+    public var isInfoPlist: Bool { Self.isInfoPlist(original: original) }
+
+    /// Whether a `<file>` whose `original` is `original` holds the Info.plist's keys.
+    static func isInfoPlist(original: String) -> Bool {
       let name = original.split(separator: "/").last.map(String.init) ?? original
       return name == "InfoPlist.strings" || name == "InfoPlist.xcstrings"
     }
@@ -79,7 +82,7 @@ public struct XLIFFDocument: Sendable {
       }
       var units: [Unit] = []
       for body in element.children(named: "body") {
-        switch self.units(in: body, path: path) {
+        switch self.units(in: body, path: path, plainText: File.isInfoPlist(original: original)) {
         case .success(let found): units += found
         case .failure(let failure): return .failure(failure)
         }
@@ -92,13 +95,16 @@ public struct XLIFFDocument: Sendable {
     return .success(XLIFFDocument(path: path, files: files))
   }
 
-  /// The `<trans-unit>`s in `element`, and in the `<group>`s in it, in order.
-  private static func units(in element: XMLTree.Element, path: String) -> Result<[Unit], ReadProblem> {
+  /// The `<trans-unit>`s in `element`, and in the `<group>`s in it, in order; with `plainText`, a unit whose
+  /// text holds markup is refused.
+  private static func units(in element: XMLTree.Element, path: String, plainText: Bool) -> Result<
+    [Unit], ReadProblem
+  > {
     var units: [Unit] = []
     for child in element.children {
       switch child.name {
       case "group":
-        switch self.units(in: child, path: path) {
+        switch self.units(in: child, path: path, plainText: plainText) {
         case .success(let found): units += found
         case .failure(let failure): return .failure(failure)
         }
@@ -110,6 +116,14 @@ public struct XLIFFDocument: Sendable {
           return .failure(ReadProblem(file: path, "this <trans-unit> has no <source>", location: child.location))
         }
         let target = child.children(named: "target").first
+        // Inline markup (`<g>`, `<x/>`, `<ph>`, …) would leave a hole in the text: Xcode writes none.
+        if plainText, let markup = ([source] + (target.map { [$0] } ?? [])).lazy.flatMap(\.children).first {
+          return .failure(
+            ReadProblem(
+              file: path,
+              "inline markup (<\(markup.name.forMessage(limit: 40))>) in a unit's text: Xcode writes plain text",
+              location: markup.location))
+        }
         units.append(
           Unit(
             id: id, source: source.text, target: target?.text, state: target?.attribute("state"),

@@ -97,12 +97,20 @@ import Testing
     #expect(
       refusal("<xliff version=\"1.2\">\n <file original=\"a\"/></xliff>")
         == "2:2: this <file> has no source-language attribute")
-    let file = "<xliff version=\"1.2\"><file original=\"a\" source-language=\"en\"><body>\n"
+    let file = "<xliff version=\"1.2\"><file original=\"InfoPlist.strings\" source-language=\"en\"><body>\n"
     #expect(
       refusal(file + "  <trans-unit><source/></trans-unit></body></file></xliff>")
         == "2:3: this <trans-unit> has no id attribute")
     #expect(
       refusal(file + "  <trans-unit id=\"k\"/></body></file></xliff>") == "2:3: this <trans-unit> has no <source>")
+    #expect(
+      refusal(file + "  <trans-unit id=\"k\"><source>a <g id=\"1\">b</g></source></trans-unit></body></file></xliff>")
+        == "2:32: inline markup (<g>) in a unit's text: Xcode writes plain text")
+    // Other tables may hold markup: they are not read.
+    let other = "<xliff version=\"1.2\"><file original=\"Localizable.strings\" source-language=\"en\"><body>"
+    #expect(
+      refusal(other + "<trans-unit id=\"k\"><source>a <x id=\"1\"/></source></trans-unit></body></file></xliff>")
+        == "read")
     // The XML itself: the tokenizer's problems keep their places.
     #expect(
       refusal(file + "  <trans-unit id=\"k\"><source>a</target>") == "2:31: this closing tag does not close <source>")
