@@ -84,11 +84,40 @@ import Testing
 
   @Test func hostileTextReachesNoTerminalRaw() {
     let hostile = Self.exports + "/hostile.xliff"
-    for outcome in [attsim("prompts", hostile, "--key", "all"), attsim("check", hostile)] {
+    let runs = [
+      attsim("prompts", hostile, "--key", "all"), attsim("check", hostile),
+      attsim("check", hostile, "--all-strings", "--format", "json"),
+    ]
+    for outcome in runs {
       #expect(!outcome.out.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 || $0.value == 0x202E })
     }
     #expect(attsim("prompts", hostile).out.contains(#""$(rm -rf ~) `reboot` 'quoted'""#))
     #expect(attsim("check", hostile).out.contains("[control-character NSUserTrackingUsageDescription]"))
+  }
+
+  @Test func everyInfoPlistUnitIsJudgedWithAllStrings() {
+    let outcome = attsim("check", Self.folder + "/de.xcloc", "--all-strings")
+    // The display name is translated; the Localizable table's units stay out.
+    #expect(!outcome.out.contains("CFBundleDisplayName") && !outcome.out.contains("Continue"))
+    #expect(outcome.out.split(separator: "\n").filter { $0.contains("[xliff-state") }.count == 2)
+    let hostile = attsim("check", Self.exports + "/hostile.xliff", "--all-strings")
+    #expect(hostile.out.contains("has no <target>") && hostile.out.contains("\\u{1B}]0;title"), "\(hostile.out)")
+  }
+
+  @Test func aBrokenFileAmongOthersLeavesTheOthersJudged() throws {
+    let folder = try temporaryFolder()
+    let fixture = URL(fileURLWithPath: Self.folder + "/fr.xcloc")
+    try FileManager.default.copyItem(at: fixture, to: folder.appendingPathComponent("fr.xcloc"))
+    try FileManager.default.copyItem(
+      at: URL(fileURLWithPath: Self.exports + "/broken.xliff"), to: folder.appendingPathComponent("it.xliff"))
+    let check = attsim("check", folder.path)
+    #expect(check.status == 1)
+    #expect(
+      check.out.contains("it.xliff:7:24: error: cannot be read: this closing tag does not close <target> [parse-error]")
+    )
+    #expect(
+      check.out.contains("fr.xliff:22:9: warning: the fr translation of NSUserTrackingUsageDescription is marked new"))
+    #expect(attsim("prompts", folder.path).status == 2)
   }
 
   @Test func theGalleryDrawsEveryLanguage() throws {
