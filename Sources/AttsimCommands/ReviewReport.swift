@@ -128,7 +128,7 @@ extension AppReview {
   /// The review of `app`: its check `findings`, and the walks of `scripts` (the app's, or the library's
   /// launch scenarios when `scriptsGiven` is false).
   init(app: AppResources, findings: [Finding], scripts: [ReviewScript], scriptsGiven: Bool) {
-    self.app = app.name
+    self.app = app.appName(locale: app.developmentRegion)
     target = app.target
     let asWritten = scripts.map { ReviewWalk.run($0.script, bundles: $0.bundles, app: app, under: .asWritten) }
     var prompt = ReviewSection(guidelines: "2.1", title: "Would a reviewer see the prompt?", items: [])
