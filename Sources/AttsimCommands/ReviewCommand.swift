@@ -34,7 +34,7 @@ enum ReviewCommand {
         return 2
       case .success(let (script, bundles)):
         // A library scenario goes by its name; a file as the user gave it.
-        let shown = command.scripts.isEmpty ? name.string : script.file
+        let shown = ScenarioLibrary.path(for: name) == name ? script.file : name.string
         scripts.append(ReviewScript(name: shown, script: script, bundles: bundles))
       }
     }

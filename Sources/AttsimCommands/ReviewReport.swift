@@ -92,8 +92,7 @@ enum ReviewRules {
   /// The findings of `part`, grouped by rule in the table's order of first appearance, each as an item.
   static func items(_ findings: [Finding], in part: Part) -> [ReviewItem] {
     var byRule: [(rule: String, findings: [Finding])] = []
-    for finding in findings {
-      guard let row = table[finding.rule.rawValue], row.part == part else { continue }
+    for finding in findings where table[finding.rule.rawValue]?.part == part {
       if let index = byRule.firstIndex(where: { $0.rule == finding.rule.rawValue }) {
         byRule[index].findings.append(finding)
       } else {
@@ -101,22 +100,23 @@ enum ReviewRules {
       }
     }
     return byRule.flatMap { rule, findings in
-      let row = table[rule]!
+      let rejects = table[rule]?.rejects ?? false
+      let guideline = table[rule]?.guideline ?? ""
       var items = findings.prefix(listedPerRule).map { finding in
         let verdict: ReviewItem.Verdict =
           switch finding.severity {
           case .error: .rejects
-          case .warning: row.rejects ? .rejects : .risk
+          case .warning: rejects ? .rejects : .risk
           case .info: .note
           }
         return ReviewItem(
-          verdict: verdict, guideline: row.guideline, text: finding.message,
+          verdict: verdict, guideline: guideline, text: finding.message,
           place: Diagnostic.place(finding.file, finding.location), rule: rule)
       }
       if findings.count > listedPerRule {
         items.append(
           ReviewItem(
-            verdict: .note, guideline: row.guideline,
+            verdict: .note, guideline: guideline,
             text: "\(findings.count - listedPerRule) more \(rule) findings: attsim check lists them all", rule: rule))
       }
       return items
@@ -142,10 +142,11 @@ extension AppReview {
         ))
     } else {
       for (script, walk) in zip(scripts, asWritten) {
-        prompt.items.append(Self.item(script, .asWritten, walk, hidesWhenMissing: .rejects))
+        prompt.items.append(Self.item(script, .asWritten, walk, verdictWhenHidden: .rejects))
         for condition in ReviewCondition.hiding(deploymentTarget: app.deploymentTarget) {
           let under = ReviewWalk.run(script.script, bundles: script.bundles, app: app, under: condition)
-          prompt.items.append(Self.item(script, condition, under, hidesWhenMissing: condition.hasNoATT ? .note : .risk))
+          prompt.items.append(
+            Self.item(script, condition, under, verdictWhenHidden: condition.hasNoATT ? .note : .risk))
           if walk.shown && !under.shown && !hidden.contains(where: { $0.setup == condition.setup }) {
             hidden.append(condition)
           }
@@ -158,7 +159,7 @@ extension AppReview {
         guidelines: "5.1.1(ii)", title: "Purpose strings",
         items: Self.orPassed(
           ReviewRules.items(findings, in: .purposeStrings), "5.1.1(ii)",
-          "no purpose string is empty, a placeholder, vague or missing")),
+          "check's purpose-string rules found nothing")),
       Self.prePermission(scripts, asWritten, scriptsGiven: scriptsGiven),
       ReviewSection(
         guidelines: "5.1.2(i), 3.2.2", title: "Tracking without ATT, incentives",
@@ -177,10 +178,10 @@ extension AppReview {
 
   /// One walk under one condition: shown or not, and the model's reason.
   private static func item(
-    _ script: ReviewScript, _ condition: ReviewCondition, _ walk: ReviewWalk, hidesWhenMissing: ReviewItem.Verdict
+    _ script: ReviewScript, _ condition: ReviewCondition, _ walk: ReviewWalk, verdictWhenHidden: ReviewItem.Verdict
   ) -> ReviewItem {
     ReviewItem(
-      verdict: walk.shown ? .ok : hidesWhenMissing, guideline: "2.1",
+      verdict: walk.shown ? .ok : verdictWhenHidden, guideline: "2.1",
       text: walk.reason, walk: script.name, condition: condition.name,
       shown: walk.shown)
   }

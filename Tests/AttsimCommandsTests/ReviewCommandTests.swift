@@ -92,6 +92,13 @@ import Testing
     #expect((item["text"] as? String)?.contains("Guideline 5.1.1(iv)") == true)
   }
 
+  @Test func aLibraryScenarioGoesByItsName() throws {
+    let (status, object) = try json([try trackingApp(), "--script", "prepermission"])
+    #expect(status == 1)
+    #expect(items(object, "5.1.1(iv)").first?["place"] as? String == "prepermission:6:1")
+    #expect(items(object, "2.1").first?["walk"] as? String == "prepermission")
+  }
+
   @Test func anIDFASentWithoutAuthorizationIsTrackingWithoutATT() throws {
     let walk = try script(
       "sdk init integration=method-b\nmethod-b status=denied idfa=6D92078A-8246-4BA4-AE5B-76104861E7DC\n")
