@@ -8,11 +8,13 @@
 #            host-name rule);
 #   plist:   the property-list reader (XML, binary, old-style), differentially against CoreFoundation;
 #   xml:     the XML reader of schemes, .NET projects and XLIFF, with its round trip (a tree written back
-#            reads as the same tree).
+#            reads as the same tree);
+#   yaml:    the YAML reader of project specs, with its round trip (a tree written back in flow style reads
+#            as the same tree).
 # Every target runs under AddressSanitizer with a 2 GB limit on one allocation (an input that needs more is a
 # finding) and 4 GB on the process (the oracle leaks, below).
 # Crashes and disagreements land in .build/fuzz/ as crash-* files; turn each into a regression test.
-# Usage: Scripts/fuzz.sh [strings|script|project|manifest|plist|xml] [SECONDS] [JOBS]
+# Usage: Scripts/fuzz.sh [strings|script|project|manifest|plist|xml|yaml] [SECONDS] [JOBS]
 #        Scripts/fuzz.sh typecheck   (every target against the debug build's modules, in seconds; CI runs it)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -87,8 +89,12 @@ case "$target" in
     libraries=(-lStringsFiles -lFileAccess -lTextSupport -lPlatform -lDiagnostics)
     source=Fuzz/XMLTreeFuzz.swift
     ;;
+  yaml)
+    libraries=(-lStringsFiles -lFileAccess -lTextSupport -lPlatform -lDiagnostics)
+    source=Fuzz/YAMLFuzz.swift
+    ;;
   *)
-    echo "usage: Scripts/fuzz.sh [strings|script|project|manifest|plist|xml] [SECONDS] [JOBS]" >&2
+    echo "usage: Scripts/fuzz.sh [strings|script|project|manifest|plist|xml|yaml] [SECONDS] [JOBS]" >&2
     exit 2
     ;;
 esac

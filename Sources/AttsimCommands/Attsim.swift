@@ -40,6 +40,7 @@ public enum Attsim {
     case .scenarios: return ScenariosCommand.run(console: console)
     case .gallery(let gallery): return GalleryCommand.run(gallery, console: console)
     case .cast(let cast): return CastCommand.run(cast, console: console)
+    case .export(let export): return ExportCommand.run(export, console: console)
     case .matrix(let format, let row, let out): return MatrixCommand.run(format, row: row, out: out, console: console)
     case .interactive(let interactive): return InteractiveCommand.run(interactive, console: console)
     case .check(let check): return CheckCommand.run(check, console: console)

@@ -33,6 +33,11 @@ public enum ReportFormat: String, CaseIterable, Sendable {
   case junit, markdown
 }
 
+/// The harnesses `attsim export` writes for.
+public enum ExportTarget: String, CaseIterable, Sendable {
+  case xcuitest, maestro, simctl
+}
+
 /// Which app a command works on: a path (nil: the embedded demo app) and, for an Xcode project, the target
 /// and build configuration.
 public struct AppChoice: Equatable, Sendable {
@@ -63,6 +68,8 @@ public enum Command: Equatable, Sendable {
   case gallery(Gallery)
   /// Write the UI driven by a script as an asciinema cast.
   case cast(Cast)
+  /// Write scripts' walks as test code for a harness.
+  case export(Export)
   /// Print a shell's completion script.
   case completion(Completions.Shell)
   /// Print what a completion offers now: the app's locales, or the scenario library's names.
@@ -172,6 +179,20 @@ public enum Command: Equatable, Sendable {
     /// `--device` and `--sdk`: the device's settings and the SDK's options the session starts with.
     public var device: [DeviceChange] = []
     public var sdk: SDKOptions?
+  }
+
+  /// `attsim export --to TARGET SCRIPT…`.
+  public struct Export: Equatable, Sendable {
+    public var target: ExportTarget
+    /// Library scenarios' names, or script files.
+    public var scripts: [FilePath]
+    public var app = AppChoice()
+    /// The user's languages, one walk each (none: the app's development region).
+    public var locales: [String] = []
+    /// `--bundle-id`: the app's bundle identifier, when its own cannot be known.
+    public var bundleIdentifier: String?
+    /// Where to write: a file (XCUITest) or a folder (flows, scripts); nil or `-`: standard output.
+    public var out: FilePath?
   }
 
   /// `attsim gallery --out FILE`.

@@ -413,6 +413,50 @@ enum CommandTable {
       return .cast(command)
     },
     CommandSpec(
+      name: "export", summary: "scripts' walks as XCUITest, Maestro or Simulator test code",
+      discussion: """
+        Runs each script (a file, a library scenario's name, a recording) through attsim's model in each
+        --locale (default: the app's development region) and writes what a harness can do of its walk: the
+        tracking authorization reset, the app launched in that language, the ATT alert checked for the app's
+        purpose string and answered. xcuitest writes one Swift file, a test method per script and locale;
+        maestro a flow and simctl a shell script (applesimutils) per script and locale, named
+        SCRIPT-LOCALE.yaml or .sh in --out DIR. One script in one locale goes to standard output without
+        --out. The app is the one the script names (app bundle=), else --app, else the demo app; its
+        CFBundleIdentifier is the bundle id, or --bundle-id where a build setting only its project defines
+        makes it. The app's own steps are marked places ("attsim: the app's step"); a step no harness can
+        take is a comment and a line on standard error. Unverified on devices: see docs/exports.md.
+        """,
+      exitStatus: "0, or 2 for a usage or script error, an unknown bundle id, or a file that cannot be written.",
+      options: [
+        OptionSpec(
+          name: "to", value: ("TARGET", .choice(ExportTarget.allCases.map(\.rawValue))),
+          help: "the harness to write for",
+          required: true),
+        appOption, targetOption, configurationOption,
+        OptionSpec(
+          name: "locale", value: ("TAG", .languageTag), help: "a user's language to walk in (repeat for more)",
+          repeatable: true),
+        OptionSpec(name: "bundle-id", value: ("ID", .name), help: "the app's bundle identifier (default: its own)"),
+        OptionSpec(
+          name: "out", value: ("FILE|DIR", .output),
+          help: "the Swift file (xcuitest), or the folder for flows and scripts (default: standard output)"),
+      ], operands: ("NAME|FILE", .scenario, 1...Int.max)
+    ) { arguments throws(UsageError) in
+      guard let target = arguments.value("to").flatMap(ExportTarget.init(rawValue:)) else {
+        throw UsageError("attsim export needs --to xcuitest, maestro or simctl")
+      }
+      var command = Command.Export(target: target, scripts: arguments.operandPaths)
+      command.app = arguments.appChoice(path: arguments.path("app"))
+      command.locales = arguments.values("locale")
+      command.bundleIdentifier = arguments.value("bundle-id")
+      command.out = arguments.path("out")
+      let walks = command.scripts.count * max(command.locales.count, 1)
+      if target != .xcuitest && walks > 1 && (command.out == nil || command.out == "-") {
+        throw UsageError("attsim export --to \(target.rawValue) writes a file per script and locale: give --out DIR")
+      }
+      return .export(command)
+    },
+    CommandSpec(
       name: "gallery", summary: "every locale's prompt on one HTML page",
       discussion: """
         Writes one self-contained HTML page (no scripts, no network) showing, for every locale of the app (the

@@ -20,7 +20,8 @@ enum ManPage {
       attsim draws an app's pre-permission screen and the system ATT dialog in a terminal, with the app's
       localized purpose string, feeds the user's choice into a model of iOS and an analytics SDK, and shows
       the payload the SDK attaches to every event. Scripts replay scenarios headless; check lints an app's
-      localized prompt strings and privacy manifests; render, cast and gallery capture what it shows.
+      localized prompt strings and privacy manifests; render, cast and gallery capture what it shows; export
+      writes a script's walk as XCUITest, Maestro or Simulator test code.
       .SH COMMANDS
 
       """

@@ -18,12 +18,16 @@ enum AppLoader {
   ) -> Result<[AppResources], Failure> {
     let shown = "'\(given.shown())'"
     guard let isFolder = FileKind.isFolder(given) else { return .failure(Failure(message: "\(shown) does not exist")) }
+    let project = ProjectRead(target: target, configuration: configuration, allTargets: allTargets, strings: strings)
     guard isFolder else {
+      if GeneratedProject.specNames.contains(given.lastComponent) {
+        let folder = given.parent
+        return project.read([given], root: folder, sandbox: RepositoryLayout.root(ofProjectFolder: folder))
+      }
       if target != nil { return .failure(Failure(message: "--target needs an Xcode project, not the file \(shown)")) }
       // One file the user named: read as named, and nothing else.
       return FileApp.read(given, reader: InputFiles()).map { [$0] }
     }
-    let project = ProjectRead(target: target, configuration: configuration, allTargets: allTargets, strings: strings)
     if given.pathExtension == "xcodeproj" {
       return project.read([given], root: given, sandbox: RepositoryLayout.root(ofProjectFolder: given.parent))
     }
@@ -34,6 +38,7 @@ enum AppLoader {
     if let app = reader.children(of: given.appending("Payload")).first(where: { $0.pathExtension == "app" }) {
       return BundleApp.read(app, reader: reader, strings: strings).map { [$0] }
     }
+    if let package = PlaygroundsApp.read(given, reader: reader, strings: strings) { return package.map { [$0] } }
     // Where cross-platform tools put the project, then a workspace's members, then a project a folder or two
     // down (SPEC §4, "From a repository's root").
     // A project with no app target (a library's own, beside its example app) does not end the search.
@@ -68,6 +73,11 @@ enum AppLoader {
       return .success(apps)
     }
     if target != nil { return .failure(Failure(message: "\(shown) holds no Xcode project, so it has no targets")) }
+    // A Swift Playgrounds app in the repository (`App.swiftpm`), the first by name.
+    for package in reader.children(of: given) where package.pathExtension == "swiftpm" {
+      if let app = PlaygroundsApp.read(package, reader: reader, strings: strings) { return app.map { [$0] } }
+    }
+    if let dotNet = DotNetApp.read(given, reader: reader, strings: strings) { return dotNet.map { [$0] } }
     let folderApp = FolderApp.read(given, reader: reader, strings: strings)
     if case .failure = folderApp, let kind = RepositoryLayout.missingProject(in: given) {
       return .failure(Failure(message: "\(shown) is \(kind): there is no iOS app to read yet"))

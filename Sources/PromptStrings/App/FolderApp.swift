@@ -3,9 +3,13 @@ import StringsFiles
 import TextSupport
 
 /// An app read from a folder without an Xcode project: the shallowest Info.plist outside lproj folders,
-/// and one lproj folder per language, the one beside that Info.plist when there are several.
+/// and one lproj folder per language, the one beside that Info.plist when there are several; when `maker` (a
+/// Swift Playgrounds app's `Package.swift`) makes the Info.plist, only `extra` is read and the others named.
 enum FolderApp {
-  static func read(_ root: FilePath, reader: InputFiles, strings: AppResources.StringsToParse) -> Result<
+  static func read(
+    _ root: FilePath, reader: InputFiles, strings: AppResources.StringsToParse, madeBy maker: String? = nil,
+    adding extra: FilePath? = nil
+  ) -> Result<
     AppResources, AppResources.LoadFailure
   > {
     var app = AppResources(root: root.string, input: .folder, name: root.lastComponent, reader: reader)
@@ -18,7 +22,10 @@ enum FolderApp {
       !$0.isDirectory && $0.path.lastComponent == "Info.plist"
         && !$0.path.components.contains { $0.hasSuffix(".lproj") }
     }
-    let chosenPlist = appInfoPlist(infoPlists, root: root, app: &app)
+    let chosenPlist = maker == nil ? appInfoPlist(infoPlists, root: root, app: &app) : extra
+    for plist in infoPlists.map(\.path) where maker != nil && plist.normalized != extra {
+      app.notes.append("\(plist.relative(to: root) ?? plist.string): not read: \(maker ?? "") makes the Info.plist")
+    }
     let home = chosenPlist?.parent ?? root
     if let chosenPlist {
       app.read(infoPlist: chosenPlist)
@@ -79,7 +86,7 @@ enum FolderApp {
         app.add(stringsFile: file, localization: name, folder: folder)
       }
     }
-    if chosenPlist == nil && app.folders.isEmpty && app.catalogs.isEmpty {
+    if maker == nil && chosenPlist == nil && app.folders.isEmpty && app.catalogs.isEmpty {
       return .failure(
         AppResources.LoadFailure(
           message: "'\(root.string.forMessage())' holds no Info.plist, no .lproj folder and no .xcstrings"))

@@ -20,7 +20,7 @@ enum ProjectApp {
     for path in paths {
       do {
         let project = ProjectFacts(
-          try XcodeProject(bundle: path, reader: reader), sandbox: sandbox, reader: reader,
+          try XcodeProject.open(path, reader: reader), sandbox: sandbox, reader: reader,
           findingTablesAround: asked.strings.findsCheckInputs)
         // A target is iOS by its settings in the configuration read: an xcconfig's SDKROOT, a multiplatform
         // target's SUPPORTED_PLATFORMS.
@@ -169,6 +169,7 @@ enum ProjectApp {
     app.deploymentTarget = targetSettings.settings.value("IPHONEOS_DEPLOYMENT_TARGET", notes: &notes)
     app.refusedIncludes = targetSettings.refusedIncludes
     app.unreadable += project.refusedFolders
+    app.notes += project.notes
     readInfoPlist(into: &app, candidate)
     // A path that differs from the disk only in case is that file (Xcode builds on a case-insensitive disk),
     // copied under the project's name, and noted; a path that is not there at all fails the build.
@@ -210,7 +211,13 @@ enum ProjectApp {
   /// the `INFOPLIST_KEY_*` settings merged over it.
   private static func readInfoPlist(into app: inout AppResources, _ candidate: Candidate) {
     let (project, settings) = (candidate.project, candidate.settings.settings)
-    if let named = candidate.infoPlistFile { app.read(infoPlist: DiskName.resolve(named, reader: app.reader) ?? named) }
+    if let named = candidate.infoPlistFile {
+      if let generated = project.generatedInfoPlists[named] {
+        app.infoPlist = generated
+      } else {
+        app.read(infoPlist: DiskName.resolve(named, reader: app.reader) ?? named)
+      }
+    }
     let generates = settings.isOn("GENERATE_INFOPLIST_FILE")
     guard generates || app.infoPlist != nil else { return }
     var plist = app.infoPlist ?? InfoPlist(path: project.objects.path, strings: [:], keys: [], keyLocations: [:])
@@ -220,6 +227,9 @@ enum ProjectApp {
         plist.strings["CFBundleDevelopmentRegion"] = "$(DEVELOPMENT_LANGUAGE)"
       }
       if plist.strings["CFBundleName"] == nil { plist.strings["CFBundleName"] = "$(PRODUCT_NAME)" }
+      if plist.strings["CFBundleIdentifier"] == nil {
+        plist.strings["CFBundleIdentifier"] = "$(PRODUCT_BUNDLE_IDENTIFIER)"
+      }
       let names = Set(settings.layers.flatMap(\.keys)).filter { $0.hasPrefix("INFOPLIST_KEY_") }
       for name in names.sorted() {
         guard let setting = settings.setting(name) else { continue }

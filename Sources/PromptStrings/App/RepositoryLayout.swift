@@ -49,9 +49,11 @@ enum RepositoryLayout {
     "Pods", "node_modules", "build", "DerivedData", "Carthage", ".build", ".dart_tool", "android", "vendor",
   ]
 
-  /// The app projects directly in `folder` (CocoaPods' own `Pods.xcodeproj` is not one).
+  /// The app projects directly in `folder` (CocoaPods' own `Pods.xcodeproj` is not one), else a generator's
+  /// spec there (`project.yml`, `Project.swift`).
   static func projects(in folder: FilePath, reader: InputFiles) -> [FilePath] {
-    reader.children(of: folder).filter { $0.pathExtension == "xcodeproj" && $0.stem != "Pods" }
+    let projects = reader.children(of: folder).filter { $0.pathExtension == "xcodeproj" && $0.stem != "Pods" }
+    return projects.isEmpty ? GeneratedProject.spec(in: folder, reader: reader).map { [$0] } ?? [] : projects
   }
 
   /// The projects the workspaces directly in `root` name (`group:` and `container:` file references), less

@@ -13,6 +13,17 @@ struct PBXObjects: Sendable {
   private let lineMap: LineMap
   /// Where each key inside each object stands (the first of a name), found in the one parse of the file.
   private let keyOffsets: [String: [String: Int]]
+  /// For a graph made from a generator's spec: the file and place each key of each object comes from.
+  private var places: [String: [String: (file: String, location: SourceLocation?)]] = [:]
+
+  /// The graph a generator's spec (`spec`) describes, with where each key of each object comes from.
+  init(
+    spec: String, objects: [String: [String: PlistValue]], rootObject: String,
+    places: [String: [String: (file: String, location: SourceLocation?)]]
+  ) {
+    (path, self.objects, self.rootObject, self.places) = (spec, objects, rootObject, places)
+    (lineMap, keyOffsets) = (LineMap(bytes: []), [:])
+  }
 
   /// Parses the text of the `project.pbxproj` at `path`; an error says why it cannot be read, and where.
   init(path: String, bytes: [UInt8]) throws(Diagnostic) {
@@ -78,6 +89,9 @@ struct PBXObjects: Sendable {
   /// Where `key = …` stands inside the object `identifier` (or in a dictionary inside it), for findings; nil
   /// if not found.
   func location(ofKey key: String, inObject identifier: String) -> SourceLocation? {
-    keyOffsets[identifier]?[key].map(lineMap.location(of:))
+    places[identifier]?[key]?.location ?? keyOffsets[identifier]?[key].map(lineMap.location(of:))
   }
+
+  /// The file that writes `key` inside the object `identifier`: the project file, or a spec's file.
+  func file(ofKey key: String, inObject identifier: String) -> String { places[identifier]?[key]?.file ?? path }
 }

@@ -26,8 +26,13 @@ struct XcodeProject: Sendable {
   /// The files under each of Xcode 16's synchronized folders (by group), each folder walked once, relative to
   /// it; a folder outside the project, or reached through a link out of it, is not walked.
   private let synchronizedFiles: [String: [String]]
-  /// Folders the project names that were not walked, and why: outside the project, or through a link.
-  let refusedFolders: [ReadProblem]
+  /// Folders (and a spec's includes) the project names that were not read, and why: outside the project,
+  /// through a link, not there.
+  var refusedFolders: [ReadProblem]
+  /// The Info.plists a generator writes from its spec (XcodeGen's `info.properties`), by path.
+  var generatedInfoPlists: [FilePath: InfoPlist] = [:]
+  /// What reading a generator's spec met that the app's reader should say, one line each.
+  var notes: [String] = []
 
   /// A target that builds something: an app, an extension, a framework, a test bundle.
   struct Target: Hashable, Sendable {
@@ -66,7 +71,11 @@ struct XcodeProject: Sendable {
     case .failure(let failure): throw Diagnostic(file: file.string, severity: .error, message: failure.reason)
     case .success(let read): bytes = read
     }
-    let objects = try PBXObjects(path: file.string, bytes: bytes)
+    try self.init(objects: PBXObjects(path: file.string, bytes: bytes), bundle: bundle, reader: reader)
+  }
+
+  /// The project `objects` describe, its bundle at `bundle` (for a generator's spec, where it would be made).
+  init(objects: PBXObjects, bundle: FilePath, reader: InputFiles) {
     self.objects = objects
     self.bundle = bundle
     var root = bundle.parent
@@ -210,7 +219,8 @@ struct XcodeProject: Sendable {
         default: continue
         }
         own[name] = BuildSetting(
-          value: text, file: objects.path, location: objects.location(ofKey: name, inObject: config))
+          value: text, file: objects.file(ofKey: name, inObject: config),
+          location: objects.location(ofKey: name, inObject: config))
       }
       layers.append(own)
     }

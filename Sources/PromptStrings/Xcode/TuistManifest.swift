@@ -1,0 +1,251 @@
+import Diagnostics
+import FileAccess
+import StringsFiles
+import TextSupport
+
+/// Tuist's `Project.swift` and its `Tuist/ProjectDescriptionHelpers` read by pattern, never run: each
+/// `.target(…)` or `Target(…)` call's literal `name`, `product`, `destinations` (or `platform`), `infoPlist`
+/// (`.extendingDefault(with: [...])` or a name given such a literal, over Tuist's defaults and written, as
+/// Tuist does, to `Derived/InfoPlists/<name>-Info.plist`; `.file(path:)` or a path) and `resources` globs, and
+/// `developmentRegion`. A value computed in code is named in a note as "from code, not evaluated", never guessed.
+enum TuistManifest {
+  /// The project `spec` describes, with its helpers, read through `reader`.
+  static func read(_ spec: FilePath, reader: InputFiles) throws(Diagnostic) -> GeneratedProject {
+    var sources = [try SwiftTokens(spec, reader: reader)]
+    for folder in [spec.parent, spec.parent.parent] {
+      for file in reader.children(of: folder.appending("Tuist/ProjectDescriptionHelpers"))
+      where file.pathExtension == "swift" {
+        sources.append(try SwiftTokens(file, reader: reader))
+      }
+    }
+    var project = GeneratedProject(spec: spec, name: sources[0].literal(after: "name") ?? spec.parent.lastComponent)
+    project.developmentRegion = "en"
+    let files = (AppLoader.walk(spec.parent, reader: reader)?.entries ?? []).filter { !$0.isDirectory }.map(\.path)
+    for source in sources {
+      for index in source.tokens.indices where source.tokens[index].text == "developmentRegion" {
+        guard let region = source.literal(at: index + 2) else {
+          project.notes.append(source.fromCode("developmentRegion", at: index))
+          continue
+        }
+        project.developmentRegion = region
+      }
+      for index in source.tokens.indices
+      where ["target", "Target"].contains(source.tokens[index].text) && source.text(index + 1) == "(" {
+        let arguments = source.arguments(of: index + 1)
+        // A dependency (`.target(name: "Widget")`) names a target without making one.
+        guard arguments["product"] != nil else { continue }
+        let name = arguments["name"].flatMap(source.literal) ?? project.name
+        let product = arguments["product"].map { source.text($0 + 1) } ?? "app"
+        var target = GeneratedProject.Target(
+          name: name,
+          productType: "com.apple.product-type."
+            + (product == "app"
+              ? "application" : product == "appClip" ? "application.on-demand-install-capable" : product))
+        let platform =
+          (arguments["destinations"] ?? arguments["platform"]).map { value in
+            (value..<value + 3).map(source.text).joined()
+          } ?? ""
+        let isIOS =
+          ["iOS", "iPhone", "iPad"].contains(where: platform.contains)
+          || !["mac", "tv", "watch", "vision"].contains(where: platform.contains)
+        var settings: [String: GeneratedProject.Setting] = [
+          "SDKROOT": (.string(isIOS ? "iphoneos" : "macosx"), source.file, nil)
+        ]
+        if let plist = arguments["infoPlist"] {
+          let call = source.text(plist + 1)
+          let place = (source.file, Optional(source.location(plist)))
+          if let path = source.literal(at: plist) ?? (call == "file" ? source.literal(at: plist + 5) : nil) {
+            settings["INFOPLIST_FILE"] = (.string(path), place.0, place.1)
+          } else if call == "extendingDefault" {
+            let path = "Derived/InfoPlists/\(name)-Info.plist"
+            settings["INFOPLIST_FILE"] = (.string(path), place.0, place.1)
+            project.infoPlists[spec.parent.appending(path)] = infoPlist(
+              at: plist + 5, in: source, among: sources, notes: &project.notes)
+          } else if call != "default" {
+            project.notes.append(source.fromCode("\(name)'s infoPlist", at: plist))
+          }
+        }
+        target.settings = Dictionary(uniqueKeysWithValues: project.configurations.map { ($0, settings) })
+        if let resources = arguments["resources"] {
+          let patterns = source.literals(in: resources)
+          for file in files.filter(GeneratedProject.isResource)
+          where patterns.contains(where: { Glob.matches(file.relative(to: spec.parent) ?? "", $0) }) {
+            target.resources.append((file, (source.file, source.location(resources))))
+          }
+        }
+        project.targets.append(target)
+      }
+    }
+    return project
+  }
+
+  /// Tuist's default Info.plist extended with the literal entries of the dictionary at `start` (or of the one
+  /// a `let` or `var` of the name there holds, in any of `sources`); an entry computed in code is noted.
+  private static func infoPlist(
+    at start: Int, in source: SwiftTokens, among sources: [SwiftTokens], notes: inout [String]
+  ) -> InfoPlist {
+    var (source, start) = (source, start)
+    let name = source.text(start)
+    for other in sources {
+      if let definition = other.tokens.indices.first(where: {
+        other.text($0 - 1) == "let" || other.text($0 - 1) == "var" ? other.text($0) == name : false
+      }),
+        let open = other.tokens[definition...].firstIndex(where: { $0.text == "=" }).map({ $0 + 1 })
+      {
+        (source, start) = (other, open)
+        break
+      }
+    }
+    var plist = GeneratedProject.defaultInfoPlist(path: source.file)
+    guard source.text(start) == "[" else {
+      notes.append(source.fromCode("the Info.plist entries", at: start))
+      return plist
+    }
+    for (key, value) in source.elements(of: start) {
+      guard let key = source.literal(at: key), let value else { continue }
+      if let text = source.literal(at: value)
+        ?? (source.text(value + 1) == "string" ? source.literal(at: value + 3) : nil)
+      {
+        plist.strings[key] = text
+      } else if source.text(value) == "[" || source.text(value + 1) == "array" {
+        plist.arrays[key] = source.literals(in: value)
+      } else {
+        notes.append(source.fromCode(key, at: value))
+        continue
+      }
+      plist.keyLocations[key] = source.location(value - 2)
+    }
+    plist.keys = Array(Set(plist.keys).union(plist.keyLocations.keys)).sorted()
+    return plist
+  }
+}
+
+/// A Swift file as tokens, for reading literals by pattern: string literals (their text, escapes read; nil for
+/// one with an interpolation), names, and single punctuation characters; comments and spaces dropped.
+struct SwiftTokens {
+  let file: String
+  private(set) var tokens: [(text: String, literal: String??, offset: Int)] = []
+  private let lines: LineMap
+
+  init(_ path: FilePath, reader: InputFiles) throws(Diagnostic) {
+    let bytes: [UInt8]
+    switch reader.read(path, limit: 1 << 20) {
+    case .failure(let failure): throw Diagnostic(file: path.string, severity: .error, message: failure.reason)
+    case .success(let read): bytes = read
+    }
+    (file, lines) = (path.string, LineMap(bytes: bytes))
+    var index = 0
+    func isName(_ byte: UInt8) -> Bool {
+      byte >= 0x80 || byte == 0x5F || (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte)
+        || (0x61...0x7A).contains(byte)
+    }
+    while index < bytes.count {
+      let start = index
+      if bytes[index...].starts(with: "//".utf8) {
+        while index < bytes.count, bytes[index] != 0x0A { index += 1 }
+      } else if bytes[index...].starts(with: "/*".utf8) {
+        index = (bytes[(index + 2)...].firstRange(of: "*/".utf8)?.upperBound ?? bytes.count)
+      } else if bytes[index] == UInt8(ascii: "\"") {
+        var text: [UInt8]? = []
+        index += 1
+        while index < bytes.count, bytes[index] != UInt8(ascii: "\""), bytes[index] != 0x0A {
+          let escapes: [UInt8: UInt8] = [0x6E: 0x0A, 0x74: 0x09, 0x22: 0x22, 0x5C: 0x5C, 0x27: 0x27]
+          let byte = bytes[index] == UInt8(ascii: "\\") ? escapes[bytes[min(index + 1, bytes.count - 1)]] : bytes[index]
+          if let byte { text?.append(byte) } else { text = nil }
+          index += bytes[index] == UInt8(ascii: "\\") ? 2 : 1
+        }
+        index += 1
+        tokens.append(("\"", .some(text.map { String(decoding: $0, as: UTF8.self) }), start))
+      } else if isName(bytes[index]) {
+        while index < bytes.count, isName(bytes[index]) { index += 1 }
+        tokens.append((String(decoding: bytes[start..<index], as: UTF8.self), nil, start))
+      } else {
+        index += 1
+        if bytes[start] > 0x20 { tokens.append((String(UnicodeScalar(bytes[start])), nil, start)) }
+      }
+    }
+  }
+
+  func text(_ index: Int) -> String { tokens.indices.contains(index) ? tokens[index].text : "" }
+  func location(_ index: Int) -> SourceLocation {
+    lines.location(of: tokens.indices.contains(index) ? tokens[index].offset : 0)
+  }
+
+  /// The literal string that is the token at `index`, or nil.
+  func literal(at index: Int) -> String? { tokens.indices.contains(index) ? tokens[index].literal ?? nil : nil }
+
+  /// The first literal given to a `label:` in the file.
+  func literal(after label: String) -> String? {
+    tokens.indices.lazy.compactMap { text($0) == label && text($0 + 1) == ":" ? literal(at: $0 + 2) : nil }.first
+  }
+
+  /// The index past the bracket that closes the one at `open`.
+  func end(of open: Int) -> Int {
+    var depth = 0
+    for index in open..<tokens.count {
+      depth += ["(", "[", "{"].contains(text(index)) ? 1 : [")", "]", "}"].contains(text(index)) ? -1 : 0
+      if depth == 0 { return index + 1 }
+    }
+    return tokens.count
+  }
+
+  /// The elements of the bracketed list at `open`, each split at its top-level `:` (a label or a key) into the
+  /// index of its key and of its value.
+  func elements(of open: Int) -> [(key: Int, value: Int?)] {
+    var (found, index, start) = ([(Int, Int?)](), open + 1, open + 1)
+    let close = end(of: open) - 1
+    while index <= close {
+      if index == close || text(index) == "," {
+        if index > start { found.append((start, text(start + 1) == ":" ? start + 2 : nil)) }
+        start = index + 1
+      }
+      index = ["(", "[", "{"].contains(text(index)) ? end(of: index) : index + 1
+    }
+    return found
+  }
+
+  /// The labelled arguments of the call whose `(` is at `open`: label → index of its value.
+  func arguments(of open: Int) -> [String: Int] {
+    Dictionary(elements(of: open).compactMap { element in element.value.map { (text(element.key), $0) } }) { first, _ in
+      first
+    }
+  }
+
+  /// Every literal string in the value at `index` (up to its end).
+  func literals(in index: Int) -> [String] {
+    let stop =
+      ["(", "["].contains(text(index)) || ["(", "["].contains(text(index + 2))
+      ? end(of: index + (text(index + 2) == "(" ? 2 : 0)) : index + 1
+    return (index..<stop).compactMap(literal(at:))
+  }
+
+  /// `Project.swift:3:5: KEY is from code, not evaluated`.
+  func fromCode(_ what: String, at index: Int) -> String {
+    "\(Diagnostic.place(file, location(index))): \(what.forMessage(limit: 60)) is from code, not evaluated"
+  }
+}
+
+/// Tuist's resource globs: `*` within a name, `**` across folders.
+enum Glob {
+  /// Whether the relative `path` matches `pattern`.
+  static func matches(_ path: String, _ pattern: String) -> Bool {
+    match(path.split(separator: "/")[...], pattern.split(separator: "/")[...])
+  }
+
+  private static func match(_ path: ArraySlice<Substring>, _ pattern: ArraySlice<Substring>) -> Bool {
+    guard let first = pattern.first else { return path.isEmpty }
+    if first == "**" { return (0...path.count).contains { match(path.dropFirst($0), pattern.dropFirst()) } }
+    guard let name = path.first, matches(name.utf8[...], first.utf8[...]) else { return false }
+    return match(path.dropFirst(), pattern.dropFirst())
+  }
+
+  private static func matches(_ name: Substring.UTF8View.SubSequence, _ pattern: Substring.UTF8View.SubSequence) -> Bool
+  {
+    guard let head = pattern.first else { return name.isEmpty }
+    if head == UInt8(ascii: "*") {
+      return name.indices.contains { matches(name[$0...], pattern.dropFirst()) }
+        || matches(name[name.endIndex...], pattern.dropFirst())
+    }
+    return name.first == head && matches(name.dropFirst(), pattern.dropFirst())
+  }
+}

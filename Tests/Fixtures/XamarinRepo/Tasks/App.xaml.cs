@@ -1,0 +1,7 @@
+namespace Tasks
+{
+    public partial class App : Xamarin.Forms.Application
+    {
+        public App() => InitializeComponent();
+    }
+}
