@@ -92,7 +92,9 @@ enum ReviewRules {
   /// The findings of `part`, grouped by rule in the table's order of first appearance, each as an item.
   static func items(_ findings: [Finding], in part: Part) -> [ReviewItem] {
     var byRule: [(rule: String, findings: [Finding])] = []
+    // `build-variable` also judges the display name and the keys of the lookup: only a purpose string's counts.
     for finding in findings where table[finding.rule.rawValue]?.part == part {
+      if finding.rule == .buildVariable && finding.key == nil { continue }
       if let index = byRule.firstIndex(where: { $0.rule == finding.rule.rawValue }) {
         byRule[index].findings.append(finding)
       } else {

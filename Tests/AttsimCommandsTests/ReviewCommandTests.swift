@@ -137,6 +137,19 @@ import Testing
     #expect(item["guideline"] as? String == "5.1.1(ii)")
   }
 
+  @Test func anUndefinedBuildVariableCountsOnlyInAPurposeString() throws {
+    func review(_ values: [String: String]) throws -> [[String: Any]] {
+      items(try json([try makeApp(["Info.plist": infoPlist(values)])]).object, "5.1.1(ii)")
+    }
+    let named = try makeApp([
+      "Info.plist": infoPlist(["CFBundleDisplayName": "$(NAME)", "NSCameraUsageDescription": "Scan a receipt."])
+    ])
+    #expect(attsim("check", named).out.contains("[build-variable"))
+    #expect(!items(try json([named]).object, "5.1.1(ii)").contains { $0["rule"] as? String == "build-variable" })
+    let purpose = try review(["NSCameraUsageDescription": "$(CAMERA_REASON)"])
+    #expect(purpose.contains { $0["rule"] as? String == "build-variable" && $0["verdict"] as? String == "rejects" })
+  }
+
   @Test func theDeploymentTargetsIOSIsWalkedToo() {
     let flutter = repositoryRoot.appendingPathComponent("Tests/Fixtures/FlutterApp").path
     let outcome = attsim("review", flutter)
