@@ -301,6 +301,34 @@ enum CommandTable {
       return .prompts(command)
     },
     CommandSpec(
+      name: "review", summary: "an app's App Review readiness for ATT, on one page",
+      discussion: """
+        The App Review checks that concern App Tracking Transparency, each citing its guideline: 2.1, would a
+        reviewer see the prompt (the app's walks, --script, or the library's launch scenarios, on the newest
+        iOS and under each state that hides it: the global switch off, the request before the app is active,
+        another alert, an extension, the deployment target's iOS); 5.1.1(ii), the purpose strings (check's
+        rules); 5.1.1(iv), a pre-permission screen with a way past the prompt; 5.1.2(i) and 3.2.2, tracking
+        without ATT and incentives; the privacy manifests' tracking declarations; and, where the prompt
+        could be hidden, a reply to App Review saying how to see it. The app is PATH, as for check.
+        """,
+      exitStatus:
+        "0 when nothing would be rejected, 1 when something would, 2 when the app or a script cannot be used.",
+      options: [
+        OptionSpec(
+          name: "script", value: ("NAME|FILE", .scenario),
+          help: "a walk of the app (a script or a library scenario's name; repeat for more)", repeatable: true),
+        OptionSpec(
+          name: "format", value: ("FORMAT", .choice(ReviewFormat.allCases.map(\.rawValue))),
+          help: "text for a terminal, Markdown for a ticket, or JSON"),
+        targetOption, allTargetsOption, configurationOption,
+      ], operands: ("PATH", .app, 1...1)
+    ) { arguments throws(UsageError) in
+      var command = Command.Review(app: arguments.appChoice(path: arguments.operandPaths[0]))
+      command.scripts = arguments.paths["script"] ?? []
+      command.format = arguments.value("format").flatMap(ReviewFormat.init(rawValue:)) ?? .text
+      return .review(command)
+    },
+    CommandSpec(
       name: "render", summary: "print the screen the UI would draw",
       discussion: """
         Prints, as plain text, exactly what the terminal UI would draw: as it opens, or after the script's
