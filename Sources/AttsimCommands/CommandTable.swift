@@ -237,10 +237,10 @@ enum CommandTable {
         photos, …) in every localization, the bundle keys that decide their lookup and the privacy manifests,
         the way Xcode builds the app and iOS looks them up: an Xcode project's app targets (each one an app of
         its own), a repository root (Flutter, React Native, Capacitor, Cordova, Kotlin Multiplatform, Unity,
-        a workspace), a built .app, a folder, or one .strings, .xcstrings or Info.plist file. In CI:
-        --fail-on picks the severity that fails, --write-baseline saves today's findings and --baseline then
-        reports only new ones; .attsim.json at the project's root suppresses a rule (for a key, a locale) with
-        a reason.
+        a workspace), a built .app, a folder, one .strings, .xcstrings or Info.plist file, or translations
+        before they are imported (an .xcloc, a folder of them, an .xliff). In CI: --fail-on picks the severity
+        that fails, --write-baseline saves today's findings and --baseline then reports only new ones;
+        .attsim.json at the project's root suppresses a rule (for a key, a locale) with a reason.
         """,
       exitStatus:
         "0 when no finding at or above --fail-on's severity remains (default: error), 1 when one does, 2 when the input, the baseline or .attsim.json cannot be used.",
@@ -277,7 +277,7 @@ enum CommandTable {
         For each preferred language (default: every localization of the app and its development region),
         the localization iOS picks, the purpose string a prompt shows (the ATT dialog's unless --key names
         others), and the file, line and column it comes from: a strings file, a String Catalog, the
-        Info.plist, or a build setting.
+        Info.plist, a build setting, or an exported translation (.xcloc, .xliff) as it would ship.
         """,
       exitStatus: "0, or 2 when the input cannot be used.",
       options: [
