@@ -114,7 +114,7 @@ let package = Package(
       name: "AttsimCommandsTests",
       dependencies: [
         "AttsimCommands", "Scenarios", "ConsentCore", "ConsentUI", "PromptStrings", "PromptCheck", "TextSupport",
-        "TerminalModel",
+        "TerminalModel", "TestApps",
       ]),
   ]
 )

@@ -1,6 +1,7 @@
-// libFuzzer target for the XML reader of schemes, .NET projects and XLIFF (built by Scripts/fuzz.sh, not by
-// SwiftPM). Every input must be read, or refused with a line and column, without a crash or a hang, within
-// the reader's bounds; a tree read, written back as XML, must read back as the same tree.
+// libFuzzer target for the XML reader of schemes, .NET projects and XLIFF, and the XLIFF reader over its trees
+// (built by Scripts/fuzz.sh, not by SwiftPM). Every input must be read, or refused with a line and column,
+// without a crash or a hang, within the reader's bounds; a tree read, written back as XML, must read back as
+// the same tree.
 import Foundation
 
 @testable import StringsFiles
@@ -15,6 +16,14 @@ public func fuzzXMLTree(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
       fail("a refusal without a place: \(problem.reason)")
     }
   case .success(let tree):
+    // The XLIFF reader over the same tree: units and the catalogs they stand for, or a refusal at a place.
+    switch XLIFFDocument.read(tree, path: "test.xliff") {
+    case .failure(let problem) where problem.location == nil:
+      fail("an XLIFF refusal without a place: \(problem.reason)")
+    case .failure: break
+    case .success(let document):
+      for file in document.infoPlistFiles { _ = StringCatalog(exported: file, path: "test.xliff", withSource: true) }
+    }
     let written = xml(tree.root)
     guard case .success(let again) = XMLTree.read(bytes: Array(written.utf8), path: "again.xml") else {
       fail("the tree written back is refused: \(written)")

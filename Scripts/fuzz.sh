@@ -7,8 +7,8 @@
 #   manifest: the privacy-manifest reader, XML and binary (types, shared children, domain positions, the
 #            host-name rule);
 #   plist:   the property-list reader (XML, binary, old-style), differentially against CoreFoundation;
-#   xml:     the XML reader of schemes, .NET projects and XLIFF, with its round trip (a tree written back
-#            reads as the same tree);
+#   xml:     the XML reader of schemes, .NET projects and XLIFF (and the XLIFF reader over its trees), with
+#            its round trip (a tree written back reads as the same tree);
 #   yaml:    the YAML reader of project specs, with its round trip (a tree written back in flow style reads
 #            as the same tree).
 # Every target runs under AddressSanitizer with a 2 GB limit on one allocation (an input that needs more is a

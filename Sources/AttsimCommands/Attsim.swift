@@ -44,6 +44,7 @@ public enum Attsim {
     case .matrix(let format, let row, let out): return MatrixCommand.run(format, row: row, out: out, console: console)
     case .interactive(let interactive): return InteractiveCommand.run(interactive, console: console)
     case .check(let check): return CheckCommand.run(check, console: console)
+    case .review(let review): return ReviewCommand.run(review, console: console)
     case .prompts(let prompts): return PromptsCommand.run(prompts, console: console)
     case .render(let render): return RenderCommand.run(render, console: console)
     }

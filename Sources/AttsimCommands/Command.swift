@@ -58,6 +58,8 @@ public enum Command: Equatable, Sendable {
   case scenarios
   /// Lint the localized prompt strings of an app, or of one file.
   case check(Check)
+  /// The App Review checks that concern ATT, for an app, on one page.
+  case review(Review)
   /// Show, for each language, the purpose string the dialog shows and where it comes from.
   case prompts(Prompts)
   /// Print the screen the TUI would draw.
@@ -123,6 +125,14 @@ public enum Command: Equatable, Sendable {
     public var baseline: FilePath?
     /// Where to save the findings as a baseline (`--write-baseline`).
     public var writeBaseline: FilePath?
+  }
+
+  /// `attsim review PATH`.
+  public struct Review: Equatable, Sendable {
+    public var app: AppChoice
+    /// The app's walks: scripts or library scenarios' names (none: the library's launch scenarios).
+    public var scripts: [FilePath] = []
+    public var format = ReviewFormat.text
   }
 
   /// `attsim prompts PATH`.

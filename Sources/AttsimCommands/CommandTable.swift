@@ -237,10 +237,10 @@ enum CommandTable {
         photos, …) in every localization, the bundle keys that decide their lookup and the privacy manifests,
         the way Xcode builds the app and iOS looks them up: an Xcode project's app targets (each one an app of
         its own), a repository root (Flutter, React Native, Capacitor, Cordova, Kotlin Multiplatform, Unity,
-        a workspace), a built .app, a folder, or one .strings, .xcstrings or Info.plist file. In CI:
-        --fail-on picks the severity that fails, --write-baseline saves today's findings and --baseline then
-        reports only new ones; .attsim.json at the project's root suppresses a rule (for a key, a locale) with
-        a reason.
+        a workspace), a built .app, a folder, one .strings, .xcstrings or Info.plist file, or translations
+        before they are imported (an .xcloc, a folder of them, an .xliff). In CI: --fail-on picks the severity
+        that fails, --write-baseline saves today's findings and --baseline then reports only new ones;
+        .attsim.json at the project's root suppresses a rule (for a key, a locale) with a reason.
         """,
       exitStatus:
         "0 when no finding at or above --fail-on's severity remains (default: error), 1 when one does, 2 when the input, the baseline or .attsim.json cannot be used.",
@@ -277,7 +277,7 @@ enum CommandTable {
         For each preferred language (default: every localization of the app and its development region),
         the localization iOS picks, the purpose string a prompt shows (the ATT dialog's unless --key names
         others), and the file, line and column it comes from: a strings file, a String Catalog, the
-        Info.plist, or a build setting.
+        Info.plist, a build setting, or an exported translation (.xcloc, .xliff) as it would ship.
         """,
       exitStatus: "0, or 2 when the input cannot be used.",
       options: [
@@ -299,6 +299,34 @@ enum CommandTable {
       command.keys = arguments.values("key")
       command.format = arguments.value("format").flatMap(PromptsFormat.init(rawValue:)) ?? .text
       return .prompts(command)
+    },
+    CommandSpec(
+      name: "review", summary: "an app's App Review readiness for ATT, on one page",
+      discussion: """
+        The App Review checks that concern App Tracking Transparency, each citing its guideline: 2.1, would a
+        reviewer see the prompt (the app's walks, --script, or the library's launch scenarios, on the newest
+        iOS and under each state that hides it: the global switch off, the request before the app is active,
+        another alert, an extension, the deployment target's iOS); 5.1.1(ii), the purpose strings (check's
+        rules); 5.1.1(iv), a pre-permission screen with a way past the prompt; 5.1.2(i) and 3.2.2, tracking
+        without ATT and incentives; the privacy manifests' tracking declarations; and, where the prompt
+        could be hidden, a reply to App Review saying how to see it. The app is PATH, as for check.
+        """,
+      exitStatus:
+        "0 when nothing would be rejected, 1 when something would, 2 when the app or a script cannot be used.",
+      options: [
+        OptionSpec(
+          name: "script", value: ("NAME|FILE", .scenario),
+          help: "a walk of the app (a script or a library scenario's name; repeat for more)", repeatable: true),
+        OptionSpec(
+          name: "format", value: ("FORMAT", .choice(ReviewFormat.allCases.map(\.rawValue))),
+          help: "text for a terminal, Markdown for a ticket, or JSON"),
+        targetOption, allTargetsOption, configurationOption,
+      ], operands: ("PATH", .app, 1...1)
+    ) { arguments throws(UsageError) in
+      var command = Command.Review(app: arguments.appChoice(path: arguments.operandPaths[0]))
+      command.scripts = arguments.paths["script"] ?? []
+      command.format = arguments.value("format").flatMap(ReviewFormat.init(rawValue:)) ?? .text
+      return .review(command)
     },
     CommandSpec(
       name: "render", summary: "print the screen the UI would draw",

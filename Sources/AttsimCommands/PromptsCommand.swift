@@ -34,6 +34,11 @@ enum PromptsCommand {
       return 2
     case .success(let loaded): apps = loaded
     }
+    // A localization export is its XLIFF files: one that cannot be read leaves nothing true to show.
+    if apps[0].input == .localizationExport, let error = apps[0].infoPlistError {
+      console.err("attsim: \(error.description.escapingControlCharacters)\n")
+      return 2
+    }
     if let choice = apps[0].choice { console.err("attsim: \(choice.escapingControlCharacters)\n") }
     // Paths are shown relative to the folder given, or the project's folder for a `.xcodeproj`.
     let base = path.pathExtension == "xcodeproj" ? path.parent : path

@@ -14,7 +14,7 @@ enum AppRules {
     var findings: [Finding] = app.unreadable.map(PromptLinter.unreadable)
     findings += sandbox(app)
     if app.infoPlist == nil && !app.unreadable.contains(where: { FilePath($0.path).lastComponent == "Info.plist" }),
-      app.input != .file
+      app.input != .file, app.input != .localizationExport
     {
       findings.append(
         Finding(

@@ -25,6 +25,7 @@ public enum RuleID: String, CaseIterable, Hashable, Sendable {
   case controlCharacter = "control-character"
   case combiningMarks = "combining-marks"
   case catalogState = "catalog-state"
+  case xliffState = "xliff-state"
   case tooLong = "too-long"
   case noApp = "no-app"
   case notInApp = "not-in-app"
@@ -85,6 +86,7 @@ public enum RuleID: String, CaseIterable, Hashable, Sendable {
     case .combiningMarks:
       "A character carries more than 30 combining marks in a row (Unicode's stream-safe limit) or 32 code points."
     case .catalogState: "A String Catalog translation of a purpose string is new, needs review or stale."
+    case .xliffState: "An exported translation (XLIFF) of a purpose string is missing, new, or marked for review."
     case .tooLong: "A purpose string takes more lines than the alert shows before it scrolls on a 4.7-inch iPhone SE."
     case .noApp: "The folder holds strings files but no app: no Info.plist, Xcode project or built app."
     case .notInApp: "A localized InfoPlist file on disk is in no target, so iOS never reads it."

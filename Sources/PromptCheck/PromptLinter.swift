@@ -24,6 +24,7 @@ public enum PromptLinter {
     findings.add(AppRules.check(context))
     findings.add(PurposeRules.check(context))
     findings.add(TableRules.check(context))
+    findings.add(TranslationExportRules.check(context))
     findings.add(ManifestRules.check(app, tracking: context.tracking))
     return sorted(findings.all.map { notShown($0, in: app) })
   }

@@ -86,7 +86,9 @@ enum PurposeRules {
 
   /// `key` in each language of an `InfoPlist.xcstrings` catalog.
   private static func catalogValues(_ key: String, in catalog: StringCatalog, _ context: CheckContext) -> [Finding] {
-    (catalog.translations[key] ?? [:]).sorted { $0.key < $1.key }.flatMap { language, entry in
+    // A source text standing for a missing XLIFF target is judged as the source; `xliff-state` tells the rest.
+    (catalog.translations[key] ?? [:]).filter { !$0.value.isSourceText }.sorted { $0.key < $1.key }.flatMap {
+      language, entry in
       ValueRules.check(translation(key, entry.value, catalog.path, entry.location, language, context))
     }
   }

@@ -226,7 +226,7 @@ public enum MarkdownReport {
 
   /// Text for Markdown prose and table cells: HTML's `& < >` as entities, Markdown's punctuation
   /// backslash-escaped, control characters as visible escapes, on one line.
-  static func prose(_ text: String) -> String {
+  public static func prose(_ text: String) -> String {
     var out = ""
     for character in text.escapingControlCharacters {
       switch character {

@@ -12,6 +12,9 @@ public struct StringCatalog: Sendable {
     public var value: String
     /// Where the language's entry starts in the file, when found.
     public var location: SourceLocation?
+    /// Whether the text is the source's, standing for a translation the file lacks (an XLIFF unit without a
+    /// target): what ships, but no translation to judge.
+    public var isSourceText = false
   }
 
   /// The file's path.

@@ -142,7 +142,7 @@ import Testing
   @Test(arguments: [
     (
       ["plya"],
-      "unknown subcommand 'plya'; did you mean 'play'? (subcommands: play, scenarios, check, prompts, render, cast, export, gallery, matrix, completion, man)"
+      "unknown subcommand 'plya'; did you mean 'play'? (subcommands: play, scenarios, check, prompts, review, render, cast, export, gallery, matrix, completion, man)"
     ),
     (["play", "--report", "html", "a.attsim"], "--report must be one of junit, markdown, not 'html'"),
     (["play"], "attsim play needs NAME|FILE"),
@@ -159,7 +159,7 @@ import Testing
     (["-x"], "unknown option '-x' for attsim"),
     (
       ["help", "nope"],
-      "unknown subcommand 'nope' (subcommands: play, scenarios, check, prompts, render, cast, export, gallery, matrix, completion, man)"
+      "unknown subcommand 'nope' (subcommands: play, scenarios, check, prompts, review, render, cast, export, gallery, matrix, completion, man)"
     ),
     (["--force"], "--force goes with --record FILE or --cast FILE"),
     (["--focus"], "--focus goes with --autoplay: the interactive UI always shows the keyboard's focus"),

@@ -25,6 +25,7 @@ enum AppLoader {
         return project.read([given], root: folder, sandbox: RepositoryLayout.root(ofProjectFolder: folder))
       }
       if target != nil { return .failure(Failure(message: "--target needs an Xcode project, not the file \(shown)")) }
+      if given.pathExtension == "xliff" { return TranslationExportApp.read(given, reader: InputFiles()).map { [$0] } }
       // One file the user named: read as named, and nothing else.
       return FileApp.read(given, reader: InputFiles()).map { [$0] }
     }
@@ -34,6 +35,7 @@ enum AppLoader {
     guard let reader = InputFiles(confinedTo: RepositoryLayout.root(ofProjectFolder: given)) else {
       return .failure(Failure(message: "cannot resolve \(shown)"))
     }
+    if given.pathExtension == "xcloc" { return TranslationExportApp.read(given, reader: reader).map { [$0] } }
     if given.pathExtension == "app" { return BundleApp.read(given, reader: reader, strings: strings).map { [$0] } }
     if let app = reader.children(of: given.appending("Payload")).first(where: { $0.pathExtension == "app" }) {
       return BundleApp.read(app, reader: reader, strings: strings).map { [$0] }
@@ -73,6 +75,9 @@ enum AppLoader {
       return .success(apps)
     }
     if target != nil { return .failure(Failure(message: "\(shown) holds no Xcode project, so it has no targets")) }
+    if TranslationExportApp.holdsExports(given, reader: reader) {
+      return TranslationExportApp.read(given, reader: reader).map { [$0] }
+    }
     // A Swift Playgrounds app in the repository (`App.swiftpm`), the first by name.
     for package in reader.children(of: given) where package.pathExtension == "swiftpm" {
       if let app = PlaygroundsApp.read(package, reader: reader, strings: strings) { return app.map { [$0] } }

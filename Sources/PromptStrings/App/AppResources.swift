@@ -40,6 +40,8 @@ public enum AppInput: Hashable, Sendable {
   case folder
   /// One `.strings`, `.xcstrings` or Info.plist file.
   case file
+  /// What Xcode exports for translators: an `.xcloc` localization catalog, a folder of them, or an `.xliff`.
+  case localizationExport
 }
 
 /// A file in the tree that looks like the app's, but that the app does not contain: another target's, a
@@ -162,6 +164,8 @@ public struct AppResources: Sendable {
   /// The tables `strings` left unread, as `localization/table`: each is judged once, as it would have been
   /// read once.
   private var unreadTables: Set<String> = []
+  /// The XLIFF files of a localization export, read (their `InfoPlist` units are also in `catalogs`).
+  public var localizationExports: [XLIFFDocument] = []
   /// The app's privacy manifests and its SDKs' (`PrivacyInfo.xcprivacy`); not looked for by `prompts`' read.
   public var privacyManifests: [PrivacyManifest] = []
   /// The languages the project lists in `knownRegions` (not `Base`), and its file, when the app comes from one.
@@ -283,7 +287,11 @@ public struct AppResources: Sendable {
   }
 
   /// Whether the app's Info.plist has `NSUserTrackingUsageDescription` (else requesting tracking crashes it).
-  public var hasUsageDescription: Bool { infoPlist?.usageDescription != nil }
+  /// A localization export has it when its InfoPlist units do: Xcode exports the keys the Info.plist has.
+  public var hasUsageDescription: Bool {
+    infoPlist?.usageDescription != nil
+      || (input == .localizationExport && purposeKeys.contains(InfoPlist.usageDescriptionKey))
+  }
 
   /// Every file attsim read for the app (Info.plist, strings files, catalogs, project files, xcconfig files,
   /// manifests), by identity: an output must never replace one.

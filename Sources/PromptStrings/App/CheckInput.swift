@@ -19,7 +19,7 @@ public enum CheckInput: Sendable {
       return .failure(failure("cannot check '\(path.shown())': no such file or folder"))
     }
     let isFolder = AppLoader.isFolder(path)
-    guard isFolder || ["xcstrings", "plist", "xcprivacy"].contains(path.pathExtension ?? "") else {
+    guard isFolder || ["xcstrings", "plist", "xcprivacy", "xliff"].contains(path.pathExtension ?? "") else {
       // One strings file (or something that is not a file at all).
       return StringsFile.read(path).map(CheckInput.stringsFile).mapError {
         failure("cannot check '\(path.shown())': \($0.reason)")

@@ -17,7 +17,7 @@ enum FileApp {
       return .failure(
         AppResources.LoadFailure(
           message:
-            "'\(file.string.forMessage())' is not an app: give an Xcode project, a built .app, an app folder, or a .strings, .xcstrings, Info.plist or .xcprivacy file"
+            "'\(file.string.forMessage())' is not an app: give an Xcode project, a built .app, an app folder, or a .strings, .xcstrings, .xliff, Info.plist or .xcprivacy file"
         ))
     }
     // A file attsim would not read (a FIFO, over the size limit) is no app; one it read but cannot parse stays

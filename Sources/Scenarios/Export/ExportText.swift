@@ -16,6 +16,16 @@ extension String {
     }
     return out
   }
+
+  /// This text between double quotes, each scalar `escape` answers for written as its answer: the one loop
+  /// behind the Swift literal and the YAML scalar, which differ only in what they escape and how.
+  func doubleQuoted(escaping escape: (Unicode.Scalar) -> String?) -> String {
+    var out = "\""
+    for scalar in unicodeScalars {
+      if let escaped = escape(scalar) { out += escaped } else { out.unicodeScalars.append(scalar) }
+    }
+    return out + "\""
+  }
 }
 
 extension HarnessWalk {

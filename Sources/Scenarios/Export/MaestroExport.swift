@@ -43,23 +43,20 @@ public enum MaestroExport {
   /// `text` as a YAML double-quoted scalar: quotes, backslashes, every control character, line separator and
   /// noncharacter escaped (YAML 1.1 readers take U+0085, U+2028 and U+2029 as line breaks).
   static func scalar(_ text: String) -> String {
-    var out = "\""
-    for scalar in text.unicodeScalars {
+    text.doubleQuoted { scalar in
       switch scalar {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
+      case "\"": return "\\\""
+      case "\\": return "\\\\"
       case _
       where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || (0x2028...0x2029).contains(scalar.value)
         || scalar.properties.isNoncharacterCodePoint || scalar.value == 0xFEFF:
         let hex = String(scalar.value, radix: 16, uppercase: true)
-        out +=
-          scalar.value > 0xFFFF
+        return scalar.value > 0xFFFF
           ? "\\U" + String(repeating: "0", count: 8 - hex.count) + hex
           : "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-      default: out.unicodeScalars.append(scalar)
+      default: return nil
       }
     }
-    return out + "\""
   }
 
   /// `text` as a regular expression that matches only it: every character a pattern reads otherwise escaped,

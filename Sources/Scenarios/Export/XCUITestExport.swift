@@ -74,23 +74,21 @@ public enum XCUITestExport {
   /// `text` as a Swift string literal: quotes, backslashes and every control character, line separator and
   /// noncharacter escaped, so nothing in it ends the literal, interpolates or breaks the line.
   static func literal(_ text: String) -> String {
-    var out = "\""
-    for scalar in text.unicodeScalars {
+    text.doubleQuoted { scalar in
       switch scalar {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case "\n": out += "\\n"
-      case "\r": out += "\\r"
-      case "\t": out += "\\t"
+      case "\"": return "\\\""
+      case "\\": return "\\\\"
+      case "\n": return "\\n"
+      case "\r": return "\\r"
+      case "\t": return "\\t"
       case _
       where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
         || scalar.properties.generalCategory == .lineSeparator
         || scalar.properties.generalCategory == .paragraphSeparator || scalar.properties.isNoncharacterCodePoint
         || scalar.isUnsafeForTerminal:
-        out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-      default: out.unicodeScalars.append(scalar)
+        return "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+      default: return nil
       }
     }
-    return out + "\""
   }
 }
