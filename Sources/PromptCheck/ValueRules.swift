@@ -103,7 +103,7 @@ enum ValueRules {
       report(.wrongScript, "\(localeNoun) \(problem); is it translated?")
     }
     // A copy of the development region's text was judged there.
-    if !untranslated { ReviewRules.check(prompt, value, noun: noun, report) }
+    if !untranslated { WordingRules.check(prompt, value, noun: noun, report) }
     // The Markdown text is judged on the sheet attsim draws, plain text on an iPhone's alert.
     let (lines, shows) =
       prompt.isMarkdown

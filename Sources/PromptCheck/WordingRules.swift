@@ -5,7 +5,7 @@ import PromptStrings
 /// only a vague one (guideline 5.1.1(ii), the HIG), an SDK's sample sentence, and in the tracking texts a
 /// reward for allowing (3.2.2) or a denial the privacy manifest contradicts. Each text gets at most one of
 /// `placeholder`, `sdk-boilerplate`, `no-reason` and `vague-reason`, in that order (DECISIONS D130).
-enum ReviewRules {
+enum WordingRules {
   static func check(
     _ prompt: PromptValue, _ value: String, noun: String, _ report: (RuleID, String, Severity?) -> Void
   ) {
