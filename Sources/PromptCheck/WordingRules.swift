@@ -35,12 +35,10 @@ enum WordingRules {
         .sdkBoilerplate,
         "\(noun) is \(sample.sdk)'s sample sentence word for word (\(sample.source)): say how this app uses the data",
         nil)
-    } else if let language = judgedLanguage(prompt), PurposeWords.requestWords.firstMatch(in: text) != nil,
-      !text.givesReason
-    {
+    } else if isJudged(prompt), PurposeWords.requestWords.firstMatch(in: text) != nil, !text.givesReason {
       report(
         .noReason,
-        "\(noun) does not say what the data is used for (no purpose word of \(language) or the other languages attsim knows): App Review asks that it does (5.1.1(ii)), with an example of use",
+        "\(noun) asks for access but does not say what the data is used for: App Review asks that it does (5.1.1(ii)); say what for, with an example of use",
         nil)
     } else if let phrase = vagueReason(text) {
       report(
@@ -75,12 +73,11 @@ enum WordingRules {
     return nil
   }
 
-  /// The language `no-reason` judges the text in: its locale's (the development region's for the Info.plist
-  /// and `Base`), when attsim has a word list for it.
-  private static func judgedLanguage(_ prompt: PromptValue) -> String? {
+  /// Whether `no-reason` judges the text: its locale's language (the development region's for the Info.plist
+  /// and `Base`) is one attsim has word lists for.
+  private static func isJudged(_ prompt: PromptValue) -> Bool {
     let locale = prompt.locale.flatMap { $0 == "Base" ? nil : $0 } ?? prompt.developmentRegion
-    guard let language = LocaleTag(locale)?.language, PurposeWords.judged.contains(language) else { return nil }
-    return language
+    return LocaleTag(locale).map { PurposeWords.judged.contains($0.language) } ?? false
   }
 }
 
