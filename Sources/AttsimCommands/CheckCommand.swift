@@ -195,6 +195,10 @@ enum FindingFormat {
       var object = JSONText()
       object.add("id", rule.rawValue)
       object.add("shortDescription", member("text", rule.summary))
+      if let source = rule.source {
+        object.add(
+          "help", member("text", "\(rule.summary) Source: \(source). See docs/check-rules.md#\(rule.rawValue)."))
+      }
       object.add("defaultConfiguration", member("level", level(rule.severity)))
       return object
     }

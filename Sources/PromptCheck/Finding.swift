@@ -45,6 +45,12 @@ public enum RuleID: String, CaseIterable, Hashable, Sendable {
   case includeOutside = "include-outside"
   case linkOutside = "link-outside"
   case buildSetting = "build-setting"
+  case placeholder
+  case noReason = "no-reason"
+  case vagueReason = "vague-reason"
+  case trackingIncentive = "tracking-incentive"
+  case sdkBoilerplate = "sdk-boilerplate"
+  case deniesTracking = "denies-tracking"
 
   /// The severity a finding of this rule has unless the case says otherwise.
   public var severity: Severity {
@@ -52,7 +58,9 @@ public enum RuleID: String, CaseIterable, Hashable, Sendable {
     case .parseError, .encoding, .missingUsageDescription, .missingFile, .emptyValue, .privacyManifest,
       .trackingDomain:
       .error
-    case .whitespace, .duplicateKey, .catalogState, .tooLong, .legacyLanguageFolder: .info
+    case .whitespace, .duplicateKey, .catalogState, .tooLong, .legacyLanguageFolder, .noReason, .vagueReason,
+      .sdkBoilerplate:
+      .info
     default: .warning
     }
   }
@@ -100,6 +108,32 @@ public enum RuleID: String, CaseIterable, Hashable, Sendable {
     case .includeOutside: "The project names a file outside it (an xcconfig include, a path): attsim does not read it."
     case .linkOutside: "A symbolic link in the project leads out of it: attsim does not follow it."
     case .buildSetting: "A build setting or include attsim stopped following: a loop, too deep, or too long."
+    case .placeholder:
+      "A purpose string is unfinished (TODO, TBD, lorem ipsum, the key's name): App Review rejects it (guideline 5.1.1(ii))."
+    case .noReason:
+      "A purpose string does not say what the data is used for (guideline 5.1.1(ii), ITMS-90683, the HIG)."
+    case .vagueReason:
+      "A purpose string gives only a vague reason (\"to improve your experience\") without an example (the HIG)."
+    case .trackingIncentive:
+      "The tracking purpose string offers a reward for allowing tracking (guideline 3.2.2, the HIG)."
+    case .sdkBoilerplate: "A purpose string is an SDK's sample sentence word for word: say how the app uses the data."
+    case .deniesTracking:
+      "The tracking purpose string says the app does not track, but its privacy manifest declares tracking."
+    }
+  }
+}
+
+extension RuleID {
+  /// Where an App Review rule comes from, for SARIF's help text; nil for the other rules.
+  public var source: String? {
+    switch self {
+    case .placeholder, .noReason:
+      "App Review Guideline 5.1.1(ii); ITMS-90683; Human Interface Guidelines, Requesting permission"
+    case .vagueReason, .sdkBoilerplate:
+      "Human Interface Guidelines, Requesting permission; App Review Guideline 5.1.1(ii)"
+    case .trackingIncentive: "App Review Guideline 3.2.2; Human Interface Guidelines, Requesting permission"
+    case .deniesTracking: "App Review Guidelines 5.1.1(ii) and 5.1.2; Apple, Privacy manifest files"
+    default: nil
     }
   }
 }

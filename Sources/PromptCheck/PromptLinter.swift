@@ -97,6 +97,8 @@ struct CheckContext {
   let developmentTexts: [String: String]
   /// Whether the app's files are sources Xcode compiles (not a built app's).
   let isSource: Bool
+  /// Whether the app's own privacy manifest declares `NSPrivacyTracking` true.
+  let declaresTracking: Bool
 
   init(app: AppResources, options: CheckOptions) {
     self.app = app
@@ -107,6 +109,7 @@ struct CheckContext {
       $0[$1] = app.infoPlistString($1, locale: app.developmentRegion)?.value
     }
     isSource = app.input != .builtApp
+    declaresTracking = app.privacyManifests.contains { $0.owner == nil && $0.tracking == true }
   }
 
   /// Whether the app asks for tracking, for an app without a purpose string (nil when it has one).

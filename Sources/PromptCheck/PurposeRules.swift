@@ -63,7 +63,7 @@ enum PurposeRules {
       PromptValue(
         key: key, value: value, file: source.path, location: location,
         locale: readers.first == app.developmentRegion ? app.developmentRegion : nil, developmentText: nil,
-        developmentRegion: app.developmentRegion, isInfoPlist: true))
+        developmentRegion: app.developmentRegion, isInfoPlist: true, declaresTracking: context.declaresTracking))
     return readers.isEmpty ? findings.filter { $0.rule == .emptyValue } : findings
   }
 
@@ -102,7 +102,7 @@ enum PurposeRules {
     return PromptValue(
       key: key, value: text, file: file, location: location, locale: locale,
       developmentText: isDevelopment ? nil : context.developmentTexts[key],
-      developmentRegion: context.app.developmentRegion)
+      developmentRegion: context.app.developmentRegion, declaresTracking: context.declaresTracking)
   }
 
   /// Keys that some translation has but the Info.plist does not: App Store Connect reads the Info.plist, and a

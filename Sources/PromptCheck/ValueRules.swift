@@ -16,6 +16,8 @@ struct PromptValue {
   var developmentRegion: String
   /// Whether the text is the Info.plist's own (what App Store Connect reads), not a translation.
   var isInfoPlist = false
+  /// Whether the app's own privacy manifest declares `NSPrivacyTracking` true.
+  var declaresTracking = false
 
   /// Whether this is the EU sheet's Markdown text rather than plain text an alert shows.
   var isMarkdown: Bool { key == PurposeKeys.trackingMarkdown }
@@ -100,6 +102,8 @@ enum ValueRules {
       // The development region's text in another script is `untranslated`, said once.
       report(.wrongScript, "\(localeNoun) \(problem); is it translated?")
     }
+    // A copy of the development region's text was judged there.
+    if !untranslated { WordingRules.check(prompt, value, noun: noun, report) }
     // The Markdown text is judged on the sheet attsim draws, plain text on an iPhone's alert.
     let (lines, shows) =
       prompt.isMarkdown

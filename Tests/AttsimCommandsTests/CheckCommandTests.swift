@@ -62,6 +62,9 @@ import Testing
     #expect(driver["name"] as? String == "attsim")
     let ruleIDs = (driver["rules"] as? [[String: Any]])?.compactMap { $0["id"] as? String }
     #expect(ruleIDs == RuleID.allCases.map(\.rawValue))
+    // The App Review rules say where they come from.
+    let help = (driver["rules"] as? [[String: Any]])?.first { $0["id"] as? String == "tracking-incentive" }?["help"]
+    #expect(((help as? [String: Any])?["text"] as? String)?.contains("Guideline 3.2.2") == true)
     let results = try #require(run["results"] as? [[String: Any]])
     #expect(results.count == 32)
     let levels = Set(results.compactMap { $0["level"] as? String })
