@@ -76,6 +76,7 @@ enum ReviewRules {
     "format-specifier": (.purposeStrings, "5.1.1(ii)", true),
     "build-variable": (.purposeStrings, "5.1.1(ii)", true),
     "sdk-boilerplate": (.purposeStrings, "5.1.1(ii)", false),
+    "denies-tracking": (.purposeStrings, "5.1.1(ii)", true),
     "missing-key": (.purposeStrings, "5.1.1(ii)", false),
     "not-localized": (.purposeStrings, "5.1.1(ii)", false),
     "tracking-incentive": (.trackingWithoutATT, "3.2.2", true),

@@ -137,6 +137,24 @@ import Testing
     #expect(item["guideline"] as? String == "5.1.1(ii)")
   }
 
+  @Test func aPlaceholderAndADenialOfTrackingAreRejectedUnderPurposeStrings() throws {
+    let app = try makeApp([
+      "Info.plist": infoPlist([
+        "CFBundleDisplayName": "Denial",
+        "NSUserTrackingUsageDescription": "We do not track you. Your data is used to measure ads.",
+        "NSCameraUsageDescription": "TODO",
+      ]),
+      "PrivacyInfo.xcprivacy": privacyManifest(tracking: "<true/>", domains: ["ads.example"]),
+    ])
+    let (status, object) = try json([app])
+    #expect(status == 1)
+    let purposeStrings = items(object, "5.1.1(ii)")
+    for rule in ["placeholder", "denies-tracking"] {
+      let item = purposeStrings.first { $0["rule"] as? String == rule }
+      #expect(item?["verdict"] as? String == "rejects", "\(rule) in \(purposeStrings)")
+    }
+  }
+
   @Test func anUndefinedBuildVariableCountsOnlyInAPurposeString() throws {
     func review(_ values: [String: String]) throws -> [[String: Any]] {
       items(try json([try makeApp(["Info.plist": infoPlist(values)])]).object, "5.1.1(ii)")
