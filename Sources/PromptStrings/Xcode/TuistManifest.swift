@@ -229,23 +229,32 @@ struct SwiftTokens {
 enum Glob {
   /// Whether the relative `path` matches `pattern`.
   static func matches(_ path: String, _ pattern: String) -> Bool {
-    match(path.split(separator: "/")[...], pattern.split(separator: "/")[...])
-  }
-
-  private static func match(_ path: ArraySlice<Substring>, _ pattern: ArraySlice<Substring>) -> Bool {
-    guard let first = pattern.first else { return path.isEmpty }
-    if first == "**" { return (0...path.count).contains { match(path.dropFirst($0), pattern.dropFirst()) } }
-    guard let name = path.first, matches(name.utf8[...], first.utf8[...]) else { return false }
-    return match(path.dropFirst(), pattern.dropFirst())
-  }
-
-  private static func matches(_ name: Substring.UTF8View.SubSequence, _ pattern: Substring.UTF8View.SubSequence) -> Bool
-  {
-    guard let head = pattern.first else { return name.isEmpty }
-    if head == UInt8(ascii: "*") {
-      return name.indices.contains { matches(name[$0...], pattern.dropFirst()) }
-        || matches(name[name.endIndex...], pattern.dropFirst())
+    wildcard(path.split(separator: "/"), pattern.split(separator: "/"), star: "**") { name, part in
+      wildcard(Array(name.utf8), Array(part.utf8), star: UInt8(ascii: "*"), matches: ==)
     }
-    return name.first == head && matches(name.dropFirst(), pattern.dropFirst())
+  }
+
+  /// Whether `items` match `pattern`, in which `star` stands for any run of items (none too) and any other part
+  /// for one item it `matches`. Greedy, in at most items × parts steps: on a mismatch the scan goes back to the
+  /// last star only, letting it take one more item (a later star can take whatever an earlier one could).
+  private static func wildcard<Item, Part: Equatable>(
+    _ items: [Item], _ pattern: [Part], star: Part, matches: (Item, Part) -> Bool
+  ) -> Bool {
+    var (item, part) = (0, 0)
+    var lastStar: (part: Int, item: Int)?
+    while item < items.count {
+      if part < pattern.count, pattern[part] == star {
+        lastStar = (part, item)
+        part += 1
+      } else if part < pattern.count, matches(items[item], pattern[part]) {
+        (item, part) = (item + 1, part + 1)
+      } else if let retry = lastStar {
+        lastStar = (retry.part, retry.item + 1)
+        (item, part) = (retry.item + 1, retry.part + 1)
+      } else {
+        return false
+      }
+    }
+    return pattern[part...].allSatisfy { $0 == star }
   }
 }
