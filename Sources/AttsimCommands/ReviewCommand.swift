@@ -15,7 +15,7 @@ enum ReviewCommand {
     let apps: [AppResources]
     switch CheckInput.read(
       path, target: command.app.target, configuration: command.app.configuration,
-      allTargets: command.app.allTargets, allStrings: false)
+      allTargets: command.app.allTargets, allStrings: false, for: "review")
     {
     case .failure(let failure):
       console.err("attsim: \(failure.message.escapingControlCharacters)\n")

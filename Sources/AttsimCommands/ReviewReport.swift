@@ -68,6 +68,10 @@ enum ReviewRules {
   enum Part: Sendable { case purposeStrings, trackingWithoutATT, manifest }
 
   static let table: [String: (part: Part, guideline: String, rejects: Bool)] = [
+    // A file Xcode cannot build or iOS cannot read: the purpose strings in it never reach the reviewer (2.1).
+    "parse-error": (.purposeStrings, "2.1", true),
+    "encoding": (.purposeStrings, "2.1", true),
+    "missing-file": (.purposeStrings, "2.1", true),
     "missing-usage-description": (.purposeStrings, "5.1.1(ii)", false),
     "empty-value": (.purposeStrings, "5.1.1(ii)", true),
     "placeholder": (.purposeStrings, "5.1.1(ii)", true),

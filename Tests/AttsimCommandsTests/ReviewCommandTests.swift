@@ -155,6 +155,16 @@ import Testing
     }
   }
 
+  @Test func anInfoPlistXcodeCannotReadIsRejectedNotReady() throws {
+    let app = try makeApp([
+      "Info.plist": "<plist><dict><key>NSUserTrackingUsageDescription</key><string>Ads</dict>"
+    ])
+    let (status, object) = try json([app])
+    #expect(status == 1)
+    let item = items(object, "5.1.1(ii)").first { $0["rule"] as? String == "parse-error" }
+    #expect(item?["verdict"] as? String == "rejects" && item?["guideline"] as? String == "2.1", "\(object)")
+  }
+
   @Test func anUndefinedBuildVariableCountsOnlyInAPurposeString() throws {
     func review(_ values: [String: String]) throws -> [[String: Any]] {
       items(try json([try makeApp(["Info.plist": infoPlist(values)])]).object, "5.1.1(ii)")
@@ -207,7 +217,7 @@ import Testing
   }
 
   @Test(arguments: [
-    (["review", "/no/such/app"], "no such file or folder"),
+    (["review", "/no/such/app"], "cannot review '/no/such/app': no such file or folder"),
     (["review", "Assets/DemoApp", "--script", "no-such-scenario"], "no file or library scenario 'no-such-scenario'"),
     (["review", "Assets/DemoApp/en.lproj/InfoPlist.strings"], "review needs an app, not one strings file"),
     (["review", "Assets/DemoApp", "--format", "html"], "html"),

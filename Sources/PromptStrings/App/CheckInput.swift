@@ -10,19 +10,21 @@ public enum CheckInput: Sendable {
   case stringsFile(StringsFile)
 
   /// Reads what is at `path`: an app of any layout, a built app, a folder, or one strings file, catalog,
-  /// Info.plist or manifest. Without `allStrings`, only the tables and files `check`'s rules read.
+  /// Info.plist or manifest. Without `allStrings`, only the tables and files `check`'s rules read. A failure's
+  /// message says what `command` cannot do.
   public static func read(
-    _ path: FilePath, target: String?, configuration: String?, allTargets: Bool = false, allStrings: Bool
+    _ path: FilePath, target: String?, configuration: String?, allTargets: Bool = false, allStrings: Bool,
+    for command: String = "check"
   ) -> Result<CheckInput, AppResources.LoadFailure> {
     func failure(_ message: String) -> AppResources.LoadFailure { AppResources.LoadFailure(message: message) }
     guard RealPath.of(path) != nil else {
-      return .failure(failure("cannot check '\(path.shown())': no such file or folder"))
+      return .failure(failure("cannot \(command) '\(path.shown())': no such file or folder"))
     }
     let isFolder = AppLoader.isFolder(path)
     guard isFolder || ["xcstrings", "plist", "xcprivacy", "xliff"].contains(path.pathExtension ?? "") else {
       // One strings file (or something that is not a file at all).
       return StringsFile.read(path).map(CheckInput.stringsFile).mapError {
-        failure("cannot check '\(path.shown())': \($0.reason)")
+        failure("cannot \(command) '\(path.shown())': \($0.reason)")
       }
     }
     // Without --all-strings no rule reads the other tables; one that cannot be opened is still named.
@@ -31,6 +33,6 @@ public enum CheckInput: Sendable {
     return AppResources.loadAll(
       path, target: target, configuration: configuration, allTargets: allTargets, strings: strings
     )
-    .map { .apps($0, root: root) }.mapError { failure("cannot check: \($0.message)") }
+    .map { .apps($0, root: root) }.mapError { failure("cannot \(command): \($0.message)") }
   }
 }
