@@ -1,10 +1,11 @@
 import Diagnostics
 import FileAccess
 import Foundation
-import PromptStrings
 import StringsFiles
 import TestApps
 import Testing
+
+@testable import PromptStrings
 
 /// Projects a generator makes (XcodeGen's `project.yml`, Tuist's `Project.swift`), read from their specs as
 /// the generator would make them (fixtures in Tests/Fixtures, written for attsim).
@@ -41,6 +42,13 @@ import Testing
     #expect(Self.text(staging, "NSMicrophoneUsageDescription", "ko") == nil)
     let release = try RealLayoutTests.app("XcodeGenApp")
     #expect(release.infoPlist?.strings["CFBundleName"] == "XcodeGenApp")
+  }
+
+  @Test func templateVariablesAreFilledInOnePassAndUnknownOnesKept() {
+    let variables = ["target_name": "${target_name}x", "a": "1"]
+    let text = "${a}${b}${${target_name}}"
+    #expect(XcodeGenSpec.substituting(variables, in: text, limit: 100) == "1${b}${${target_name}x}")
+    #expect(XcodeGenSpec.substituting(variables, in: text, limit: 10) == nil)
   }
 
   @Test func aTuistManifestExtendsTheDefaultInfoPlistFromItsHelper() throws {

@@ -67,8 +67,10 @@ enum XcodeGenSpec {
         file: root["targets"]?.file ?? spec.string, location: root["targets"]?.location, severity: .error,
         message: "\(targets.count) targets in \(project.configurations.count) configurations: more than attsim reads")
     }
+    var budget = ExpansionBudget()
+    var walks: [FilePath: SourceFolder] = [:]
     for entry in targets {
-      let target = resolvingTemplates(entry, root["targetTemplates"])
+      let target = try resolvingTemplates(entry, root["targetTemplates"], budget: &budget)
       collectVariables(target["settings"])
       collectVariables(target["info"])
       var preset: Settings = [:]
@@ -81,8 +83,9 @@ enum XcodeGenSpec {
         preset["IPHONEOS_DEPLOYMENT_TARGET"] = setting(version)
       }
       // Without `info` or INFOPLIST_FILE, XcodeGen takes the first Info.plist under the sources.
-      let sources = sourceFiles(of: target, in: spec.parent, reader: reader)
-      if let plist = sources.first(where: { $0.file.lastComponent == "Info.plist" }) {
+      let sources = try sourceFiles(
+        target["sources"], in: spec.parent, reader: reader, walks: &walks, budget: &budget)
+      if let plist = sources.infoPlist {
         let path = plist.file.relative(to: spec.parent) ?? plist.file.string
         preset["INFOPLIST_FILE"] = (.string(path), plist.place.file, plist.place.location)
       }
@@ -101,7 +104,7 @@ enum XcodeGenSpec {
         GeneratedProject.Target(
           name: entry.key, productType: "com.apple.product-type.\(target["type"]?.string ?? "")",
           settings: settings(target["settings"], preset), configFiles: files(target["configFiles"]),
-          resources: sources.filter { GeneratedProject.isResource($0.file) },
+          resources: sources.resources,
           dependencies: (target["dependencies"]?.list ?? []).compactMap { $0["target"]?.string }))
     }
     if !environment.isEmpty {
@@ -175,30 +178,6 @@ enum XcodeGenSpec {
       .updating("targets") { $0.updating(nil, target) }.updating("targetTemplates") { $0.updating(nil, target) }
   }
 
-  /// A target with its templates (and theirs) merged under it, `${target_name}` and its `templateAttributes`
-  /// filled in.
-  private static func resolvingTemplates(_ target: YAMLEntry, _ templates: YAMLNode?) -> YAMLNode {
-    var base = target.value.with(.map([]))
-    // Each template once, as XcodeGen collects them: a template naming itself, or a loop, adds nothing more.
-    var applied = Set<String>()
-    func apply(_ names: YAMLNode?) {
-      for name in names?.list ?? [] {
-        guard let template = name.string.flatMap({ templates?[$0] }), applied.insert(name.string ?? "").inserted
-        else { continue }
-        apply(template["templates"])
-        base = merging(template, onto: base)
-      }
-    }
-    apply(target.value["templates"])
-    var variables = ["target_name": target.key]
-    for attribute in target.value["templateAttributes"]?.entries ?? [] {
-      variables[attribute.key] = attribute.value.string
-    }
-    return merging(target.value, onto: base).mappingScalars { text in
-      text.contains("${") ? variables.reduce(text) { $0.replacing("${\($1.key)}", with: $1.value) } : text
-    }
-  }
-
   /// The build settings `node` sets for `configuration` as XcodeGen layers them: its `groups` (each settings of
   /// its own), `base`, then each of its `configs` whose name is part of the configuration's.
   private static func settings(
@@ -233,17 +212,43 @@ enum XcodeGenSpec {
     return result
   }
 
-  /// The files under a target's `sources` (a path, or `{path, type}`; a folder reference adds none), with
-  /// where the spec names them.
-  private static func sourceFiles(of target: YAMLNode, in folder: FilePath, reader: InputFiles) -> [GeneratedProject
-    .Resource]
-  {
-    (target["sources"].map { $0.list ?? [$0] } ?? []).flatMap { source -> [GeneratedProject.Resource] in
-      guard let name = source.string ?? source["path"]?.string, source["type"]?.string != "folder" else { return [] }
+  /// The files under one of a spec's `sources` that attsim reads: its first Info.plist and its resources.
+  struct SourceFolder {
+    var infoPlist: FilePath?
+    var resources: [FilePath]
+  }
+
+  /// The Info.plist and resources under a target's `sources` (a path, or `{path, type}`; a folder reference
+  /// adds none), with where the spec names them; each folder walked once per spec (`walks`), every resource
+  /// counted against `budget`.
+  private static func sourceFiles(
+    _ sources: YAMLNode?, in folder: FilePath, reader: InputFiles,
+    walks: inout [FilePath: SourceFolder], budget: inout ExpansionBudget
+  ) throws(Diagnostic) -> (infoPlist: GeneratedProject.Resource?, resources: [GeneratedProject.Resource]) {
+    var infoPlist: GeneratedProject.Resource?
+    var resources: [GeneratedProject.Resource] = []
+    for source in sources.map({ $0.list ?? [$0] }) ?? [] {
+      guard let name = source.string ?? source["path"]?.string, source["type"]?.string != "folder" else { continue }
       let path = folder.resolving(name).normalized
-      let files = AppLoader.walk(path, reader: reader)?.entries.filter { !$0.isDirectory }.map(\.path) ?? [path]
-      return files.map { ($0, (source.file, source.location)) }
+      if walks[path] == nil {
+        let files = AppLoader.walk(path, reader: reader)?.entries.filter { !$0.isDirectory }.map(\.path) ?? [path]
+        walks[path] = SourceFolder(
+          infoPlist: files.first { $0.lastComponent == "Info.plist" },
+          resources: files.filter(GeneratedProject.isResource))
+      }
+      let found = walks[path] ?? SourceFolder(resources: [])
+      budget.resources -= found.resources.count
+      guard budget.resources >= 0 else {
+        throw Diagnostic(
+          file: source.file, location: source.location, severity: .error,
+          message:
+            "the targets' sources copy more than \(YAMLReader.maximumNodes) resource files in all: more than attsim reads"
+        )
+      }
+      infoPlist = infoPlist ?? found.infoPlist.map { ($0, (source.file, source.location)) }
+      resources += found.resources.map { ($0, (source.file, source.location)) }
     }
+    return (infoPlist, resources)
   }
 }
 
