@@ -20,6 +20,7 @@ enum TuistManifest {
     }
     var project = GeneratedProject(spec: spec, name: sources[0].literal(after: "name") ?? spec.parent.lastComponent)
     project.developmentRegion = "en"
+    var plists: [String: InfoPlist] = [:]
     let files = (AppLoader.walk(spec.parent, reader: reader)?.entries ?? []).filter { !$0.isDirectory }.map(\.path)
     for source in sources {
       for index in source.tokens.indices where source.tokens[index].text == "developmentRegion" {
@@ -60,7 +61,7 @@ enum TuistManifest {
             let path = "Derived/InfoPlists/\(name)-Info.plist"
             settings["INFOPLIST_FILE"] = (.string(path), place.0, place.1)
             project.infoPlists[spec.parent.appending(path)] = infoPlist(
-              at: plist + 5, in: source, among: sources, notes: &project.notes)
+              at: plist + 5, in: source, among: sources, read: &plists, notes: &project.notes)
           } else if call != "default" {
             project.notes.append(source.fromCode("\(name)'s infoPlist", at: plist))
           }
@@ -80,22 +81,21 @@ enum TuistManifest {
   }
 
   /// Tuist's default Info.plist extended with the literal entries of the dictionary at `start` (or of the one
-  /// a `let` or `var` of the name there holds, in any of `sources`); an entry computed in code is noted.
+  /// a `let` or `var` of the name there holds, in any of `sources`); an entry computed in code is noted. Each
+  /// dictionary is read once however many targets extend it: `read` holds those read so far, by file and token.
   private static func infoPlist(
-    at start: Int, in source: SwiftTokens, among sources: [SwiftTokens], notes: inout [String]
+    at start: Int, in source: SwiftTokens, among sources: [SwiftTokens], read: inout [String: InfoPlist],
+    notes: inout [String]
   ) -> InfoPlist {
     var (source, start) = (source, start)
     let name = source.text(start)
     for other in sources {
-      if let definition = other.tokens.indices.first(where: {
-        other.text($0 - 1) == "let" || other.text($0 - 1) == "var" ? other.text($0) == name : false
-      }),
-        let open = other.tokens[definition...].firstIndex(where: { $0.text == "=" }).map({ $0 + 1 })
-      {
-        (source, start) = (other, open)
+      if let value = other.definitions[name] {
+        (source, start) = (other, value)
         break
       }
     }
+    if let plist = read["\(source.file):\(start)"] { return plist }
     var plist = GeneratedProject.defaultInfoPlist(path: source.file)
     guard source.text(start) == "[" else {
       notes.append(source.fromCode("the Info.plist entries", at: start))
@@ -116,6 +116,7 @@ enum TuistManifest {
       plist.keyLocations[key] = source.location(value - 2)
     }
     plist.keys = Array(Set(plist.keys).union(plist.keyLocations.keys)).sorted()
+    read["\(source.file):\(start)"] = plist
     return plist
   }
 }
@@ -126,6 +127,10 @@ struct SwiftTokens {
   let file: String
   private(set) var tokens: [(text: String, literal: String??, offset: Int)] = []
   private let lines: LineMap
+  /// For each bracket token, the index past the bracket that closes it (the end of the file for an unclosed one).
+  private var ends: [Int: Int] = [:]
+  /// For each name a `let` or `var` defines, the index of the value its first definition is given.
+  private(set) var definitions: [String: Int] = [:]
 
   init(_ path: FilePath, reader: InputFiles) throws(Diagnostic) {
     let bytes: [UInt8]
@@ -164,6 +169,24 @@ struct SwiftTokens {
         if bytes[start] > 0x20 { tokens.append((String(UnicodeScalar(bytes[start])), nil, start)) }
       }
     }
+    indexBracketsAndDefinitions()
+  }
+
+  /// Fills `ends` and `definitions` in one pass over the tokens, so that no lookup scans the file again.
+  private mutating func indexBracketsAndDefinitions() {
+    var (open, undefined) = ([Int](), Set<String>())
+    for index in tokens.indices {
+      switch text(index) {
+      case "(", "[", "{": open.append(index)
+      case ")", "]", "}": if let opener = open.popLast() { ends[opener] = index + 1 }
+      case "=":
+        for name in undefined { definitions[name] = index + 1 }
+        undefined = []
+      default:
+        if ["let", "var"].contains(text(index - 1)), definitions[text(index)] == nil { undefined.insert(text(index)) }
+      }
+    }
+    for opener in open { ends[opener] = tokens.count }
   }
 
   func text(_ index: Int) -> String { tokens.indices.contains(index) ? tokens[index].text : "" }
@@ -180,14 +203,7 @@ struct SwiftTokens {
   }
 
   /// The index past the bracket that closes the one at `open`.
-  func end(of open: Int) -> Int {
-    var depth = 0
-    for index in open..<tokens.count {
-      depth += ["(", "[", "{"].contains(text(index)) ? 1 : [")", "]", "}"].contains(text(index)) ? -1 : 0
-      if depth == 0 { return index + 1 }
-    }
-    return tokens.count
-  }
+  func end(of open: Int) -> Int { ends[open] ?? open + 1 }
 
   /// The elements of the bracketed list at `open`, each split at its top-level `:` (a label or a key) into the
   /// index of its key and of its value.
@@ -229,23 +245,32 @@ struct SwiftTokens {
 enum Glob {
   /// Whether the relative `path` matches `pattern`.
   static func matches(_ path: String, _ pattern: String) -> Bool {
-    match(path.split(separator: "/")[...], pattern.split(separator: "/")[...])
-  }
-
-  private static func match(_ path: ArraySlice<Substring>, _ pattern: ArraySlice<Substring>) -> Bool {
-    guard let first = pattern.first else { return path.isEmpty }
-    if first == "**" { return (0...path.count).contains { match(path.dropFirst($0), pattern.dropFirst()) } }
-    guard let name = path.first, matches(name.utf8[...], first.utf8[...]) else { return false }
-    return match(path.dropFirst(), pattern.dropFirst())
-  }
-
-  private static func matches(_ name: Substring.UTF8View.SubSequence, _ pattern: Substring.UTF8View.SubSequence) -> Bool
-  {
-    guard let head = pattern.first else { return name.isEmpty }
-    if head == UInt8(ascii: "*") {
-      return name.indices.contains { matches(name[$0...], pattern.dropFirst()) }
-        || matches(name[name.endIndex...], pattern.dropFirst())
+    wildcard(path.split(separator: "/"), pattern.split(separator: "/"), star: "**") { name, part in
+      wildcard(Array(name.utf8), Array(part.utf8), star: UInt8(ascii: "*"), matches: ==)
     }
-    return name.first == head && matches(name.dropFirst(), pattern.dropFirst())
+  }
+
+  /// Whether `items` match `pattern`, in which `star` stands for any run of items (none too) and any other part
+  /// for one item it `matches`. Greedy, in at most items × parts steps: on a mismatch the scan goes back to the
+  /// last star only, letting it take one more item (a later star can take whatever an earlier one could).
+  private static func wildcard<Item, Part: Equatable>(
+    _ items: [Item], _ pattern: [Part], star: Part, matches: (Item, Part) -> Bool
+  ) -> Bool {
+    var (item, part) = (0, 0)
+    var lastStar: (part: Int, item: Int)?
+    while item < items.count {
+      if part < pattern.count, pattern[part] == star {
+        lastStar = (part, item)
+        part += 1
+      } else if part < pattern.count, matches(items[item], pattern[part]) {
+        (item, part) = (item + 1, part + 1)
+      } else if let retry = lastStar {
+        lastStar = (retry.part, retry.item + 1)
+        (item, part) = (retry.item + 1, retry.part + 1)
+      } else {
+        return false
+      }
+    }
+    return pattern[part...].allSatisfy { $0 == star }
   }
 }
