@@ -168,10 +168,11 @@ public struct FilePath: Hashable, Sendable, CustomStringConvertible, Expressible
     relativeBytes(to: base).map { String(decoding: $0, as: UTF8.self) }
   }
 
-  /// This path relative to `base` as bytes, when it lies inside it, else nil.
+  /// This path relative to `base` as bytes, when it lies inside it, else nil; `.` components are ignored on
+  /// both sides (`./a/b` from `.` is `a/b`).
   public func relativeBytes(to base: FilePath) -> [UInt8]? {
-    let inner = componentBytes
     let dot: ArraySlice<UInt8> = [UInt8(ascii: ".")]
+    let inner = componentBytes.filter { $0 != dot }
     let outer = base.componentBytes.filter { $0 != dot }
     guard isAbsolute == base.isAbsolute, inner.count >= outer.count, inner.starts(with: outer) else { return nil }
     return Array(inner.dropFirst(outer.count).joined(separator: [Self.slash]))

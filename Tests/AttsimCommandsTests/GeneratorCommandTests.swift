@@ -25,6 +25,15 @@ import Testing
     #expect(!outcome.out.contains("no-app"))
   }
 
+  @Test func aTuistProjectReadFromItsOwnFolderAsDotFindsItsGeneratedInfoPlist() throws {
+    let folder = URL(fileURLWithPath: RealProjectCommandTests.path("TuistApp"))
+    let outcome = try runBuilt(
+      ["prompts", ".", "--locale", "en", "--key", "NSUserTrackingUsageDescription"], in: folder)
+    #expect(outcome.status == 0, "\(outcome.err)")
+    #expect(outcome.out.contains("TuistApp uses your activity to show ads that fit you."), "\(outcome.out)")
+    #expect(outcome.out.contains("Info.plist generated · 2 localizations"), "\(outcome.out)")
+  }
+
   @Test func aSpecGivenByNameIsItsProject() {
     let outcome = attsim("prompts", RealProjectCommandTests.path("XcodeGenApp") + "/project.yml", "--locale", "en")
     #expect(outcome.status == 0 && outcome.out.hasPrefix("XcodeGenApp (target XcodeGenApp) · development region ko"))

@@ -34,6 +34,7 @@ import Testing
   @Test func relativePathsInsideAFolder() {
     #expect(FilePath("/x/App/de.lproj/a.strings").relative(to: FilePath("/x/App")) == "de.lproj/a.strings")
     #expect(FilePath("App/de.lproj").relative(to: FilePath("./App/")) == "de.lproj")
+    #expect(FilePath("./App/de.lproj").relative(to: FilePath(".")) == "App/de.lproj")
     #expect(FilePath("/y/other").relative(to: FilePath("/x")) == nil)
     #expect(FilePath("/x").relative(to: FilePath("/x")) == "")
   }

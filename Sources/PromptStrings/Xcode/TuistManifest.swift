@@ -60,7 +60,7 @@ enum TuistManifest {
           } else if call == "extendingDefault" {
             let path = "Derived/InfoPlists/\(name)-Info.plist"
             settings["INFOPLIST_FILE"] = (.string(path), place.0, place.1)
-            project.infoPlists[spec.parent.appending(path)] = infoPlist(
+            project.infoPlists[spec.parent.appending(path).normalized] = infoPlist(
               at: plist + 5, in: source, among: sources, read: &plists, notes: &project.notes)
           } else if call != "default" {
             project.notes.append(source.fromCode("\(name)'s infoPlist", at: plist))
