@@ -75,4 +75,27 @@ import Testing
       Self.isRefusal(outcome, at: "3:56", "the targets' sources copy more than 200000 resource files in all"),
       "\(outcome.err)")
   }
+
+  @Test func settingsOverManyConfigurationsAreCountedInAll() throws {
+    // 20,000 settings in 2,000 configurations: 40 million setting entries were each configuration given its own.
+    let configurations = (0..<2_000).map { "  C\($0): debug\n" }.joined()
+    let settings = (0..<20_000).map { "      K\($0): v\n" }.joined()
+    let outcome = try Self.prompts(
+      "name: M\nconfigs:\n\(configurations)targets:\n  App:\n    type: application\n    platform: iOS\n"
+        + "    settings:\n\(settings)")
+    #expect(
+      Self.isRefusal(outcome, at: "2008:7", "the settings make more than 1000000 entries in all"), "\(outcome.err)")
+  }
+
+  @Test func aSettingGroupNamedAgainAndAgainIsCountedInAll() throws {
+    // A group of 4,000 settings named 255 times in 1,000 configurations: a billion setting entries.
+    let configurations = (0..<1_000).map { "  C\($0): debug\n" }.joined()
+    let group = (0..<4_000).map { "    K\($0): v\n" }.joined()
+    let names = Array(repeating: "G", count: 255).joined(separator: ", ")
+    let outcome = try Self.prompts(
+      "name: M\nconfigs:\n\(configurations)settingGroups:\n  G:\n\(group)targets:\n  App:\n"
+        + "    type: application\n    platform: iOS\n    settings:\n      groups: [\(names)]\n")
+    #expect(
+      Self.isRefusal(outcome, at: "1005:5", "the settings make more than 1000000 entries in all"), "\(outcome.err)")
+  }
 }

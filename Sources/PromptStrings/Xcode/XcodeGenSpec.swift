@@ -27,13 +27,18 @@ enum XcodeGenSpec {
       project.configurations = configs.map(\.key)
       project.defaultConfiguration = configs.first { $0.value.string == "release" }?.key ?? configs[0].key
     }
-    func settings(_ node: YAMLNode?, _ preset: Settings) -> [String: Settings] {
-      Dictionary(
-        uniqueKeysWithValues: project.configurations.map { name in
-          var budget = maximumNesting * maximumNesting
-          let own = self.settings(node, for: name, in: project, groups: root["settingGroups"], budget: &budget)
-          return (name, preset.merging(own) { $1 })
-        })
+    var budget = ExpansionBudget()
+    let configurations = Set(project.configurations)
+    let groups = Dictionary((root["settingGroups"]?.entries ?? []).map { ($0.key, $0.value) }) { $1 }
+    func settings(_ node: YAMLNode?, _ preset: Settings) throws(Diagnostic) -> [String: Settings] {
+      var result: [String: Settings] = [:]
+      for name in project.configurations {
+        var expansions = maximumNesting * maximumNesting
+        let own = try self.settings(
+          node, for: name, among: configurations, groups: groups, expansions: &expansions, budget: &budget)
+        result[name] = preset.merging(own) { $1 }
+      }
+      return result
     }
     func files(_ node: YAMLNode?) -> [String: FilePath] {
       (node?.entries ?? []).reduce(into: [:]) {
@@ -44,7 +49,7 @@ enum XcodeGenSpec {
       (.string(value ?? node.string ?? ""), node.file, node.location)
     }
     let deployment = root["options"]?["deploymentTarget"]?["iOS"].map { ["IPHONEOS_DEPLOYMENT_TARGET": setting($0)] }
-    project.settings = settings(root["settings"], deployment ?? [:])
+    project.settings = try settings(root["settings"], deployment ?? [:])
     project.configFiles = files(root["configFiles"])
     let platforms = [
       "iOS": "iphoneos", "macOS": "macosx", "tvOS": "appletvos", "watchOS": "watchos", "visionOS": "xros",
@@ -67,7 +72,6 @@ enum XcodeGenSpec {
         file: root["targets"]?.file ?? spec.string, location: root["targets"]?.location, severity: .error,
         message: "\(targets.count) targets in \(project.configurations.count) configurations: more than attsim reads")
     }
-    var budget = ExpansionBudget()
     var walks: [FilePath: SourceFolder] = [:]
     for entry in targets {
       let target = try resolvingTemplates(entry, root["targetTemplates"], budget: &budget)
@@ -103,7 +107,7 @@ enum XcodeGenSpec {
       project.targets.append(
         GeneratedProject.Target(
           name: entry.key, productType: "com.apple.product-type.\(target["type"]?.string ?? "")",
-          settings: settings(target["settings"], preset), configFiles: files(target["configFiles"]),
+          settings: try settings(target["settings"], preset), configFiles: files(target["configFiles"]),
           resources: sources.resources,
           dependencies: (target["dependencies"]?.list ?? []).compactMap { $0["target"]?.string }))
     }
@@ -179,14 +183,15 @@ enum XcodeGenSpec {
   }
 
   /// The build settings `node` sets for `configuration` as XcodeGen layers them: its `groups` (each settings of
-  /// its own), `base`, then each of its `configs` whose name is part of the configuration's.
+  /// its own), `base`, then each of its `configs` whose name is part of the configuration's. Every setting, group
+  /// and variant looked at is counted against `budget`; an error at `node` past it.
   private static func settings(
-    _ node: YAMLNode?, for configuration: String, in project: GeneratedProject, groups: YAMLNode?,
-    budget: inout Int
-  ) -> Settings {
+    _ node: YAMLNode?, for configuration: String, among configurations: Set<String>, groups: [String: YAMLNode],
+    expansions: inout Int, budget: inout ExpansionBudget
+  ) throws(Diagnostic) -> Settings {
     // Setting groups may name each other: at most `maximumNesting` squared settings are expanded in all.
-    budget -= 1
-    guard let node, let entries = node.entries, budget > 0 else { return [:] }
+    expansions -= 1
+    guard let node, let entries = node.entries, expansions > 0 else { return [:] }
     func own(_ entries: [YAMLEntry]) -> Settings {
       entries.reduce(into: [:]) { settings, entry in
         let flag = entry.value.bool.map { $0 ? "YES" : "NO" }
@@ -194,20 +199,33 @@ enum XcodeGenSpec {
         settings[entry.key] = (list ?? .string(flag ?? entry.value.string ?? ""), entry.value.file, entry.location)
       }
     }
-    guard node["base"] != nil || node["groups"] != nil || node["configs"] != nil else { return own(entries) }
-    var result: Settings = [:]
-    for group in node["groups"]?.list ?? [] {
-      let settings = group.string.flatMap { groups?[$0] }
-      result.merge(self.settings(settings, for: configuration, in: project, groups: groups, budget: &budget)) { $1 }
+    let (names, base, variants) = (node["groups"]?.list, node["base"]?.entries, node["configs"]?.entries)
+    budget.settingEntries -= entries.count + (names?.count ?? 0) + (base?.count ?? 0) + (variants?.count ?? 0)
+    guard budget.settingEntries >= 0 else {
+      throw Diagnostic(
+        file: node.file, location: node.location, severity: .error,
+        message:
+          "the settings make more than \(ExpansionBudget.maximumSettingEntries) entries in all, one a setting and configuration: more than attsim reads"
+      )
     }
-    result.merge(own(node["base"]?.entries ?? [])) { $1 }
-    for variant in node["configs"]?.entries ?? []
-    where configuration.lowercased().contains(variant.key.lowercased())
-      && !project.configurations.contains(where: { $0 != configuration && $0 == variant.key })
+    guard names != nil || base != nil || variants != nil else { return own(entries) }
+    var result: Settings = [:]
+    for name in names ?? [] {
+      let group = name.string.flatMap { groups[$0] }
+      let settings = try self.settings(
+        group, for: configuration, among: configurations, groups: groups, expansions: &expansions, budget: &budget)
+      result.merge(settings) { $1 }
+    }
+    result.merge(own(base ?? [])) { $1 }
+    let lowercased = configuration.lowercased()
+    for variant in variants ?? []
+    where lowercased.contains(variant.key.lowercased())
+      && (variant.key == configuration || !configurations.contains(variant.key))
     {
-      result.merge(self.settings(variant.value, for: configuration, in: project, groups: groups, budget: &budget)) {
-        $1
-      }
+      let settings = try self.settings(
+        variant.value, for: configuration, among: configurations, groups: groups, expansions: &expansions,
+        budget: &budget)
+      result.merge(settings) { $1 }
     }
     return result
   }

@@ -3,11 +3,15 @@ import StringsFiles
 
 extension XcodeGenSpec {
   /// What one spec's targets may make beyond what the spec holds, each counted over all of its targets: the
-  /// nodes of the templates applied to them, the text `${…}` fills in, and the resource files their sources copy.
+  /// nodes of the templates applied to them, the text `${…}` fills in, the resource files their sources copy, and
+  /// the setting entries (one a setting, group or variant and configuration) the spec's and targets' settings make.
   struct ExpansionBudget {
+    /// The setting entries one spec may make: a million, as many as a binary property list may hold.
+    static let maximumSettingEntries = 1_000_000
     var templateNodes = YAMLReader.maximumNodes
     var substitutedBytes = YAMLReader.maximumSize
     var resources = YAMLReader.maximumNodes
+    var settingEntries = maximumSettingEntries
   }
 
   /// A target with its templates (and theirs) merged under it, `${target_name}` and its `templateAttributes`
